@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './users.js';
+export * from './videos.js';
+export * from './social.js';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { Id, IsoDate, MediaRef, PageInfo } from './common.js';
+import { VideoSummary } from './videos.js';
+
+export const MAX_COMMENT_LENGTH = 2000;
+
+export const CommentBody = z.object({
+  content: z
+    .string({ error: 'content is required' })
+    .trim()
+    .min(1, 'content is required')
+    .max(MAX_COMMENT_LENGTH, `content must be at most ${MAX_COMMENT_LENGTH} characters`),
+});
+export type CommentBody = z.infer<typeof CommentBody>;
+
+export const Comment = z.object({
+  _id: Id,
+  content: z.string(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  video: Id,
+  owner: z.object({ _id: Id, username: z.string(), fullName: z.string(), avatar: MediaRef }),
+  likesCount: z.number().int(),
+  isLiked: z.boolean(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentPage = PageInfo.extend({ comments: z.array(Comment) });
+export type CommentPage = z.infer<typeof CommentPage>;
+
+export const LIKE_TARGETS = ['video', 'comment'] as const;
+export type LikeTarget = (typeof LIKE_TARGETS)[number];
+export const ContentType = z.enum(LIKE_TARGETS, { error: 'contentType must be one of video, comment' });
+
+export const LikeToggleResult = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeToggleResult = z.infer<typeof LikeToggleResult>;
+
+export const SubscriberCount = z.object({ count: z.number().int() });
+
+export const MAX_PLAYLIST_NAME = 100;
+export const MAX_PLAYLIST_DESCRIPTION = 1000;
+export const PlaylistName = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(MAX_PLAYLIST_NAME, `name must be at most ${MAX_PLAYLIST_NAME} characters`);
+export const PlaylistDescription = z
+  .string({ error: 'description is required' })
+  .trim()
+  .min(1, 'description is required')
+  .max(MAX_PLAYLIST_DESCRIPTION, `description must be at most ${MAX_PLAYLIST_DESCRIPTION} characters`);
+
+export const CreatePlaylistBody = z.object({ name: PlaylistName, description: PlaylistDescription });
+export type CreatePlaylistBody = z.infer<typeof CreatePlaylistBody>;
+
+/** SPEC.md's {updatedPlaylist}: either field, at least one. */
+export const UpdatePlaylistBody = z
+  .object({ name: PlaylistName.optional(), description: PlaylistDescription.optional() })
+  .refine((b) => b.name !== undefined || b.description !== undefined, {
+    message: 'No update value provided.',
+  });
+export type UpdatePlaylistBody = z.infer<typeof UpdatePlaylistBody>;
+
+export const Playlist = z.object({
+  _id: Id,
+  name: z.string(),
+  description: z.string(),
+  owner: Id,
+  videosCount: z.number().int(),
+  /** Video ids in playlist order. */
+  videos: z.array(Id),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Playlist = z.infer<typeof Playlist>;
+
+/** GET /playlist/{id}: the playlist with its videos as objects, in playlist order. */
+export const PlaylistDetail = Playlist.extend({ videos: z.array(VideoSummary) });
+export type PlaylistDetail = z.infer<typeof PlaylistDetail>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { Id, IsoDate, MediaRef, PageInfo } from './common.js';
+import { VideoSummary } from './videos.js';
+
+export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const Username = z
+  .string({ error: 'username is required' })
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, 'username must be 3-30 characters of a-z, 0-9, _ and .');
+export const Email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'email is too long')
+  .pipe(z.email('email is not a valid email address'));
+export const FullName = z
+  .string({ error: 'fullName is required' })
+  .trim()
+  .min(1, 'fullName is required')
+  .max(60, 'fullName must be at most 60 characters');
+export const Password = z
+  .string({ error: 'password is required' })
+  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+/** Text fields of POST /users/register (multipart; avatar and coverImage are optional files). */
+export const RegisterFields = z.object({
+  username: Username,
+  email: Email,
+  password: Password,
+  fullName: FullName,
+});
+export type RegisterFields = z.infer<typeof RegisterFields>;
+
+export const LoginBody = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const UpdateAccountBody = z
+  .object({ fullName: FullName.optional(), username: Username.optional() })
+  .refine((b) => b.fullName !== undefined || b.username !== undefined, {
+    message: 'No update value provided.',
+  });
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
+
+export const ChangePasswordBody = z.object({
+  oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required'),
+  newPassword: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const User = z.object({
+  _id: Id,
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  avatar: MediaRef,
+  coverImage: MediaRef,
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type User = z.infer<typeof User>;
+
+export const LoginResult = z.object({ user: User });
+
+export const Channel = z.object({
+  _id: Id,
+  username: z.string(),
+  fullName: z.string(),
+  avatar: MediaRef,
+  coverImage: MediaRef,
+  subscribersCount: z.number().int(),
+  videosCount: z.number().int(),
+  isSubscribed: z.boolean(),
+  createdAt: IsoDate,
+});
+export type Channel = z.infer<typeof Channel>;
+
+export const WatchHistoryPage = PageInfo.extend({
+  watchHistory: z.array(VideoSummary.extend({ watchedAt: IsoDate })),
+});
+export type WatchHistoryPage = z.infer<typeof WatchHistoryPage>;

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const int = (min: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min);
+const url = z.url({ error: 'must be a URL' });
+
+/** Every setting, with its default. .env.example lists the same names. */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: int(0).max(65535).default(7000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  MEDIA_BASE_URL: url.optional(),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  MAX_VIDEO_BYTES: int(1).default(4 * 1024 ** 3),
+  MAX_IMAGE_BYTES: int(1).default(10 * 1024 ** 2),
+  DEMO_ACCOUNT: bool.default(true),
+  DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
+  DEMO_CONTENT_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
+  RUN_JOBS_IN_PROCESS: bool.optional(),
+  JOB_CONCURRENCY: int(1).default(1),
+  RATE_LIMIT_AUTH_PER_MINUTE: int(1).default(10),
+  RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
+  RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
+  RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once. A bad value is one clear line, not a stack trace. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new ConfigError('Invalid setting S3_BUCKET="": required when S3_ENDPOINT is set');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db') } as const),
+    redisUrl: e.REDIS_URL ?? null,
+    storage: e.S3_ENDPOINT
+      ? ({
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicBaseUrl: e.MEDIA_BASE_URL ?? null,
+        } as const)
+      : ({ kind: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: e.MEDIA_BASE_URL ?? null } as const),
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    limits: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
+    demo: {
+      enabled: e.DEMO_ACCOUNT,
+      email: e.DEMO_EMAIL.toLowerCase(),
+      password: e.DEMO_PASSWORD,
+      contentTtlMs: e.DEMO_CONTENT_TTL_HOURS * 3600_000,
+    },
+    /** Without Redis the API process runs the jobs itself; with Redis, `npm run worker` does unless told otherwise. */
+    runJobsInProcess: e.RUN_JOBS_IN_PROCESS ?? !e.REDIS_URL,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    rateLimits: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
+      viewsPerMinute: e.RATE_LIMIT_VIEWS_PER_MINUTE,
+      generalPerMinute: e.RATE_LIMIT_GENERAL_PER_MINUTE,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+  };
+}

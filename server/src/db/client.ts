@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrateToLatest } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// bigint columns hold epoch milliseconds and counters: well inside Number's safe range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export async function openDatabase(config: Pick<Config, 'database'>, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
+  let db: Db;
+  let dialect: Dialect;
+  if (config.database.kind === 'postgres') {
+    dialect = 'postgres';
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
+    const sqlite = new SQLite(config.database.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  if (opts.migrate !== false) await migrateToLatest(db, dialect);
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,106 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes shared by both dialects. Times are epoch milliseconds and flags are 0/1 integers in
+ * both SQLite and PostgreSQL, so one query code serves both.
+ */
+export interface Database {
+  settings: { key: string; value: string };
+  users: {
+    id: string;
+    username: string;
+    email: string;
+    full_name: string;
+    password_hash: string;
+    avatar_key: string | null;
+    cover_key: string | null;
+    is_demo: number;
+    subscribers_count: number;
+    videos_count: number;
+    created_at: number;
+    updated_at: number;
+  };
+  sessions: {
+    id: string;
+    user_id: string;
+    user_agent: string | null;
+    created_at: number;
+    last_used_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+  };
+  refresh_tokens: {
+    token_hash: string;
+    session_id: string;
+    created_at: number;
+    used_at: number | null;
+  };
+  videos: {
+    id: string;
+    owner_id: string;
+    title: string;
+    description: string;
+    /** Owner's username and full name, copied here so search needs no join. */
+    owner_text: string;
+    duration: number;
+    views: number;
+    status: 'processing' | 'ready' | 'failed';
+    progress: number;
+    failure_reason: string | null;
+    is_published: number;
+    width: number | null;
+    height: number | null;
+    source_key: string | null;
+    video_key: string | null;
+    hls_key: string | null;
+    storyboard_key: string | null;
+    thumbnail_key: string;
+    likes_count: number;
+    comments_count: number;
+    created_at: number;
+    updated_at: number;
+  };
+  comments: {
+    id: string;
+    video_id: string;
+    owner_id: string;
+    content: string;
+    likes_count: number;
+    created_at: number;
+    updated_at: number;
+  };
+  likes: {
+    user_id: string;
+    target_type: 'video' | 'comment';
+    target_id: string;
+    created_at: number;
+  };
+  subscriptions: { subscriber_id: string; channel_id: string; created_at: number };
+  playlists: {
+    id: string;
+    owner_id: string;
+    name: string;
+    description: string;
+    videos_count: number;
+    created_at: number;
+    updated_at: number;
+  };
+  playlist_videos: { playlist_id: string; video_id: string; position: number; added_at: number };
+  watch_history: { user_id: string; video_id: string; watched_at: number };
+  view_events: { video_id: string; viewer_key: string; counted_at: number };
+  jobs: {
+    id: Generated<number>;
+    name: string;
+    payload: string;
+    priority: number;
+    status: 'queued' | 'running' | 'done' | 'failed';
+    attempts: number;
+    max_attempts: number;
+    run_at: number;
+    locked_by: string | null;
+    locked_until: number | null;
+    last_error: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+}

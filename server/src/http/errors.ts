@@ -1,0 +1,34 @@
+/**
+ * The one error vocabulary. Services throw these; the error handler renders the envelope.
+ * Messages of 4xx errors are shown to people, so they are written for them. 5xx never leak.
+ */
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: { errors: FieldError[] } | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError(400, 'BAD_REQUEST', message, errors ? { errors } : null);
+export const validationFailed = (errors: FieldError[]) =>
+  new AppError(400, 'VALIDATION_FAILED', errors.map((e) => e.message).join('; ') || 'Invalid input', { errors });
+export const unauthorized = (message = 'Unauthorized request') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const unprocessable = (message: string) => new AppError(422, 'UNPROCESSABLE', message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', `Too many requests, try again in ${retryAfterSeconds} s`, null, {
+    'retry-after': String(retryAfterSeconds),
+  });

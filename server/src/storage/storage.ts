@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+/**
+ * Where media lives. Keys are slash-separated paths; every file of a video lives under
+ * `videos/<id>/` and every image of a user under `users/<id>/`, so deleting a prefix deletes all.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Streams body to key; the object appears whole or not at all. */
+  put(key: string, body: Readable | Buffer, contentType?: string): Promise<StoredObject>;
+  /** Uploads a local file to key. */
+  putFile(key: string, filePath: string, contentType?: string): Promise<StoredObject>;
+  /** Copies an object to a local file (ffmpeg's input). */
+  download(key: string, filePath: string): Promise<void>;
+  stat(key: string): Promise<StoredObject | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  list(prefix: string): Promise<string[]>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+  /** The URL a browser uses for the object (relative `/media/...` when the API serves it). */
+  url(key: string): string;
+  /** A path ffmpeg can read in place, when the object is on this machine's disk. */
+  localPath(key: string): string | null;
+  healthy(): Promise<boolean>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+  m3u8: 'application/vnd.apple.mpegurl',
+  vtt: 'text/vtt; charset=utf-8',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  json: 'application/json',
+};
+
+export function contentTypeFor(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** Keys never climb out of their prefix and never start with a slash. */
+export function assertSafeKey(key: string): void {
+  if (!key || key.startsWith('/') || key.split('/').some((p) => p === '..' || p === '.' || p === '') || key.includes('\\')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
+
+export const videoPrefix = (videoId: string) => `videos/${videoId}/`;
+export const userPrefix = (userId: string) => `users/${userId}/`;
