@@ -1,0 +1,18 @@
+export interface VideoPlayerProps {
+  videoId: string;
+  title: string;
+  /** Progressive mp4 URL, playable as soon as the fast-start remux exists. */
+  src: string;
+  /** HLS master playlist URL once the adaptive ladder exists. */
+  hlsSrc: string | null;
+  /** Thumbnail URL. */
+  poster?: string;
+  /** WebVTT index of seek-preview sprite sheets (`sprite-0.jpg#xywh=0,0,160,90` cues). */
+  storyboard: string | null;
+  /** Seconds. */
+  duration: number;
+  theater: boolean;
+  onTheaterChange(next: boolean): void;
+  /** Called once per mount when watched playback time reaches 30 s or 95% of the duration. */
+  onViewCounted(): void;
+}
