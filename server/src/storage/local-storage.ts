@@ -54,7 +54,8 @@ export class LocalStorage implements Storage {
   async stat(key: string): Promise<StoredObject | null> {
     try {
       const s = await fsp.stat(this.pathOf(key));
-      return s.isFile() ? { size: s.size, contentType: contentTypeFor(key) } : null;
+      if (!s.isFile()) return null;
+      return { size: s.size, contentType: contentTypeFor(key), etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`, lastModified: s.mtime };
     } catch {
       return null;
     }

@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 export interface StoredObject {
   size: number;
   contentType: string;
+  /** Validators for HTTP caching, when the backend has them cheaply. */
+  etag?: string;
+  lastModified?: Date;
 }
 
 export interface ByteRange {

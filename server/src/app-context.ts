@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import type { VideoProcessing } from './jobs/video-processing.js';
+import { SessionService } from './modules/users/session.service.js';
+import { SessionsRepository } from './modules/users/sessions.repository.js';
+import { loadSigningSecret } from './modules/users/settings.repository.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService } from './modules/users/users.service.js';
+import type { Storage } from './storage/storage.js';
+
+/** Everything a request handler may need, built once per process. */
+export interface AppContext {
+  config: Config;
+  db: DbHandle['db'];
+  dialect: DbHandle['dialect'];
+  storage: Storage;
+  logger: Logger;
+  /** Where uploads land before they are checked and moved to storage. */
+  tmpDir: string;
+  processing: VideoProcessing;
+  users: UsersService;
+  sessions: SessionService;
+}
+
+export async function createAppContext(deps: {
+  config: Config;
+  database: DbHandle;
+  storage: Storage;
+  logger: Logger;
+  processing: VideoProcessing;
+}): Promise<AppContext> {
+  const { config, database, storage, logger, processing } = deps;
+  const users = new UsersService({ users: new UsersRepository(database.db), storage, logger });
+  const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db));
+  return {
+    config, db: database.db, dialect: database.dialect, storage, logger, processing, users, sessions,
+    tmpDir: path.join(config.dataDir, 'tmp'),
+  };
+}

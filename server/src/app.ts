@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { envelope as envelopeSchema } from '@reelhouse/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './app-context.js';
+import { authPlugin } from './http/auth.js';
+import { envelope } from './http/envelope.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { tooManyRequests } from './http/errors.js';
+import { apiModules } from './modules/index.js';
+import { newId } from './lib/ids.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ASSETS_DIR = path.resolve(here, '../assets');
+export const API_PREFIX = '/api/v1';
+
+/** Builds the HTTP application around an already-built context. Starting jobs is the caller's business. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : newId();
+    },
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, parts: 30 } });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimits.generalPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Reelhouse API', version: '1.0.0', description: 'Every call answers with the envelope { statusCode, data, message, success }.' },
+      components: { securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'accessToken' }, bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { verify: (token) => ctx.sessions.verify(token) });
+
+  await app.register(async (api) => {
+    api.get('/healthcheck', {
+      schema: { tags: ['health'], response: { 200: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })), 503: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })) } },
+    }, async (_request, reply) => {
+      const database = await ctx.db.selectFrom('settings').select('key').limit(1).execute().then(() => true, () => false);
+      const storage = await ctx.storage.healthy().catch(() => false);
+      const status = database && storage ? 200 : 503;
+      return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));
+    });
+    for (const mod of apiModules) await api.register(mod, { ctx });
+  }, { prefix: API_PREFIX });
+
+  await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/assets/', decorateReply: false, maxAge: '7d' });
+  await registerWebClient(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web client, with every unknown non-API path falling back to index.html. */
+async function registerWebClient(app: FastifyInstance, webDist: string | null) {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: true,
+    setHeaders: (reply, filePath) => {
+      // Vite's hashed assets never change; the entry page always may.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const serveIndex = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  app.get('/', serveIndex);
+  app.get('/*', async (request, reply) => {
+    const rel = decodeURIComponent((request.params as { '*': string })['*']);
+    const file = path.join(webDist, rel);
+    if (rel && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel, webDist);
+    if (rel.startsWith('api/') || rel.startsWith('media/')) {
+      return reply.status(404).send({ statusCode: 404, data: null, message: `Route ${request.method} /${rel} not found`, success: false });
+    }
+    return serveIndex(request, reply);
+  });
+}

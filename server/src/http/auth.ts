@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from './errors.js';
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  sessionId: string;
+  isDemo: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for every request from the access token, if any. */
+    user: AuthUser | null;
+  }
+}
+
+export const ACCESS_COOKIE = 'accessToken';
+export const REFRESH_COOKIE = 'refreshToken';
+
+export type AccessTokenVerifier = (token: string) => Promise<AuthUser | null>;
+
+/** Reads the access token from the cookie or a Bearer header; an invalid token means signed out. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { verify: AccessTokenVerifier }) => {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const token = bearer || request.cookies[ACCESS_COOKIE];
+    request.user = token ? await opts.verify(token) : null;
+  });
+});
+
+/** preHandler for routes that need a signed-in user. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.user) throw unauthorized('Unauthorized request');
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('Unauthorized request');
+  return request.user;
+}

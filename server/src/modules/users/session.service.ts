@@ -1,0 +1,74 @@
+import type { AuthUser } from '../../http/auth.js';
+import { unauthorized } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import {
+  ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, verifyAccessToken,
+} from './tokens.js';
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+/**
+ * Sessions, one per signed-in device. Refresh tokens rotate on every use and are stored hashed;
+ * presenting a rotated token again revokes that device's session, since it means the token leaked.
+ */
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly secret: string,
+  ) {}
+
+  async open(userId: string, userAgent: string | null): Promise<IssuedTokens> {
+    const now = Date.now();
+    const sessionId = newId();
+    const refreshToken = newRefreshToken();
+    await this.sessions.create({
+      id: sessionId, userId, userAgent: userAgent?.slice(0, 300) ?? null, now,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS, tokenHash: hashToken(refreshToken),
+    });
+    return { sessionId, refreshToken, accessToken: this.access(userId, sessionId, now) };
+  }
+
+  async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
+    if (!refreshToken) throw unauthorized('Refresh token is missing');
+    const now = Date.now();
+    const oldHash = hashToken(refreshToken);
+    const found = await this.sessions.findByRefreshToken(oldHash);
+    if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized('Refresh token is invalid or expired');
+    if (found.used_at !== null) {
+      await this.sessions.revoke(found.id, now);
+      throw unauthorized('Refresh token was already used; please sign in again');
+    }
+    const next = newRefreshToken();
+    if (!(await this.sessions.rotate(found.id, oldHash, hashToken(next), now, now + REFRESH_TOKEN_TTL_MS))) {
+      await this.sessions.revoke(found.id, now);
+      throw unauthorized('Refresh token was already used; please sign in again');
+    }
+    return { sessionId: found.id, refreshToken: next, accessToken: this.access(found.user_id, found.id, now) };
+  }
+
+  async close(sessionId: string) {
+    await this.sessions.revoke(sessionId, Date.now());
+  }
+
+  async closeOthers(userId: string, keepSessionId: string) {
+    await this.sessions.revokeAllExcept(userId, keepSessionId, Date.now());
+  }
+
+  /** An access token is good while its signature holds, it has not expired and its session lives. */
+  async verify(token: string): Promise<AuthUser | null> {
+    const now = Date.now();
+    const claims = verifyAccessToken(this.secret, token, now);
+    if (!claims) return null;
+    const user = await this.sessions.findLiveUser(claims.sid, claims.sub, now);
+    return user ? { id: user.id, username: user.username, sessionId: claims.sid, isDemo: user.is_demo === 1 } : null;
+  }
+
+  private access(userId: string, sessionId: string, now: number) {
+    return signAccessToken(this.secret, { sub: userId, sid: sessionId, exp: now + ACCESS_TOKEN_TTL_MS });
+  }
+}

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/schema.js';
+
+export type UserRow = Database['users'];
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: string) {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string) {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findByUsername(username: string) {
+    return this.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+
+  async insert(row: UserRow): Promise<void> {
+    await this.db.insertInto('users').values(row).execute();
+  }
+
+  /** Updates a user; a changed name is copied to their videos' search text in the same transaction. */
+  async update(id: string, patch: Partial<Omit<UserRow, 'id'>>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set(patch).where('id', '=', id).execute();
+      if (patch.username !== undefined || patch.full_name !== undefined) {
+        const user = await trx.selectFrom('users').select(['username', 'full_name']).where('id', '=', id).executeTakeFirstOrThrow();
+        await trx.updateTable('videos').set({ owner_text: `${user.username} ${user.full_name}` }).where('owner_id', '=', id).execute();
+      }
+    });
+  }
+
+  isSubscribed(subscriberId: string, channelId: string) {
+    return this.db
+      .selectFrom('subscriptions')
+      .select('channel_id')
+      .where('subscriber_id', '=', subscriberId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst()
+      .then(Boolean);
+  }
+
+  /** Media keys of everything the user owns, so the caller can remove the files. */
+  async ownedVideoIds(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('videos').select('id').where('owner_id', '=', userId).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Deletes the user and, through foreign keys, everything they own. Counters on other people's
+   * rows that the user's likes, comments, subscriptions and videos fed are recounted in the same
+   * transaction, so no page ever shows a count of things that no longer exist.
+   */
+  async deleteWithCascade(userId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const ids = async <T extends { id: string }>(q: Promise<T[]>) => [...new Set((await q).map((r) => r.id))];
+      const channels = await ids(
+        trx.selectFrom('subscriptions').select('channel_id as id').where('subscriber_id', '=', userId).execute(),
+      );
+      const ownVideos = trx.selectFrom('videos').select('id').where('owner_id', '=', userId);
+      const ownComments = trx.selectFrom('comments').select('id').where('owner_id', '=', userId);
+      const commentsOnOwnVideos = trx.selectFrom('comments').select('id').where('video_id', 'in', ownVideos);
+      const likedVideos = await ids(
+        trx.selectFrom('likes').select('target_id as id').where('user_id', '=', userId).where('target_type', '=', 'video').execute(),
+      );
+      const likedComments = await ids(
+        trx.selectFrom('likes').select('target_id as id').where('user_id', '=', userId).where('target_type', '=', 'comment').execute(),
+      );
+      const commentedVideos = await ids(
+        trx.selectFrom('comments').select('video_id as id').where('owner_id', '=', userId).execute(),
+      );
+      const playlists = await ids(
+        trx.selectFrom('playlist_videos').select('playlist_id as id').where('video_id', 'in', ownVideos).execute(),
+      );
+
+      // Likes point at videos or comments without a foreign key; remove those on what goes away.
+      await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', 'in', ownVideos).execute();
+      await trx.deleteFrom('likes').where('target_type', '=', 'comment')
+        .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', commentsOnOwnVideos)]))
+        .execute();
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
+
+      if (channels.length) {
+        await trx.updateTable('users')
+          .set({ subscribers_count: sql<number>`(select count(*) from subscriptions s where s.channel_id = users.id)` })
+          .where('id', 'in', channels).execute();
+      }
+      if (likedVideos.length || commentedVideos.length) {
+        await trx.updateTable('videos')
+          .set({
+            likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'video' and l.target_id = videos.id)`,
+            comments_count: sql<number>`(select count(*) from comments c where c.video_id = videos.id)`,
+          })
+          .where('id', 'in', [...new Set([...likedVideos, ...commentedVideos])]).execute();
+      }
+      if (likedComments.length) {
+        await trx.updateTable('comments')
+          .set({ likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'comment' and l.target_id = comments.id)` })
+          .where('id', 'in', likedComments).execute();
+      }
+      if (playlists.length) {
+        await trx.updateTable('playlists')
+          .set({ videos_count: sql<number>`(select count(*) from playlist_videos p where p.playlist_id = playlists.id)` })
+          .where('id', 'in', playlists).execute();
+      }
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import {
+  ChangePasswordBody, Channel, envelope as envelopeSchema, LoginBody, RegisterFields, UpdateAccountBody, User,
+} from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
+import { clearAuthCookies, setAuthCookies } from '../../http/cookies.js';
+import { envelope } from '../../http/envelope.js';
+import { readMultipart } from '../../http/multipart.js';
+import { parseWith } from '../../http/validate.js';
+import type { AppContext } from '../../app-context.js';
+
+const TokenResult = z.object({ user: User, accessToken: z.string(), refreshToken: z.string() });
+const tags = ['users'];
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { users, sessions, config } = ctx;
+  const authLimit = { rateLimit: { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
+  const imageLimit = { maxBytes: config.limits.maxImageBytes };
+
+  app.post('/users/register', {
+    config: authLimit,
+    schema: { tags, summary: 'Sign up (multipart: username, email, password, fullName, optional avatar and coverImage)', response: { 201: envelopeSchema(User) } },
+  }, async (request, reply) => {
+    const form = await readMultipart(request, ctx.tmpDir, {
+      files: { avatar: imageLimit, coverImage: imageLimit },
+      fields: ['username', 'email', 'password', 'fullName'],
+    });
+    try {
+      const fields = parseWith(RegisterFields, form.fields);
+      const user = await users.register(fields, form.files);
+      return reply.status(201).send(envelope(user, 'User registered successfully', 201));
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.post('/users/login', {
+    config: authLimit,
+    schema: { tags, body: LoginBody, response: { 200: envelopeSchema(TokenResult) } },
+  }, async (request, reply) => {
+    const row = await users.verifyCredentials(request.body.email, request.body.password);
+    const tokens = await sessions.open(row.id, request.headers['user-agent'] ?? null);
+    setAuthCookies(request, reply, tokens);
+    return envelope({ user: users.present(row), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, 'User logged in successfully');
+  });
+
+  app.post('/users/refresh-token', {
+    config: authLimit,
+    schema: {
+      tags,
+      body: z.object({ refreshToken: z.string().optional() }).nullish(),
+      response: { 200: envelopeSchema(z.object({ accessToken: z.string(), refreshToken: z.string() })) },
+    },
+  }, async (request, reply) => {
+    try {
+      const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken);
+      setAuthCookies(request, reply, tokens);
+      return envelope({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, 'Access token refreshed');
+    } catch (err) {
+      clearAuthCookies(request, reply);
+      throw err;
+    }
+  });
+
+  app.post('/users/logout', { schema: { tags, response: { 200: envelopeSchema(z.object({})) } } }, async (request, reply) => {
+    if (request.user) await sessions.close(request.user.sessionId);
+    clearAuthCookies(request, reply);
+    return envelope({}, 'User logged out');
+  });
+
+  app.get('/users/user/current', { preHandler: requireUser, schema: { tags, response: { 200: envelopeSchema(User) } } }, async (request) =>
+    envelope(await users.current(currentUser(request).id), 'Current user fetched'));
+
+  app.patch('/users/update-account', {
+    preHandler: requireUser,
+    schema: { tags, body: UpdateAccountBody, response: { 200: envelopeSchema(User) } },
+  }, async (request) => envelope(await users.updateAccount(currentUser(request).id, request.body), 'Account details updated'));
+
+  for (const [path, field] of [['/users/change-avatar', 'avatar'], ['/users/change-cover-image', 'coverImage']] as const) {
+    app.patch(path, {
+      preHandler: requireUser,
+      config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
+      schema: { tags, summary: `Replace ${field} (multipart: ${field})`, response: { 200: envelopeSchema(User) } },
+    }, async (request) => {
+      const form = await readMultipart(request, ctx.tmpDir, { files: { [field]: imageLimit }, fields: [] });
+      try {
+        return envelope(await users.changeImage(currentUser(request).id, field, form.files[field]), `${field === 'avatar' ? 'Avatar' : 'Cover image'} updated`);
+      } finally {
+        await form.cleanup();
+      }
+    });
+  }
+
+  app.patch('/users/change-password', {
+    preHandler: requireUser,
+    config: authLimit,
+    schema: { tags, body: ChangePasswordBody, response: { 200: envelopeSchema(z.object({})) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    await users.changePassword(user.id, request.body.oldPassword, request.body.newPassword);
+    await sessions.closeOthers(user.id, user.sessionId);
+    return envelope({}, 'Password changed successfully');
+  });
+
+  app.delete('/users/delete-account', { preHandler: requireUser, schema: { tags, response: { 200: envelopeSchema(z.object({})) } } }, async (request, reply) => {
+    await users.deleteAccount(currentUser(request).id);
+    clearAuthCookies(request, reply);
+    return envelope({}, 'Account deleted');
+  });
+
+  app.get('/users/channel/:channelName', {
+    schema: { tags, params: z.object({ channelName: z.string().min(1).max(60) }), response: { 200: envelopeSchema(Channel) } },
+  }, async (request) => envelope(await users.channel(request.params.channelName, request.user?.id ?? null), 'Channel fetched'));
+};

@@ -1,0 +1,217 @@
+import type { Channel, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
+import argon2 from 'argon2';
+import type { Logger } from 'pino';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, unprocessable, unsupportedMediaType } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import { processImage } from '../../media/image.js';
+import { MediaError } from '../../media/media-error.js';
+import { newId, toIso } from '../../lib/ids.js';
+import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+export const DEFAULT_AVATAR_URL = '/assets/default-avatar.svg';
+export const DEFAULT_COVER_URL = '/assets/default-cover.svg';
+
+const AVATAR = { width: 256, height: 256, fit: 'cover' } as const;
+const COVER = { width: 1600, height: 400, fit: 'cover' } as const;
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface UserServiceDeps {
+  users: UsersRepository;
+  storage: Storage;
+  logger: Logger;
+}
+
+/** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
+export class UsersService {
+  constructor(private readonly deps: UserServiceDeps) {}
+
+  present(row: UserRow): User {
+    return {
+      _id: row.id,
+      username: row.username,
+      fullName: row.full_name,
+      email: row.email,
+      avatar: { url: this.imageUrl(row.avatar_key, DEFAULT_AVATAR_URL) },
+      coverImage: { url: this.imageUrl(row.cover_key, DEFAULT_COVER_URL) },
+      createdAt: toIso(row.created_at),
+      updatedAt: toIso(row.updated_at),
+    };
+  }
+
+  imageUrl(key: string | null, fallback: string) {
+    return key ? this.deps.storage.url(key) : fallback;
+  }
+
+  async register(fields: RegisterFields, images: { avatar?: UploadedFile; coverImage?: UploadedFile }): Promise<User> {
+    await this.assertAvailable(fields.username, fields.email);
+    const id = newId();
+    // Images are decoded and re-encoded before the row exists, so a bad image rejects the sign-up
+    // without leaving a user behind.
+    const stored: string[] = [];
+    try {
+      const avatarKey = images.avatar ? await this.storeImage(id, 'avatar', images.avatar) : null;
+      if (avatarKey) stored.push(avatarKey);
+      const coverKey = images.coverImage ? await this.storeImage(id, 'coverImage', images.coverImage) : null;
+      if (coverKey) stored.push(coverKey);
+      const now = Date.now();
+      const row: UserRow = {
+        id,
+        username: fields.username,
+        email: fields.email,
+        full_name: fields.fullName,
+        password_hash: await hashPassword(fields.password),
+        avatar_key: avatarKey,
+        cover_key: coverKey,
+        is_demo: 0,
+        subscribers_count: 0,
+        videos_count: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.deps.users.insert(row).catch(async (err) => {
+        // Two sign-ups racing for one name: the unique index decides.
+        await this.assertAvailable(fields.username, fields.email);
+        throw err;
+      });
+      return this.present(row);
+    } catch (err) {
+      await this.deps.storage.deletePrefix(userPrefix(id));
+      throw err;
+    }
+  }
+
+  private async assertAvailable(username: string, email: string) {
+    if (await this.deps.users.findByUsername(username)) throw conflict('username exists');
+    if (await this.deps.users.findByEmail(email)) throw conflict('email exists');
+  }
+
+  async current(userId: string): Promise<User> {
+    return this.present(await this.getRow(userId));
+  }
+
+  async getRow(userId: string): Promise<UserRow> {
+    const row = await this.deps.users.findById(userId);
+    if (!row) throw unauthorized('Unauthorized request');
+    return row;
+  }
+
+  async updateAccount(userId: string, body: UpdateAccountBody): Promise<User> {
+    const row = await this.getRow(userId);
+    if (body.username !== undefined && body.username !== row.username) {
+      if (row.is_demo) throw forbidden('The demo account cannot change its username');
+      const taken = await this.deps.users.findByUsername(body.username);
+      if (taken && taken.id !== userId) throw conflict('username exists');
+    }
+    const patch = {
+      ...(body.fullName !== undefined ? { full_name: body.fullName } : {}),
+      ...(body.username !== undefined ? { username: body.username } : {}),
+      updated_at: Date.now(),
+    };
+    await this.deps.users.update(userId, patch).catch(async (err) => {
+      if (body.username && (await this.deps.users.findByUsername(body.username))?.id !== userId) throw conflict('username exists');
+      throw err;
+    });
+    return this.current(userId);
+  }
+
+  /** Replaces the avatar or cover; the old file is removed only after the new one is in place. */
+  async changeImage(userId: string, field: 'avatar' | 'coverImage', file: UploadedFile | undefined): Promise<User> {
+    if (!file) throw badRequest(`${field} file is required`, [{ path: field, message: `${field} file is required` }]);
+    const row = await this.getRow(userId);
+    const key = await this.storeImage(userId, field, file);
+    const column = field === 'avatar' ? 'avatar_key' : 'cover_key';
+    await this.deps.users.update(userId, { [column]: key, updated_at: Date.now() });
+    const old = row[column];
+    if (old && old !== key) await this.deps.storage.delete(old);
+    return this.current(userId);
+  }
+
+  async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
+    const row = await this.getRow(userId);
+    if (row.is_demo) throw forbidden('The demo account cannot change its password');
+    if (!(await argon2.verify(row.password_hash, oldPassword))) throw badRequest('Old password is incorrect.');
+    await this.deps.users.update(userId, { password_hash: await hashPassword(newPassword), updated_at: Date.now() });
+  }
+
+  /** Removes the user with every row and file they own. */
+  async deleteAccount(userId: string): Promise<void> {
+    const row = await this.getRow(userId);
+    if (row.is_demo) throw forbidden('The demo account cannot be deleted');
+    const videoIds = await this.deps.users.ownedVideoIds(userId);
+    await this.deps.users.deleteWithCascade(userId);
+    // Rows go first: a file without a row is invisible, a row without its file is broken.
+    for (const id of videoIds) await this.deps.storage.deletePrefix(videoPrefix(id));
+    await this.deps.storage.deletePrefix(userPrefix(userId));
+  }
+
+  async channel(channelName: string, viewerId: string | null): Promise<Channel> {
+    const row = await this.deps.users.findByUsername(channelName.trim().toLowerCase());
+    if (!row) throw notFound('Channel');
+    return {
+      _id: row.id,
+      username: row.username,
+      fullName: row.full_name,
+      avatar: { url: this.imageUrl(row.avatar_key, DEFAULT_AVATAR_URL) },
+      coverImage: { url: this.imageUrl(row.cover_key, DEFAULT_COVER_URL) },
+      subscribersCount: row.subscribers_count,
+      videosCount: row.videos_count,
+      isSubscribed: viewerId && viewerId !== row.id ? await this.deps.users.isSubscribed(viewerId, row.id) : false,
+      createdAt: toIso(row.created_at),
+    };
+  }
+
+  /** Checks a password for sign-in; spends the same time whether or not the email exists. */
+  async verifyCredentials(email: string, password: string): Promise<UserRow> {
+    const row = await this.deps.users.findByEmail(email);
+    const ok = await argon2.verify(row?.password_hash ?? (await dummyHash()), password);
+    if (!row || !ok) throw unauthorized('Invalid email or password');
+    return row;
+  }
+
+  /** Creates the demo account if it is missing, or resets its password to the configured one. */
+  async ensureDemoAccount(demo: { email: string; password: string }): Promise<void> {
+    const existing = await this.deps.users.findByEmail(demo.email);
+    const now = Date.now();
+    if (existing) {
+      if (!(await argon2.verify(existing.password_hash, demo.password))) {
+        await this.deps.users.update(existing.id, { password_hash: await hashPassword(demo.password), is_demo: 1, updated_at: now });
+      }
+      return;
+    }
+    let username = 'demo';
+    for (let i = 1; await this.deps.users.findByUsername(username); i++) username = `demo${i}`;
+    await this.deps.users.insert({
+      id: newId(), username, email: demo.email, full_name: 'Demo Account',
+      password_hash: await hashPassword(demo.password), avatar_key: null, cover_key: null, is_demo: 1,
+      subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
+    });
+    this.deps.logger.info({ username }, 'demo account created');
+  }
+
+  private async storeImage(userId: string, field: 'avatar' | 'coverImage', file: UploadedFile): Promise<string> {
+    const size = field === 'avatar' ? AVATAR : COVER;
+    let webp: Buffer;
+    try {
+      webp = await processImage(file.path, { ...size, maxInputPixels: MAX_INPUT_PIXELS });
+    } catch (err) {
+      throw imageError(field, err);
+    }
+    const key = `${userPrefix(userId)}${field === 'avatar' ? 'avatar' : 'cover'}-${newId()}.webp`;
+    await this.deps.storage.put(key, webp, 'image/webp');
+    return key;
+  }
+}
+
+export function imageError(field: string, err: unknown): AppError {
+  if (err instanceof MediaError) {
+    return err.kind === 'unsupported'
+      ? unsupportedMediaType(`${field} must be a png, jpeg, jpg or webp image`)
+      : unprocessable(`${field} is not a readable image`);
+  }
+  throw err;
+}
+
+const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword('not-a-real-password'));
