@@ -1,3 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import './index.css';
 
-createRoot(document.getElementById('root')!).render(<p>Reelhouse</p>);
+createRoot(document.getElementById('root')!).render(<App />);

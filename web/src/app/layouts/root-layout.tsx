@@ -1,0 +1,42 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/primitives';
+import { cn } from '@/lib/cn';
+import { useUi } from '@/lib/ui';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+export function RootLayout() {
+  const { sidebarOpen, isMobile, setSidebarOpen } = useUi();
+  const location = useLocation();
+
+  // On a phone the sidebar is a drawer: close it after navigating.
+  useEffect(() => {
+    if (isMobile) setSidebarOpen(false);
+  }, [location.pathname, isMobile, setSidebarOpen]);
+
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <Sidebar />
+      {isMobile && sidebarOpen && (
+        <div className="fixed inset-0 top-14 z-20 bg-black/50" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
+      )}
+      <main
+        id="main"
+        className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:pl-66')}
+      >
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Logo, MenuIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
+import { Avatar, Button } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { logout } from '@/features/auth/api/auth.api';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useUi } from '@/lib/ui';
+
+export function TopBar() {
+  const { theme, toggleTheme, sidebarOpen, toggleSidebar } = useUi();
+  const { isAuthenticated, user, dispatch } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  async function onLogout() {
+    try {
+      await logout();
+    } catch (e) {
+      toast.error(errorMessage(e, 'Failed to logout'));
+    }
+    dispatch({ type: 'logout' });
+    queryClient.clear();
+    navigate('/');
+  }
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-neutral-200 bg-white/95 px-2 backdrop-blur sm:px-4 dark:border-neutral-800 dark:bg-[#0f0f0f]/95">
+      <div className="flex items-center gap-1 sm:gap-3">
+        <button
+          type="button"
+          onClick={toggleSidebar}
+          aria-label="Menu"
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className="flex items-center gap-1.5" aria-label="Reelhouse home">
+          <Logo />
+          <span className="text-lg font-bold tracking-tight">Reelhouse</span>
+        </Link>
+      </div>
+      <div className="flex items-center gap-1 sm:gap-2">
+        <button
+          type="button"
+          onClick={toggleTheme}
+          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          title="Toggle theme"
+          className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+          data-testid="theme-toggle"
+        >
+          {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+        </button>
+        {isAuthenticated && user ? (
+          <>
+            <Link to={`/${user.username}`} aria-label="Your profile" className="hidden sm:block">
+              <Avatar src={user.avatar.url} alt="" size={32} />
+            </Link>
+            <Button size="sm" onClick={onLogout}>
+              Logout
+            </Button>
+          </>
+        ) : (
+          <>
+            <Link
+              to="/login"
+              className="rounded-full px-3 py-1.5 text-sm font-medium text-rose-600 ring-1 ring-neutral-300 hover:bg-rose-50 dark:text-rose-400 dark:ring-neutral-700 dark:hover:bg-neutral-800"
+            >
+              Login
+            </Link>
+            <Link
+              to="/signup"
+              className="rounded-full bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700"
+            >
+              Sign Up
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

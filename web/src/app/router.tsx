@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth, SignedOutOnly } from './guards';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './layouts/route-error';
+import HomePage from './routes/home';
+
+// Pages other than Home load on demand so that the home route's first download stays small.
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'video/:videoId', lazy: page(() => import('./routes/video')) },
+      {
+        element: <SignedOutOnly />,
+        children: [
+          { path: 'login', lazy: page(() => import('./routes/login')) },
+          { path: 'signup', lazy: page(() => import('./routes/signup')) },
+          { path: 'demo-login', lazy: page(() => import('./routes/demo-login')) },
+        ],
+      },
+      { path: 'channel/:channelName', lazy: page(() => import('./routes/channel')) },
+      { path: 'channel/:channelName/videos', lazy: page(() => import('./routes/channel-videos')) },
+      { path: 'channel/:channelName/playlists', lazy: page(() => import('./routes/channel-playlists')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'playlist/:playlistId', lazy: page(() => import('./routes/playlist')) },
+          {
+            path: ':username',
+            lazy: page(() => import('./routes/profile-layout')),
+            children: [
+              { index: true, lazy: page(() => import('./routes/profile')) },
+              { path: 'add-video', lazy: page(() => import('./routes/add-video')) },
+              { path: 'edit-profile', lazy: page(() => import('./routes/edit-profile')) },
+              { path: 'change-password', lazy: page(() => import('./routes/change-password')) },
+              { path: 'playlists', lazy: page(() => import('./routes/my-playlists')) },
+              { path: 'liked-videos', lazy: page(() => import('./routes/liked-videos')) },
+              { path: 'watch-history', lazy: page(() => import('./routes/watch-history')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <HomePage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

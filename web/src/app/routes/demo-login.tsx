@@ -1,0 +1,5 @@
+import { DemoLoginForm } from '@/features/auth/components/demo-login-form';
+
+export default function Page() {
+  return <DemoLoginForm />;
+}

@@ -1,0 +1,91 @@
+import type { VideoSummary } from '@reelhouse/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDuration, formatViews, timeAgo } from '@/lib/format';
+import { Avatar } from './primitives';
+
+export function VideoCard({ video, actions }: { video: VideoSummary; actions?: ReactNode }) {
+  const processing = video.status !== 'ready';
+  return (
+    <article className="group flex flex-col gap-3" data-testid="video-card">
+      <Link
+        to={`/video/${video._id}`}
+        className="relative block aspect-video overflow-hidden rounded-xl bg-neutral-200 dark:bg-neutral-800"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img
+          src={video.thumbnail.url}
+          alt=""
+          loading="lazy"
+          className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
+        />
+        {processing ? (
+          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
+            {video.status === 'failed' ? 'Failed' : `Processing ${video.progress}%`}
+          </span>
+        ) : (
+          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
+            {formatDuration(video.duration)}
+          </span>
+        )}
+        {!video.isPublished && (
+          <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>
+        )}
+      </Link>
+      <div className="flex gap-3">
+        <Link to={`/channel/${video.owner.username}`} className="shrink-0" aria-label={`${video.owner.fullName || video.owner.username} channel`}>
+          <Avatar src={video.owner.avatar.url} alt="" size={36} />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h3 className="line-clamp-2 text-sm font-semibold leading-5 text-neutral-900 dark:text-neutral-50">
+            <Link to={`/video/${video._id}`} className="hover:underline" title={video.title}>
+              {video.title}
+            </Link>
+          </h3>
+          <Link
+            to={`/channel/${video.owner.username}`}
+            className="mt-1 block truncate text-sm text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
+          >
+            {video.owner.fullName || video.owner.username}
+          </Link>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
+          </p>
+        </div>
+        {actions}
+      </div>
+    </article>
+  );
+}
+
+export function VideoCardSkeleton() {
+  return (
+    <div className="flex animate-pulse flex-col gap-3" aria-hidden="true" data-testid="video-skeleton">
+      <div className="aspect-video rounded-xl bg-neutral-200 dark:bg-neutral-800" />
+      <div className="flex gap-3">
+        <div className="h-9 w-9 rounded-full bg-neutral-200 dark:bg-neutral-800" />
+        <div className="flex-1 space-y-2">
+          <div className="h-4 w-11/12 rounded bg-neutral-200 dark:bg-neutral-800" />
+          <div className="h-3 w-2/3 rounded bg-neutral-200 dark:bg-neutral-800" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function VideoGrid({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</div>
+  );
+}
+
+export function SkeletonGrid({ count = 8 }: { count?: number }) {
+  return (
+    <VideoGrid>
+      {Array.from({ length: count }, (_, i) => (
+        <VideoCardSkeleton key={i} />
+      ))}
+    </VideoGrid>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
+import { isApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { login } from '../api/auth.api';
+import { AuthCard } from './auth-card';
+
+export function LoginForm() {
+  const { dispatch, loading, error } = useAuth();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [rejected, setRejected] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errs: typeof fieldErrors = {};
+    if (!email.trim()) errs.email = 'Email is required';
+    if (!password) errs.password = 'Password is required';
+    setFieldErrors(errs);
+    if (errs.email || errs.password) return;
+    setRejected(false);
+    dispatch({ type: 'login-start' });
+    try {
+      const user = await login(email.trim(), password);
+      queryClient.clear();
+      dispatch({ type: 'login-success', user });
+    } catch (err) {
+      // A 401 (wrong credentials) is silent; anything else is shown as an error.
+      if (isApiError(err, 401)) {
+        dispatch({ type: 'login-failure', error: null });
+        setRejected(true);
+        passwordRef.current?.focus();
+      } else {
+        dispatch({ type: 'login-failure', error: errorMessage(err) });
+      }
+    }
+  }
+
+  return (
+    <AuthCard title="Log in">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error && <InlineMessage>Error: {error}</InlineMessage>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldErrors.email}
+          required
+        />
+        <TextField
+          ref={passwordRef}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setRejected(false);
+          }}
+          aria-invalid={rejected || undefined}
+          error={fieldErrors.password}
+          required
+        />
+        <Button type="submit" variant="primary" disabled={loading}>
+          {loading ? 'Logging in…' : 'Login'}
+        </Button>
+        <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
+            Sign up
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { login, register } from '../api/auth.api';
+import { IMAGE_ACCEPT, validateSignup, type SignupErrors } from '../api/signup-schema';
+import { AuthCard } from './auth-card';
+
+async function defaultImage(path: string, name: string): Promise<File> {
+  const res = await fetch(path);
+  const blob = await res.blob();
+  return new File([blob], name, { type: blob.type || 'image/png' });
+}
+
+export function SignupForm() {
+  const { dispatch } = useAuth();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState({ fullName: '', email: '', password: '', confirmPassword: '', username: '' });
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [coverImage, setCoverImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<SignupErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (k: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errs = validateSignup({ ...fields, avatar, coverImage });
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      const form = new FormData();
+      form.append('fullName', fields.fullName.trim());
+      form.append('email', fields.email.trim());
+      form.append('password', fields.password);
+      form.append('username', fields.username.trim().toLowerCase());
+      // No image chosen: the bundled defaults are sent instead.
+      form.append('avatar', avatar ?? (await defaultImage('/default-avatar.png', 'avatar.png')));
+      form.append('coverImage', coverImage ?? (await defaultImage('/default-cover.png', 'cover.png')));
+      await register(form);
+      const user = await login(fields.email.trim(), fields.password);
+      queryClient.clear();
+      dispatch({ type: 'login-success', user });
+    } catch (err) {
+      setServerError(isApiError(err, 409) ? err.message : errorMessage(err, 'Sign up failed'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Create your account">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {serverError && <InlineMessage>{serverError}</InlineMessage>}
+        <TextField label="Full name" autoComplete="name" value={fields.fullName} onChange={set('fullName')} error={errors.fullName} required />
+        <TextField label="Email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} error={errors.email} required />
+        <TextField label="Username" autoComplete="username" value={fields.username} onChange={set('username')} error={errors.username} required />
+        <TextField label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} error={errors.password} required />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={fields.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          required
+        />
+        <TextField
+          label="Avatar (optional)"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          onChange={(e) => setAvatar(e.target.files?.[0] ?? null)}
+          error={errors.avatar}
+        />
+        <TextField
+          label="Cover image (optional)"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          onChange={(e) => setCoverImage(e.target.files?.[0] ?? null)}
+          error={errors.coverImage}
+        />
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Creating account…' : 'Sign Up'}
+        </Button>
+        <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
+            Log in
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+import type { VideoDetail, VideoPage, VideoSummary } from '@reelhouse/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
+
+export interface VideoListParams {
+  query?: string;
+  userId?: string;
+}
+
+export const videoKeys = {
+  all: ['videos'] as const,
+  list: (p: VideoListParams) => ['videos', 'list', p.query ?? '', p.userId ?? ''] as const,
+  detail: (id: string) => ['videos', 'detail', id] as const,
+};
+
+export function fetchVideos(params: VideoListParams & { pageNumber: number }, signal?: AbortSignal) {
+  return api.get<VideoPage>('/videos/', { query: params.query, userId: params.userId, pageNumber: params.pageNumber }, signal);
+}
+
+/** Merges pages into one list: page 1 replaces, later pages append. */
+export function mergePages(pages: VideoPage[] | undefined): VideoSummary[] {
+  if (!pages) return [];
+  const seen = new Set<string>();
+  const out: VideoSummary[] = [];
+  for (const page of pages) {
+    for (const v of page.videos) {
+      if (!seen.has(v._id)) {
+        seen.add(v._id);
+        out.push(v);
+      }
+    }
+  }
+  return out;
+}
+
+export function useVideoList(params: VideoListParams, enabled = true) {
+  return useInfiniteQuery<VideoPage, Error, InfiniteData<VideoPage>, ReturnType<typeof videoKeys.list>, number>({
+    queryKey: videoKeys.list(params),
+    queryFn: ({ pageParam, signal }) => fetchVideos({ ...params, pageNumber: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNextPage && last.nextPage ? last.nextPage : undefined),
+    enabled,
+  });
+}
+
+export function useVideo(id: string) {
+  return useQuery({
+    queryKey: videoKeys.detail(id),
+    queryFn: ({ signal }) => api.get<VideoDetail>(`/videos/${id}`, undefined, signal),
+    // A video still being processed is polled every 2 s until it is ready or failed.
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 2000 : false),
+    retry: (count, err) => count < 1 && !(err as { status?: number }).status,
+  });
+}
+
+export function useUpdateVideo(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api.patch<VideoDetail>(`/videos/${id}`, form),
+    onSuccess: () => qc.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+}
+
+export function useDeleteVideo(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del(`/videos/${id}`),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: videoKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: ['videos', 'list'] });
+    },
+  });
+}
+
+export function useTogglePublish(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.patch<{ isPublished: boolean } | VideoSummary>(`/videos/publish/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+}
+
+export function incrementViews(id: string) {
+  return api.patch(`/videos/increment-views/${id}`);
+}
+
+export function uploadVideo(form: FormData, onProgress: (p: UploadProgress) => void) {
+  return uploadWithProgress<VideoSummary>('POST', '/videos/', form, onProgress);
+}

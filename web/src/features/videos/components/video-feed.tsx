@@ -1,0 +1,29 @@
+import { EmptyState, Spinner } from '@/components/ui/primitives';
+import { SkeletonGrid, VideoCard, VideoGrid } from '@/components/ui/video-card';
+import { mergePages, useVideoList, type VideoListParams } from '../api/videos.api';
+import { useInfiniteScroll } from './use-infinite-scroll';
+
+/** An infinite-scroll grid of videos. A failed load shows an empty list. */
+export function VideoFeed({ params, enabled = true }: { params: VideoListParams; enabled?: boolean }) {
+  const q = useVideoList(params, enabled);
+  const videos = q.isError ? [] : mergePages(q.data?.pages);
+
+  useInfiniteScroll({
+    hasNextPage: !q.isError && Boolean(q.hasNextPage),
+    isFetching: q.isFetching,
+    loadMore: () => void q.fetchNextPage(),
+  });
+
+  if (q.isPending && enabled) return <SkeletonGrid />;
+  if (videos.length === 0) return <EmptyState>No videos available</EmptyState>;
+  return (
+    <>
+      <VideoGrid>
+        {videos.map((v) => (
+          <VideoCard key={v._id} video={v} />
+        ))}
+      </VideoGrid>
+      {q.isFetchingNextPage && <Spinner label="Loading more videos" />}
+    </>
+  );
+}

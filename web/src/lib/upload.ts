@@ -1,0 +1,53 @@
+import type { Envelope } from '@reelhouse/contract';
+import { API_BASE, ApiError, api } from './api-client';
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  percent: number;
+}
+
+function sendOnce(
+  method: string,
+  path: string,
+  form: FormData,
+  onProgress?: (p: UploadProgress) => void,
+): Promise<{ status: number; body: Envelope<unknown> | null }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, API_BASE + path);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) {
+        onProgress({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });
+      }
+    };
+    xhr.onload = () => {
+      let body: Envelope<unknown> | null = null;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope<unknown>;
+      } catch {
+        body = null;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error during upload'));
+    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled'));
+    xhr.send(form);
+  });
+}
+
+/** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+export async function uploadWithProgress<T>(
+  method: string,
+  path: string,
+  form: FormData,
+  onProgress?: (p: UploadProgress) => void,
+): Promise<T> {
+  let res = await sendOnce(method, path, form, onProgress);
+  if (res.status === 401 && (await api.refresh())) res = await sendOnce(method, path, form, onProgress);
+  if (res.status >= 400 || !res.body) {
+    throw new ApiError(res.status, res.body?.message || 'Upload failed', res.body?.data ?? null);
+  }
+  return res.body.data as T;
+}
