@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -45,6 +47,14 @@ const Env = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The web client built next to the server in this checkout (server/src or server/dist -> web/dist). */
+const BUNDLED_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Loads ./.env into the environment, if there is one; real environment variables win. */
+export function loadDotEnv(file = '.env') {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
 
 export class ConfigError extends Error {}
 
@@ -101,6 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+    webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };
 }

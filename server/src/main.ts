@@ -1,11 +1,12 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 
 async function main() {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
