@@ -82,6 +82,8 @@ export class UsersRepository {
       await trx.deleteFrom('likes').where('target_type', '=', 'comment')
         .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', commentsOnOwnVideos)]))
         .execute();
+      // View de-duplication records are keyed by the viewer; they are the user's data too.
+      await trx.deleteFrom('view_events').where('viewer_key', '=', userId).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
 
       if (channels.length) {
