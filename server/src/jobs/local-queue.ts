@@ -1,0 +1,345 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../db/client.js';
+import type { Database } from '../db/schema.js';
+import {
+  type EnqueueOptions,
+  JOB_PRIORITY,
+  type JobContext,
+  type JobHandler,
+  type JobHandlers,
+  type JobMap,
+  type JobName,
+  type JobQueue,
+} from './job-types.js';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_CLOSE_GRACE_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_TIME_LIMIT_MS,
+  JobTimeoutError,
+  QueueClosingError,
+  type QueueLogger,
+  raceAbort,
+  settlesWithin,
+  type QueueTuning,
+} from './queue-options.js';
+
+export interface LocalQueueOptions extends QueueTuning {
+  db: Db;
+  dialect: Dialect;
+  logger: QueueLogger;
+  /** How often an idle worker looks for due jobs; enqueues in this process wake it at once. */
+  pollIntervalMs?: number;
+  /** Done jobs are deleted after this long, failed ones after keepFailedMs. */
+  keepDoneMs?: number;
+  keepFailedMs?: number;
+  /** Names this worker in locked_by; unique per process by default. */
+  workerId?: string;
+}
+
+type JobRow = Selectable<Database['jobs']>;
+
+interface Running {
+  row: JobRow;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Jobs in a table of the app's own database, run inside this process. Works on SQLite and
+ * PostgreSQL; on PostgreSQL several processes may consume the same table, since a claim is one
+ * atomic UPDATE and a lease that is not renewed (the process died) makes the job claimable again.
+ */
+export class LocalQueue implements JobQueue {
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+  private readonly log: QueueLogger;
+  private readonly workerId: string;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly backoffMs: number;
+  private readonly defaultMaxAttempts: number;
+  private readonly timeLimits: Record<JobName, number>;
+  private readonly closeGraceMs: number;
+  private readonly keepDoneMs: number;
+  private readonly keepFailedMs: number;
+  private readonly onProgress: QueueTuning['onProgress'];
+  private readonly onSettled: QueueTuning['onSettled'];
+
+  private handlers: JobHandlers = {};
+  private concurrency = 1;
+  private readonly running = new Map<number, Running>();
+  private closing = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private lastPrune = 0;
+
+  constructor(opts: LocalQueueOptions) {
+    this.db = opts.db;
+    this.dialect = opts.dialect;
+    this.log = opts.logger;
+    this.workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.pollIntervalMs = opts.pollIntervalMs ?? 500;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+    this.defaultMaxAttempts = opts.defaultMaxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.timeLimits = { ...DEFAULT_TIME_LIMIT_MS, ...opts.timeLimitMs };
+    this.closeGraceMs = opts.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+    this.keepDoneMs = opts.keepDoneMs ?? 24 * 3600_000;
+    this.keepFailedMs = opts.keepFailedMs ?? 14 * 24 * 3600_000;
+    this.onProgress = opts.onProgress;
+    this.onSettled = opts.onSettled;
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobMap[N], opts: EnqueueOptions = {}): Promise<void> {
+    const now = Date.now();
+    await this.db
+      .insertInto('jobs')
+      .values({
+        name,
+        payload: JSON.stringify(payload),
+        priority: opts.priority ?? JOB_PRIORITY[name],
+        status: 'queued',
+        attempts: 0,
+        max_attempts: opts.maxAttempts ?? this.defaultMaxAttempts,
+        run_at: now + (opts.delayMs ?? 0),
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    this.wakeUp();
+  }
+
+  async start(handlers: JobHandlers, opts: { concurrency: number }): Promise<void> {
+    if (this.loop) throw new Error('Queue already started');
+    this.handlers = handlers;
+    this.concurrency = Math.max(1, opts.concurrency);
+    this.closing = false;
+    this.loop = this.runLoop();
+    this.log.info({ worker: this.workerId, concurrency: this.concurrency, jobs: Object.keys(handlers) }, 'job queue started');
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    this.wakeUp();
+    await this.loop;
+    this.loop = null;
+    if (this.running.size === 0) return;
+    const all = () => Promise.all([...this.running.values()].map((r) => r.done));
+    if (!(await settlesWithin(all(), this.closeGraceMs))) {
+      this.log.warn({ jobs: [...this.running.keys()] }, 'jobs still running at shutdown; aborting them');
+      for (const r of this.running.values()) r.abort.abort(new QueueClosingError());
+      // Handlers that ignore the signal are left behind; their lease lapses and another worker retries.
+      await settlesWithin(all(), 5_000);
+    }
+  }
+
+  private wakeUp() {
+    this.wake?.();
+  }
+
+  private async runLoop(): Promise<void> {
+    const names = Object.keys(this.handlers) as JobName[];
+    while (!this.closing) {
+      try {
+        while (!this.closing && this.running.size < this.concurrency && names.length > 0) {
+          const row = await this.claim(names);
+          if (!row) break;
+          this.run(row);
+        }
+        if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
+      } catch (err) {
+        this.log.error({ err }, 'job queue poll failed');
+      }
+      if (this.closing) break;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /**
+   * Takes the most urgent due job in one statement: a queued job whose time has come, or a running
+   * one whose lease lapsed. On PostgreSQL, SKIP LOCKED lets concurrent claimers pass each other by.
+   */
+  private async claim(names: JobName[]): Promise<JobRow | undefined> {
+    const now = Date.now();
+    let candidate = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', 'in', names)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('priority')
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1);
+    if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+    const row = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        locked_by: this.workerId,
+        locked_until: now + this.leaseMs,
+        updated_at: now,
+      }))
+      .where('id', '=', candidate)
+      .where((eb) =>
+        eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.attempts > row.max_attempts) {
+      // Its worker died on the last attempt: it has had all its chances.
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'failed', locked_by: null, locked_until: null, updated_at: now, last_error: row.last_error ?? 'Worker stopped during the last attempt' })
+        .where('id', '=', row.id)
+        .execute();
+      this.log.error({ job: row.id, name: row.name }, 'job failed: worker stopped during its last attempt');
+      return this.claim(names);
+    }
+    return row;
+  }
+
+  private run(row: JobRow) {
+    const name = row.name as JobName;
+    const handler = this.handlers[name] as JobHandler<JobName>;
+    const payload = JSON.parse(row.payload) as JobMap[JobName];
+    const abort = new AbortController();
+    const limitMs = this.timeLimits[name];
+    const timer = setTimeout(() => abort.abort(new JobTimeoutError(limitMs)), limitMs);
+    const lease = setInterval(() => void this.renew(row, abort), Math.max(50, Math.floor(this.leaseMs / 3)));
+    const ctx: JobContext = {
+      attempt: row.attempts,
+      signal: abort.signal,
+      progress: async (percent) => {
+        const p = Math.max(0, Math.min(100, Math.round(percent)));
+        this.log.debug({ job: row.id, name, percent: p }, 'job progress');
+        this.onProgress?.({ id: String(row.id), name, payload, percent: p });
+      },
+    };
+    const started = Date.now();
+    this.log.info({ job: row.id, name, payload, attempt: row.attempts }, 'job started');
+
+    const done = (async () => {
+      let error: unknown = null;
+      try {
+        await raceAbort(handler(payload, ctx), abort.signal, this.leaseMs);
+        if (abort.signal.aborted) error = abort.signal.reason;
+      } catch (err) {
+        error = abort.signal.aborted ? abort.signal.reason : err;
+      } finally {
+        clearTimeout(timer);
+        clearInterval(lease);
+      }
+      try {
+        await this.finish(row, error, Date.now() - started);
+      } catch (err) {
+        this.log.error({ err, job: row.id }, 'could not record the job outcome');
+      }
+    })().finally(() => {
+      this.running.delete(row.id);
+      this.wakeUp();
+    });
+    this.running.set(row.id, { row, abort, done });
+  }
+
+  /** Extends the lease; if another worker took the job over, this one stops working on it. */
+  private async renew(row: JobRow, abort: AbortController) {
+    try {
+      const now = Date.now();
+      const res = await this.db
+        .updateTable('jobs')
+        .set({ locked_until: now + this.leaseMs, updated_at: now })
+        .where('id', '=', row.id)
+        .where('locked_by', '=', this.workerId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0 && !abort.signal.aborted) {
+        this.log.warn({ job: row.id }, 'lost the job lease');
+        abort.abort(new Error('Lost the job lease'));
+      }
+    } catch (err) {
+      this.log.warn({ err, job: row.id }, 'could not renew the job lease');
+    }
+  }
+
+  private async finish(row: JobRow, error: unknown, ms: number) {
+    const outcome = await this.record(row, error, ms);
+    if (outcome) {
+      this.onSettled?.({
+        id: String(row.id),
+        name: row.name as JobName,
+        payload: JSON.parse(row.payload),
+        attempt: row.attempts,
+        outcome,
+        error: error === null ? undefined : error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  private async record(row: JobRow, error: unknown, ms: number): Promise<'done' | 'retry' | 'failed' | null> {
+    const now = Date.now();
+    const mine = this.db.updateTable('jobs').where('id', '=', row.id).where('locked_by', '=', this.workerId);
+    if (error === null) {
+      await mine.set({ status: 'done', locked_by: null, locked_until: null, updated_at: now }).execute();
+      this.log.info({ job: row.id, name: row.name, ms }, 'job done');
+      return 'done';
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof QueueClosingError) {
+      // Not the job's fault: give the attempt back.
+      await mine
+        .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), run_at: now, locked_by: null, locked_until: null, updated_at: now }))
+        .execute();
+      this.log.info({ job: row.id, name: row.name }, 'job put back at shutdown');
+      return null;
+    }
+    if (row.attempts < row.max_attempts) {
+      const delay = backoffDelay(this.backoffMs, row.attempts);
+      await mine
+        .set({ status: 'queued', run_at: now + delay, locked_by: null, locked_until: null, last_error: message, updated_at: now })
+        .execute();
+      this.log.warn({ job: row.id, name: row.name, attempt: row.attempts, retryInMs: delay, err: error }, 'job failed; will retry');
+      return 'retry';
+    }
+    await mine.set({ status: 'failed', locked_by: null, locked_until: null, last_error: message, updated_at: now }).execute();
+    this.log.error({ job: row.id, name: row.name, attempts: row.attempts, err: error }, 'job failed for good');
+    return 'failed';
+  }
+
+  private async prune() {
+    const now = Date.now();
+    this.lastPrune = now;
+    await this.db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'done'), eb('updated_at', '<', now - this.keepDoneMs)]),
+          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', now - this.keepFailedMs)]),
+        ]),
+      )
+      .execute();
+  }
+}
