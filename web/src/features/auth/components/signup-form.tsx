@@ -42,7 +42,7 @@ export function SignupForm() {
       form.append('username', fields.username.trim().toLowerCase());
       // No image chosen: the bundled defaults are sent instead.
       form.append('avatar', avatar ?? (await defaultImage('/default-avatar.png', 'avatar.png')));
-      form.append('coverImage', coverImage ?? (await defaultImage('/default-cover.png', 'cover.png')));
+      form.append('coverImage', coverImage ?? (await defaultImage('/default-cover.webp', 'cover.webp')));
       await register(form);
       const user = await login(fields.email.trim(), fields.password);
       queryClient.clear();

@@ -1,0 +1,20 @@
+import { useNavigate } from 'react-router';
+import { PageTitle } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { UploadForm } from '@/features/videos/components/upload-form';
+
+export default function AddVideoPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageTitle>Add Video</PageTitle>
+      <UploadForm
+        onUploaded={(id) => {
+          toast.success('Video uploaded successfully');
+          navigate(`/video/${id}`);
+        }}
+      />
+    </div>
+  );
+}

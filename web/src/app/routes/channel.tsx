@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { ChannelBanner, Tile } from '@/components/ui/channel-banner';
+import { ListIcon, VideoIcon } from '@/components/ui/icons';
+import { EmptyState, Spinner } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { useChannel } from '@/features/channels/api/channels.api';
+import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+export default function ChannelPage() {
+  const { channelName = '' } = useParams();
+  const q = useChannel(channelName);
+  const { user, isAuthenticated } = useAuth();
+  const toast = useToast();
+  const [delta, setDelta] = useState(0);
+  useEffect(() => setDelta(0), [q.data]);
+
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <EmptyState>{errorMessage(q.error, 'Channel not found')}</EmptyState>;
+  const c = q.data;
+  const own = user?._id === c._id;
+  return (
+    <div className="mx-auto max-w-[1500px]">
+      <ChannelBanner
+        coverUrl={c.coverImage.url}
+        avatarUrl={c.avatar.url}
+        fullName={c.fullName}
+        username={c.username}
+        subscribers={c.subscribersCount + delta}
+        extra={
+          <>
+            {' '}
+            <span aria-hidden="true">•</span> {c.videosCount} {c.videosCount === 1 ? 'video' : 'videos'}
+          </>
+        }
+        actions={
+          own ? undefined : (
+            <SubscribeButton
+              channelId={c._id}
+              isSubscribed={c.isSubscribed}
+              signedIn={isAuthenticated}
+              notify={(m, k) => toast.show(m, k)}
+              onChange={(_s, d) => setDelta((x) => x + d)}
+            />
+          )
+        }
+      />
+      <nav aria-label="Channel" className="grid grid-cols-2 gap-3 md:max-w-xl">
+        <Tile to={`/channel/${c.username}/videos`} label="Videos" icon={<VideoIcon />} />
+        <Tile to={`/channel/${c.username}/playlists`} label="Playlists" icon={<ListIcon />} />
+      </nav>
+    </div>
+  );
+}

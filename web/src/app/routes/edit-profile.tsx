@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { EditProfileForm } from '@/features/users/components/edit-profile-form';
+import { useAuth } from '@/lib/auth';
+
+export default function EditProfilePage() {
+  const { user, dispatch } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageTitle>Edit Profile</PageTitle>
+      <EditProfileForm
+        user={user}
+        notify={(m, k) => toast.show(m, k)}
+        onUserChange={(u) => {
+          dispatch({ type: 'set-user', user: u });
+          void qc.invalidateQueries();
+          if (u.username !== user.username) navigate(`/${u.username}/edit-profile`, { replace: true });
+        }}
+        onDeleted={() => {
+          dispatch({ type: 'logout' });
+          qc.clear();
+          toast.success('Account deleted');
+          navigate('/', { replace: true });
+        }}
+      />
+    </div>
+  );
+}

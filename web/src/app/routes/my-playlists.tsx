@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Button, EmptyState, PageTitle, Spinner } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { useUserPlaylists } from '@/features/playlists/api/playlists.api';
+import { CreatePlaylistForm } from '@/features/playlists/components/create-playlist-form';
+import { PlaylistCard } from '@/features/playlists/components/playlist-card';
+import { useAuth } from '@/lib/auth';
+
+export default function MyPlaylistsPage() {
+  const { user } = useAuth();
+  const toast = useToast();
+  const q = useUserPlaylists(user?._id);
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="mx-auto max-w-[1500px]">
+      <div className="mb-4 flex items-center justify-between">
+        <PageTitle>Playlists</PageTitle>
+        <Button variant="primary" size="sm" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>
+          New playlist
+        </Button>
+      </div>
+      {creating && (
+        <div className="mb-8 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
+          <CreatePlaylistForm
+            onError={(m) => toast.error(m)}
+            onCreated={() => {
+              setCreating(false);
+              toast.success('Playlist created');
+            }}
+          />
+        </div>
+      )}
+      {q.isPending ? (
+        <Spinner />
+      ) : q.isError ? (
+        <EmptyState>Failed to load playlists.</EmptyState>
+      ) : q.data.length === 0 ? (
+        <EmptyState>No playlists found.</EmptyState>
+      ) : (
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
+          {q.data.map((p) => (
+            <PlaylistCard key={p._id} playlist={p} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { ChannelBanner, Tile } from '@/components/ui/channel-banner';
+import { HistoryIcon, ListIcon, ThumbUpIcon, UploadIcon } from '@/components/ui/icons';
+import { useMySubscriberCount } from '@/features/subscriptions/api/subscriptions.api';
+import { VideoFeed } from '@/features/videos/components/video-feed';
+import { useAuth } from '@/lib/auth';
+
+export default function ProfilePage() {
+  const { user } = useAuth();
+  const count = useMySubscriberCount(Boolean(user));
+  if (!user) return null;
+  const base = `/${user.username}`;
+  return (
+    <div className="mx-auto max-w-[1500px]">
+      <ChannelBanner
+        coverUrl={user.coverImage.url}
+        avatarUrl={user.avatar.url}
+        fullName={user.fullName}
+        username={user.username}
+        subscribers={count.data}
+        actions={
+          <Link
+            to={`${base}/edit-profile`}
+            className="inline-flex h-10 items-center rounded-full bg-neutral-100 px-4 text-sm font-medium hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700"
+          >
+            Edit Profile
+          </Link>
+        }
+      />
+      <nav aria-label="Your library" className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Tile to={`${base}/watch-history`} label="Watch history" icon={<HistoryIcon />} />
+        <Tile to={`${base}/liked-videos`} label="Liked videos" icon={<ThumbUpIcon />} />
+        <Tile to={`${base}/playlists`} label="Playlists" icon={<ListIcon />} />
+        <Tile to={`${base}/add-video`} label="Add Video" icon={<UploadIcon />} />
+      </nav>
+      <h2 className="mb-4 text-lg font-bold">Your videos</h2>
+      <VideoFeed params={{ userId: user._id }} />
+    </div>
+  );
+}

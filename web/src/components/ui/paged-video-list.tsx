@@ -1,0 +1,33 @@
+import type { VideoSummary } from '@reelhouse/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Button, EmptyState } from './primitives';
+import { SkeletonGrid, VideoCard, VideoGrid } from './video-card';
+
+/** A grid of a paged list with a "Load more" button (history, liked videos). */
+export function PagedVideoList<P>({
+  query,
+  pick,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<P>, Error>;
+  pick: (page: P) => VideoSummary[];
+}) {
+  if (query.isPending) return <SkeletonGrid />;
+  const videos = query.isError ? [] : query.data.pages.flatMap(pick);
+  if (videos.length === 0) return <EmptyState>No videos available</EmptyState>;
+  return (
+    <>
+      <VideoGrid>
+        {videos.map((v, i) => (
+          <VideoCard key={`${v._id}-${i}`} video={v} />
+        ))}
+      </VideoGrid>
+      {query.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Button, EmptyState, Spinner } from '@/components/ui/primitives';
+import { VideoCard, VideoGrid } from '@/components/ui/video-card';
+import { errorMessage } from '@/lib/api-client';
+import { useAddRemoveVideo, useDeletePlaylist, usePlaylist } from '../api/playlists.api';
+
+export function PlaylistView({
+  playlistId,
+  afterDeletePath,
+  notify,
+}: {
+  playlistId: string;
+  afterDeletePath: string;
+  notify: (message: string, kind: 'error' | 'success' | 'info') => void;
+}) {
+  const q = usePlaylist(playlistId);
+  const remove = useAddRemoveVideo();
+  const del = useDeletePlaylist();
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState(false);
+
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <EmptyState>{errorMessage(q.error, 'Playlist not found')}</EmptyState>;
+  const p = q.data;
+
+  async function onDelete() {
+    try {
+      await del.mutateAsync(playlistId);
+      notify('Playlist deleted', 'success');
+      navigate(afterDeletePath);
+    } catch {
+      notify('Failed to delete playlist', 'error');
+    } finally {
+      setConfirm(false);
+    }
+  }
+
+  return (
+    <div>
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4 rounded-2xl bg-gradient-to-br from-rose-500/15 to-indigo-500/15 p-6">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">Playlist</p>
+          <h1 className="text-2xl font-bold">{p.name}</h1>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{p.description}</p>
+          <p className="mt-1 text-sm text-neutral-500">
+            {p.videos.length} {p.videos.length === 1 ? 'video' : 'videos'}
+          </p>
+        </div>
+        <Button variant="danger" onClick={() => setConfirm(true)}>
+          Delete Playlist
+        </Button>
+      </header>
+      {p.videos.length === 0 ? (
+        <EmptyState>Playlist is empty.</EmptyState>
+      ) : (
+        <VideoGrid>
+          {p.videos.map((v) => (
+            <VideoCard
+              key={v._id}
+              video={v}
+              actions={
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${v.title} from playlist`}
+                  onClick={async () => {
+                    try {
+                      await remove.mutateAsync({ videoId: v._id, playlistId, add: false });
+                      notify('Video removed from playlist', 'info');
+                    } catch (err) {
+                      notify(errorMessage(err, 'Failed to remove video'), 'error');
+                    }
+                  }}
+                >
+                  Remove
+                </Button>
+              }
+            />
+          ))}
+        </VideoGrid>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        title="Delete playlist"
+        message={`Delete the playlist "${p.name}"?`}
+        confirmLabel="Delete"
+        busy={del.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirm(false)}
+      />
+    </div>
+  );
+}

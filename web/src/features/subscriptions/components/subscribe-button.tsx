@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/primitives';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { toggleSubscription } from '../api/subscriptions.api';
+
+interface SubscribeButtonProps {
+  channelId: string;
+  isSubscribed: boolean;
+  signedIn: boolean;
+  notify: (message: string, kind: 'error' | 'info') => void;
+  /** Told the new state and the change in subscriber count. */
+  onChange?: (subscribed: boolean, delta: number) => void;
+}
+
+export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onChange }: SubscribeButtonProps) {
+  const [subscribed, setSubscribed] = useState(isSubscribed);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSubscribed(isSubscribed), [isSubscribed]);
+
+  async function onClick() {
+    if (!signedIn) {
+      notify('Please login to subscribe', 'info');
+      return;
+    }
+    setBusy(true);
+    try {
+      const now = await toggleSubscription(channelId);
+      if (now !== subscribed) onChange?.(now, now ? 1 : -1);
+      setSubscribed(now);
+    } catch (e) {
+      notify(isApiError(e, 403) ? "Can't subscribe to your own channel" : errorMessage(e, 'Failed to subscribe'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button variant={subscribed ? 'secondary' : 'subscribe'} onClick={onClick} disabled={busy} aria-pressed={subscribed}>
+      {subscribed ? 'Subscribed' : 'Subscribe'}
+    </Button>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
+import { isApiError } from '@/lib/api-client';
+import { changePassword } from '../api/users.api';
+
+export function ChangePasswordForm() {
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!oldPassword.trim() || !newPassword.trim()) {
+      setMessage({ kind: 'error', text: 'All fields are required.' });
+      return;
+    }
+    if (newPassword.length < 8) {
+      setMessage({ kind: 'error', text: 'Password must be at least 8 characters' });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await changePassword(oldPassword, newPassword);
+      setOld('');
+      setNew('');
+      setMessage({ kind: 'success', text: 'Password changed successfully' });
+    } catch (err) {
+      setMessage({
+        kind: 'error',
+        text: isApiError(err) && err.message === 'Old password is incorrect.' ? 'Old password is incorrect' : 'Failed to change password',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
+      <TextField label="Old password" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+      <TextField label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+      {message && <InlineMessage kind={message.kind}>{message.text}</InlineMessage>}
+      <Button type="submit" variant="primary" disabled={busy} className="self-start">
+        Change Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { formatViews, timeAgo } from '@/lib/format';
+
+export const DESCRIPTION_PREVIEW_CHARS = 100;
+
+export function DescriptionBox({ description, views, createdAt }: { description: string; views: number; createdAt: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = description.length > DESCRIPTION_PREVIEW_CHARS;
+  const text = expanded || !long ? description : `${description.slice(0, DESCRIPTION_PREVIEW_CHARS)}…`;
+  return (
+    <div className="mt-4 rounded-xl bg-neutral-100 p-3 text-sm dark:bg-neutral-800/70">
+      <p className="font-semibold">
+        <span data-testid="view-count">{formatViews(views)}</span> <span aria-hidden="true">•</span> {timeAgo(createdAt)}
+      </p>
+      <p className="mt-1 whitespace-pre-wrap break-words" data-testid="description">
+        {text}
+      </p>
+      {long && (
+        <button
+          type="button"
+          onClick={() => setExpanded((x) => !x)}
+          aria-expanded={expanded}
+          className="mt-1 font-semibold hover:underline"
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { VideoDetail } from '@reelhouse/contract';
+
+export function ProcessingStatus({ video }: { video: VideoDetail }) {
+  if (video.status === 'failed') {
+    return (
+      <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-neutral-900 p-6 text-center text-white">
+        <p className="text-lg font-semibold">This video could not be processed</p>
+        <p className="text-sm text-neutral-300">{video.failureReason ?? 'Unknown error'}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-xl bg-neutral-900 p-6 text-white">
+      <p className="text-lg font-semibold">Processing video…</p>
+      <div
+        role="progressbar"
+        aria-label="Processing progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={video.progress}
+        className="h-2 w-2/3 overflow-hidden rounded-full bg-neutral-700"
+      >
+        <div className="h-full bg-rose-500 transition-[width]" style={{ width: `${video.progress}%` }} />
+      </div>
+      <p className="text-sm text-neutral-300">{video.progress}%</p>
+    </div>
+  );
+}
