@@ -1,0 +1,282 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../db/client.js';
+import { MediaError } from '../../media/media-error.js';
+import { isBrowserPlayable, probeMedia, type ProbeResult } from '../../media/probe.js';
+import { makeFastStart, makeLadder, makePlayableTranscode, makeStoryboard } from '../../media/video-tools.js';
+import type { Storage } from '../../storage/storage.js';
+import type { JobContext, JobHandler } from '../job-types.js';
+import { QueueClosingError, type QueueLogger } from '../queue-options.js';
+import { videoMediaKeys } from './video-media.keys.js';
+import { VideoMediaRepository, type VideoMediaRow } from './video-media.repository.js';
+
+export interface VideoJobDeps {
+  db: Db;
+  storage: Storage;
+  ffmpegPath: string;
+  ffprobePath: string;
+  logger: QueueLogger;
+  /** Scratch space; each job works in its own subdirectory and removes it. */
+  workDir: string;
+  /** Attempts each video job gets; the last one records the failure on the video. */
+  maxAttempts: number;
+  /** Parallel uploads of one job's files. */
+  uploadConcurrency?: number;
+}
+
+export type VideoStep = 'playable' | 'storyboard' | 'ladder';
+
+/** Share of the overall progress each step stands for: the ladder is most of the work. */
+export const STEP_WEIGHT: Record<VideoStep, number> = { playable: 30, storyboard: 10, ladder: 60 };
+
+/** Reasons shown to the video's owner. */
+export const FAILURE_REASONS = {
+  unreadable: 'The video file could not be read. It may be damaged or not a video.',
+  noVideo: 'The file has no video track.',
+  missingSource: 'The uploaded file is missing.',
+  timeout: 'Processing took too long and was stopped.',
+  failed: 'The video could not be processed.',
+} as const;
+
+const stepDone = (row: VideoMediaRow, step: VideoStep) =>
+  step === 'playable' ? row.video_key !== null : step === 'storyboard' ? row.storyboard_key !== null : row.hls_key !== null;
+
+/** Overall progress: finished steps count whole, the running one by its fraction. */
+export function overallProgress(row: VideoMediaRow, running?: { step: VideoStep; percent: number }): number {
+  let total = 0;
+  for (const step of Object.keys(STEP_WEIGHT) as VideoStep[]) {
+    if (stepDone(row, step)) total += STEP_WEIGHT[step];
+    else if (running?.step === step) total += (STEP_WEIGHT[step] * running.percent) / 100;
+  }
+  return Math.min(100, Math.floor(total));
+}
+
+/** A permanent problem with the source: retrying cannot help, so the video fails at once. */
+class SourceRejected extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+interface StepRun {
+  row: VideoMediaRow;
+  dir: string;
+  source: string;
+  probe: ProbeResult;
+  /** Job-local progress 0-100; mirrored to the queue and, as overall progress, to the row. */
+  progress(percent: number): void;
+  signal: AbortSignal;
+}
+
+/**
+ * The three media jobs of a video. Each reloads the row, does nothing for a deleted or failed video
+ * or a step already done, wipes its own half-written output, works in a private temp directory,
+ * uploads, and only then records its key: a job killed half-way leaves nothing the row points at.
+ */
+export class VideoJobs {
+  private readonly repo: VideoMediaRepository;
+
+  constructor(private readonly deps: VideoJobDeps) {
+    this.repo = new VideoMediaRepository(deps.db);
+  }
+
+  readonly playable: JobHandler<'video.playable'> = (payload, ctx) =>
+    this.run('playable', payload.videoId, ctx, async (r) => {
+      const keys = videoMediaKeys(r.row.id);
+      const out = path.join(r.dir, 'play.mp4');
+      const tool = this.toolOptions(r, 0, 90);
+      const result = isBrowserPlayable(r.probe) ? await makeFastStart(r.source, out, r.probe, tool) : await makePlayableTranscode(r.source, out, r.probe, tool);
+      if (!result.video) throw new MediaError('failed', 'The playable file has no video stream');
+      if (!(await this.stillThere(r.row.id))) return;
+      await this.deps.storage.putFile(keys.playable, out, 'video/mp4');
+      r.progress(100);
+      const recorded = await this.repo.markPlayable(r.row.id, {
+        videoKey: keys.playable,
+        duration: roundDuration(result.duration || r.probe.duration),
+        width: result.video.width,
+        height: result.video.height,
+      });
+      if (!recorded) await this.deps.storage.delete(keys.playable);
+    });
+
+  readonly storyboard: JobHandler<'video.storyboard'> = (payload, ctx) =>
+    this.run('storyboard', payload.videoId, ctx, async (r) => {
+      const keys = videoMediaKeys(r.row.id);
+      const outDir = path.join(r.dir, 'storyboard');
+      const result = await makeStoryboard(r.source, outDir, r.probe, this.toolOptions(r, 0, 80));
+      if (!(await this.stillThere(r.row.id))) return;
+      await this.upload(outDir, keys.storyboardPrefix, result.files, r, 80, 100);
+      if (!(await this.repo.setStoryboardKey(r.row.id, keys.storyboardVtt))) await this.deps.storage.deletePrefix(keys.storyboardPrefix);
+    });
+
+  readonly ladder: JobHandler<'video.ladder'> = (payload, ctx) =>
+    this.run('ladder', payload.videoId, ctx, async (r) => {
+      const keys = videoMediaKeys(r.row.id);
+      const outDir = path.join(r.dir, 'hls');
+      const result = await makeLadder(r.source, outDir, r.probe, this.toolOptions(r, 0, 90));
+      if (!(await this.stillThere(r.row.id))) return;
+      // The master goes last (files lists it last): a player never finds a master before its variants.
+      await this.upload(outDir, keys.hlsPrefix, result.files, r, 90, 100);
+      if (!(await this.repo.setHlsKey(r.row.id, keys.hlsMaster))) await this.deps.storage.deletePrefix(keys.hlsPrefix);
+    });
+
+  private async run(step: VideoStep, videoId: string, ctx: JobContext, work: (r: StepRun) => Promise<void>): Promise<void> {
+    const log = this.deps.logger;
+    const row = await this.repo.find(videoId);
+    if (!row) {
+      log.info({ videoId, step }, 'video is gone; nothing to do');
+      return;
+    }
+    if (row.status === 'failed' || stepDone(row, step)) return;
+
+    const keys = videoMediaKeys(videoId);
+    // Whatever an earlier, interrupted attempt left behind goes first.
+    if (step === 'playable') await this.deps.storage.delete(keys.playable);
+    else await this.deps.storage.deletePrefix(step === 'ladder' ? keys.hlsPrefix : keys.storyboardPrefix);
+
+    await fs.mkdir(this.deps.workDir, { recursive: true });
+    const dir = await fs.mkdtemp(path.join(this.deps.workDir, `${videoId}-${step}-`));
+    try {
+      if (!row.source_key) throw new SourceRejected(FAILURE_REASONS.missingSource);
+      const source = await this.sourceFile(row.source_key, dir);
+      let probe: ProbeResult;
+      try {
+        probe = await probeMedia(source, { ffprobePath: this.deps.ffprobePath, signal: ctx.signal });
+      } catch (err) {
+        if (err instanceof MediaError && (err.kind === 'unreadable' || err.kind === 'unsupported')) throw new SourceRejected(FAILURE_REASONS.unreadable);
+        throw err;
+      }
+      if (!probe.video) throw new SourceRejected(FAILURE_REASONS.noVideo);
+      if (!(probe.duration > 0)) throw new SourceRejected(FAILURE_REASONS.unreadable);
+
+      const progress = this.progressReporter(row, step, ctx);
+      await work({ row, dir, source, probe, progress, signal: ctx.signal });
+      await progress.flush();
+      await this.syncProgress(videoId);
+    } catch (err) {
+      await this.onError(step, videoId, ctx, err);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async onError(step: VideoStep, videoId: string, ctx: JobContext, err: unknown): Promise<void> {
+    const log = this.deps.logger;
+    if (err instanceof SourceRejected) {
+      log.warn({ videoId, step, reason: err.reason }, 'video source rejected');
+      await this.repo.markFailed(videoId, err.reason);
+      return;
+    }
+    // Shutting down is not the job's fault: it runs again on the next start.
+    if (ctx.signal.aborted && ctx.signal.reason instanceof QueueClosingError) throw err;
+    if (ctx.attempt >= this.deps.maxAttempts) {
+      const timedOut = ctx.signal.aborted || (err instanceof MediaError && err.kind === 'timeout');
+      await this.recordFinalFailure(step, videoId, timedOut ? FAILURE_REASONS.timeout : FAILURE_REASONS.failed);
+      log.error({ videoId, step, err }, 'video step failed for good');
+    }
+    throw err;
+  }
+
+  /**
+   * A video that cannot be played fails; one that already plays stays ready when a later step
+   * (storyboard, ladder) gives up, since the progressive file still serves it.
+   */
+  async recordFinalFailure(step: VideoStep, videoId: string, reason: string): Promise<void> {
+    const row = await this.repo.find(videoId);
+    if (!row || row.status === 'failed') return;
+    if (step === 'playable' || row.video_key === null) await this.repo.markFailed(videoId, reason);
+    else await this.repo.noteFailure(videoId, reason);
+  }
+
+  private async stillThere(videoId: string): Promise<boolean> {
+    const row = await this.repo.find(videoId);
+    return row !== null && row.status !== 'failed';
+  }
+
+  /** Reads the source in place when it is on this machine, otherwise downloads it. */
+  private async sourceFile(key: string, dir: string): Promise<string> {
+    const local = this.deps.storage.localPath(key);
+    if (local && (await fs.stat(local).then((s) => s.isFile(), () => false))) return local;
+    const file = path.join(dir, `source${path.extname(key) || '.mp4'}`);
+    try {
+      await this.deps.storage.download(key, file);
+    } catch (err) {
+      if (!(await this.deps.storage.stat(key))) throw new SourceRejected(FAILURE_REASONS.missingSource);
+      throw err;
+    }
+    return file;
+  }
+
+  private toolOptions(r: StepRun, from: number, to: number) {
+    return {
+      ffmpegPath: this.deps.ffmpegPath,
+      ffprobePath: this.deps.ffprobePath,
+      signal: r.signal,
+      logger: this.deps.logger,
+      onProgress: (p: number) => r.progress(from + ((to - from) * p) / 100),
+    };
+  }
+
+  private async upload(localDir: string, prefix: string, files: string[], r: StepRun, from: number, to: number): Promise<void> {
+    const put = (rel: string) => this.deps.storage.putFile(prefix + rel, path.join(localDir, ...rel.split('/')));
+    // The last file (the index or master playlist) goes up alone, after everything it names.
+    const body = files.slice(0, -1);
+    const last = files[files.length - 1];
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      while (next < body.length) {
+        const rel = body[next++]!;
+        if (r.signal.aborted) throw r.signal.reason ?? new Error('aborted');
+        await put(rel);
+        done++;
+        r.progress(from + ((to - from) * done) / files.length);
+      }
+    };
+    const lanes = Math.min(this.deps.uploadConcurrency ?? 4, Math.max(1, body.length));
+    await Promise.all(Array.from({ length: lanes }, worker));
+    if (last) await put(last);
+    r.progress(to);
+  }
+
+  /**
+   * Progress goes to the queue as the job's own percentage and to the row as overall progress,
+   * at most about once a second: ffmpeg reports many times a second.
+   */
+  private progressReporter(row: VideoMediaRow, step: VideoStep, ctx: JobContext) {
+    let lastSent = -1;
+    let lastAt = 0;
+    let latest = 0;
+    let chain: Promise<void> = Promise.resolve();
+    const send = (percent: number) => {
+      lastSent = percent;
+      lastAt = Date.now();
+      chain = chain
+        .then(async () => {
+          await ctx.progress(percent);
+          await this.repo.raiseProgress(row.id, overallProgress(row, { step, percent }));
+        })
+        .catch((err) => this.deps.logger.warn({ videoId: row.id, err }, 'could not record progress'));
+    };
+    const fn = (percent: number) => {
+      latest = Math.max(latest, Math.floor(percent));
+      if (latest === lastSent) return;
+      if (latest === 100 || Date.now() - lastAt >= 1000) send(latest);
+    };
+    return Object.assign(fn, {
+      flush: async () => {
+        if (latest !== lastSent) send(latest);
+        await chain;
+      },
+    });
+  }
+
+  /** After a step, overall progress is recomputed from what the row says is done. */
+  private async syncProgress(videoId: string): Promise<void> {
+    const row = await this.repo.find(videoId);
+    if (row) await this.repo.raiseProgress(videoId, overallProgress(row));
+  }
+}
+
+/** Durations are stored to the millisecond. */
+const roundDuration = (seconds: number) => Math.round(seconds * 1000) / 1000;

@@ -1,0 +1,59 @@
+import type { Db } from '../../db/client.js';
+
+/** The columns media jobs read and write on a video row. Queries only; rules live in the handlers. */
+export interface VideoMediaRow {
+  id: string;
+  status: 'processing' | 'ready' | 'failed';
+  progress: number;
+  source_key: string | null;
+  video_key: string | null;
+  hls_key: string | null;
+  storyboard_key: string | null;
+}
+
+export class VideoMediaRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(id: string): Promise<VideoMediaRow | null> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select(['id', 'status', 'progress', 'source_key', 'video_key', 'hls_key', 'storyboard_key'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Returns false when the row has gone. */
+  async markPlayable(id: string, v: { videoKey: string; duration: number; width: number; height: number }): Promise<boolean> {
+    const res = await this.db
+      .updateTable('videos')
+      .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async setHlsKey(id: string, key: string): Promise<boolean> {
+    const res = await this.db.updateTable('videos').set({ hls_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async setStoryboardKey(id: string, key: string): Promise<boolean> {
+    const res = await this.db.updateTable('videos').set({ storyboard_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Progress only moves forward, so jobs running side by side cannot pull it back. */
+  async raiseProgress(id: string, percent: number): Promise<void> {
+    await this.db.updateTable('videos').set({ progress: percent }).where('id', '=', id).where('progress', '<', percent).execute();
+  }
+
+  async markFailed(id: string, reason: string): Promise<void> {
+    await this.db.updateTable('videos').set({ status: 'failed', failure_reason: reason, updated_at: Date.now() }).where('id', '=', id).execute();
+  }
+
+  /** A later step failed but the video already plays: it stays ready, and the reason is kept. */
+  async noteFailure(id: string, reason: string): Promise<void> {
+    await this.db.updateTable('videos').set({ failure_reason: reason, updated_at: Date.now() }).where('id', '=', id).execute();
+  }
+}

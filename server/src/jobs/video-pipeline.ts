@@ -1,0 +1,62 @@
+import type { Db } from '../db/client.js';
+import type { Storage } from '../storage/storage.js';
+import { FAILURE_REASONS, VideoJobs } from './handlers/video-jobs.js';
+import { JOB_PRIORITY, type JobHandlers, type JobQueue } from './job-types.js';
+import { DEFAULT_MAX_ATTEMPTS, type JobSettledEvent, type QueueLogger } from './queue-options.js';
+import type { VideoProcessing } from './video-processing.js';
+
+export interface VideoPipelineDeps {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  ffmpegPath: string;
+  ffprobePath: string;
+  logger: QueueLogger;
+  /** Scratch directory for ffmpeg's work files. */
+  workDir: string;
+  /** Attempts per job (default 3); the last failed one marks the video. */
+  maxAttempts?: number;
+}
+
+const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;
+
+/**
+ * Turns an uploaded source into what the player needs: a playable progressive file first, then
+ * seek previews, then the HLS ladder, as three durable jobs in that priority order.
+ */
+export class VideoPipeline implements VideoProcessing {
+  private readonly jobs: VideoJobs;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly deps: VideoPipelineDeps) {
+    this.maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.jobs = new VideoJobs({ ...deps, maxAttempts: this.maxAttempts });
+  }
+
+  /** Call after the transaction that created the video row (status processing, source_key set) committed. */
+  async start(videoId: string): Promise<void> {
+    for (const name of VIDEO_JOBS) {
+      await this.deps.queue.enqueue(name, { videoId }, { priority: JOB_PRIORITY[name], maxAttempts: this.maxAttempts });
+    }
+  }
+
+  handlers(): JobHandlers {
+    return {
+      'video.playable': this.jobs.playable,
+      'video.storyboard': this.jobs.storyboard,
+      'video.ladder': this.jobs.ladder,
+    };
+  }
+
+  /**
+   * For a queue's onSettled hook: a job that failed for good without its handler recording it
+   * (its worker died during the last attempt) still marks the video.
+   */
+  async onJobSettled(event: JobSettledEvent): Promise<void> {
+    if (event.outcome !== 'failed') return;
+    const step = event.name === 'video.playable' ? 'playable' : event.name === 'video.storyboard' ? 'storyboard' : event.name === 'video.ladder' ? 'ladder' : null;
+    const videoId = (event.payload as { videoId?: unknown } | null)?.videoId;
+    if (!step || typeof videoId !== 'string') return;
+    await this.jobs.recordFinalFailure(step, videoId, FAILURE_REASONS.failed);
+  }
+}

@@ -1,0 +1,115 @@
+import type { LadderPlan, StoryboardPlan } from './video-plan.js';
+import { SEGMENT_SECONDS } from './video-plan.js';
+
+/**
+ * ffmpeg argument arrays, one plain function per operation. Every command reads progress from
+ * stdout (`-progress pipe:1`) and writes nothing interactive (`-nostdin`).
+ */
+const COMMON = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats'];
+
+/**
+ * Fast start: the source's own H.264/AAC streams, copied (no re-encode) into an mp4 whose index
+ * (moov) comes first, so a browser can start playing before it has the whole file. Container
+ * metadata (phone location, device names) is dropped; the display rotation is stream side data and
+ * is kept.
+ */
+export function fastStartArgs(input: string, output: string): string[] {
+  return [...COMMON, '-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4', output];
+}
+
+export interface PlayableEncode {
+  width: number;
+  height: number;
+  fps: number;
+  gop: number;
+  hasAudio: boolean;
+  /** Upper bound for the video bitrate (bits per second). */
+  maxVideoBitrate: number;
+}
+
+/**
+ * First playable rendition of a source browsers cannot play (HEVC, 10-bit, other codecs): quick
+ * to make (veryfast), H.264 High 8-bit 4:2:0 and AAC stereo, fast start.
+ */
+export function playableTranscodeArgs(input: string, output: string, e: PlayableEncode): string[] {
+  const args = [...COMMON, '-i', input, '-map', '0:v:0'];
+  if (e.hasAudio) args.push('-map', '0:a:0');
+  args.push(
+    '-vf', `scale=${e.width}:${e.height}:flags=bicubic,format=yuv420p`,
+    '-r', fpsArg(e.fps),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '23',
+    '-maxrate', String(e.maxVideoBitrate), '-bufsize', String(e.maxVideoBitrate * 2),
+    '-g', String(e.gop), '-keyint_min', String(e.gop), '-sc_threshold', '0',
+  );
+  if (e.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  args.push('-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4', output);
+  return args;
+}
+
+export interface LadderOutput {
+  /** Directory that receives `<rung>/index.m3u8`, `<rung>/init.mp4`, `<rung>/seg-NNNNN.m4s`. */
+  outDir: string;
+  /** Name of the master playlist ffmpeg writes; the pipeline rewrites it with measured figures. */
+  masterName?: string;
+  /** x264 preset; veryfast balances speed and size on small machines. */
+  preset?: string;
+}
+
+/** Frame rates like 29.97 are passed as exact fractions so timestamps do not drift. */
+export function fpsArg(fps: number): string {
+  for (const base of [24, 30, 60]) {
+    if (Math.abs(fps - (base * 1000) / 1001) < 0.01) return `${base * 1000}/1001`;
+  }
+  return Number.isInteger(fps) ? String(fps) : fps.toFixed(3);
+}
+
+/**
+ * The whole HLS ladder in one ffmpeg process: the source is decoded once, `split` feeds a scaler
+ * per rung, and the HLS muxer writes every variant (fMP4 segments of ~4 s, keyframes every 2 s at
+ * fixed positions so every rung's segments line up).
+ */
+export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): string[] {
+  const n = plan.rungs.length;
+  const splitOuts = plan.rungs.map((_, i) => `[s${i}]`).join('');
+  const chains = plan.rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p[v${i}]`);
+  const graph = `[0:v:0]fps=${fpsArg(plan.fps)},split=${n}${splitOuts};${chains.join(';')}`;
+
+  const args = [...COMMON, '-i', input, '-filter_complex', graph];
+  plan.rungs.forEach((_, i) => {
+    args.push('-map', `[v${i}]`);
+    if (plan.hasAudio) args.push('-map', '0:a:0');
+  });
+  args.push('-c:v', 'libx264', '-preset', out.preset ?? 'veryfast', '-profile:v', 'high');
+  plan.rungs.forEach((r, i) => {
+    args.push(`-b:v:${i}`, String(r.videoBitrate), `-maxrate:v:${i}`, String(Math.round(r.videoBitrate * 1.1)), `-bufsize:v:${i}`, String(r.videoBitrate * 2));
+  });
+  args.push('-g', String(plan.gop), '-keyint_min', String(plan.gop), '-sc_threshold', '0');
+  if (plan.hasAudio) {
+    args.push('-c:a', 'aac', '-ac', '2', '-ar', String(plan.audioSampleRate));
+    plan.rungs.forEach((r, i) => args.push(`-b:a:${i}`, String(r.audioBitrate)));
+  }
+  const streamMap = plan.rungs.map((r, i) => (plan.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' ');
+  args.push(
+    '-map_metadata', '-1',
+    '-f', 'hls',
+    '-hls_time', String(SEGMENT_SECONDS),
+    '-hls_playlist_type', 'vod',
+    '-hls_segment_type', 'fmp4',
+    '-hls_flags', 'independent_segments',
+    '-hls_fmp4_init_filename', 'init.mp4',
+    '-hls_segment_filename', `${out.outDir}/%v/seg-%05d.m4s`,
+    '-master_pl_name', out.masterName ?? 'ffmpeg-master.m3u8',
+    '-var_stream_map', streamMap,
+    `${out.outDir}/%v/index.m3u8`,
+  );
+  return args;
+}
+
+/**
+ * Seek-preview sprite sheets: one frame every `interval` seconds, scaled to the tile size and
+ * laid out `columns x rows` per JPEG. Numbered from 0 (`sprite-0.jpg`).
+ */
+export function storyboardArgs(input: string, plan: StoryboardPlan, outPattern: string): string[] {
+  const vf = `fps=1/${plan.interval},scale=${plan.tileWidth}:${plan.tileHeight}:flags=bilinear,tile=${plan.columns}x${plan.rows}`;
+  return [...COMMON, '-i', input, '-map', '0:v:0', '-an', '-sn', '-vf', vf, '-q:v', '5', '-start_number', '0', '-f', 'image2', outPattern];
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fastStartArgs, ladderArgs, playableTranscodeArgs, storyboardArgs } from './ffmpeg-args.js';
+import { createProgressParser } from './ffmpeg-progress.js';
+import { AAC_LC_CODEC, avc1FromInitSegment, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type VariantInfo } from './hls.js';
+import { MediaError } from './media-error.js';
+import { probeMedia, type ProbeResult } from './probe.js';
+import { runProcess } from './run-process.js';
+import { type LadderPlan, planLadder, planStoryboard, playableSize, type StoryboardPlan } from './video-plan.js';
+import { buildStoryboardVtt, spriteName } from './storyboard.js';
+
+/** What media runners log through; pino's loggers fit. */
+export interface MediaLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface ToolOptions {
+  ffmpegPath: string;
+  ffprobePath: string;
+  signal?: AbortSignal;
+  /** Overrides the time limit derived from the source's duration. */
+  timeoutMs?: number;
+  onProgress?: (percent: number) => void;
+  logger?: MediaLogger;
+}
+
+/** Time limits grow with the source: a minute of slack plus a multiple of its duration. */
+const limit = (opts: ToolOptions, source: ProbeResult, perSecondOfVideo: number) =>
+  opts.timeoutMs ?? 60_000 + Math.ceil(source.duration * perSecondOfVideo * 1000);
+
+async function ffmpeg(args: string[], source: ProbeResult, opts: ToolOptions, perSecond: number, what: string) {
+  const started = Date.now();
+  const onLine = opts.onProgress ? createProgressParser(source.duration, opts.onProgress) : undefined;
+  opts.logger?.debug({ args }, `ffmpeg ${what}`);
+  await runProcess(opts.ffmpegPath, args, { signal: opts.signal, timeoutMs: limit(opts, source, perSecond), onStdoutLine: onLine });
+  opts.logger?.info({ ms: Date.now() - started, duration: source.duration }, `ffmpeg ${what} done`);
+}
+
+/** Copies an H.264/AAC mp4's streams into a fast-start mp4; returns the output's probe. */
+export async function makeFastStart(input: string, output: string, source: ProbeResult, opts: ToolOptions): Promise<ProbeResult> {
+  await ffmpeg(fastStartArgs(input, output), source, opts, 1, 'fast start');
+  return probeMedia(output, opts);
+}
+
+/** Encodes a first playable H.264/AAC mp4 (at most 720p) of a source browsers cannot play. */
+export async function makePlayableTranscode(input: string, output: string, source: ProbeResult, opts: ToolOptions): Promise<ProbeResult> {
+  const size = playableSize(source);
+  const plan = planLadder(source);
+  const args = playableTranscodeArgs(input, output, {
+    ...size,
+    fps: plan.fps,
+    gop: plan.gop,
+    hasAudio: source.audio !== null,
+    maxVideoBitrate: 4_000_000,
+  });
+  await ffmpeg(args, source, opts, 20, 'playable transcode');
+  return probeMedia(output, opts);
+}
+
+export interface LadderResult {
+  plan: LadderPlan;
+  /** Master playlist, relative to outDir. */
+  master: string;
+  variants: VariantInfo[];
+  /** Every file to publish, relative to outDir, master last. */
+  files: string[];
+}
+
+/**
+ * Encodes the HLS ladder into outDir with one ffmpeg process, checks that every playlist names
+ * files that exist, and writes the master playlist with measured bandwidths and exact codecs.
+ */
+export async function makeLadder(input: string, outDir: string, source: ProbeResult, opts: ToolOptions & { preset?: string }): Promise<LadderResult> {
+  const plan = planLadder(source);
+  await fs.mkdir(outDir, { recursive: true });
+  const ffMaster = 'ffmpeg-master.m3u8';
+  await ffmpeg(ladderArgs(input, plan, { outDir, masterName: ffMaster, preset: opts.preset }), source, opts, 30, 'ladder');
+  await fs.rm(path.join(outDir, ffMaster), { force: true });
+
+  const variants: VariantInfo[] = [];
+  const files: string[] = [];
+  for (const rung of plan.rungs) {
+    const playlistRel = `${rung.name}/index.m3u8`;
+    const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, playlistRel), 'utf8'));
+    if (!playlist.initUri || playlist.segments.length === 0 || !playlist.ended) {
+      throw new MediaError('failed', `The ${rung.name} playlist is incomplete`);
+    }
+    const init = await fs.readFile(path.join(outDir, rung.name, playlist.initUri));
+    const segments = await Promise.all(
+      playlist.segments.map(async (s) => ({ bytes: (await fs.stat(path.join(outDir, rung.name, s.uri))).size, duration: s.duration })),
+    );
+    const bw = measureBandwidth(segments, init.length);
+    const video = avc1FromInitSegment(init);
+    if (!video) throw new MediaError('failed', `The ${rung.name} init segment has no H.264 configuration`);
+    variants.push({
+      uri: playlistRel,
+      width: rung.width,
+      height: rung.height,
+      bandwidth: bw.peak,
+      averageBandwidth: bw.average,
+      codecs: plan.hasAudio ? [video, AAC_LC_CODEC] : [video],
+      frameRate: plan.fps,
+    });
+    files.push(`${rung.name}/${playlist.initUri}`, ...playlist.segments.map((s) => `${rung.name}/${s.uri}`), playlistRel);
+  }
+  const master = 'master.m3u8';
+  await fs.writeFile(path.join(outDir, master), buildMasterPlaylist(variants));
+  files.push(master);
+  return { plan, master, variants, files };
+}
+
+export interface StoryboardResult {
+  plan: StoryboardPlan;
+  /** The WebVTT index, relative to outDir. */
+  vtt: string;
+  /** Every file to publish, relative to outDir, index last. */
+  files: string[];
+}
+
+/** Makes the sprite sheets and their WebVTT index in outDir. */
+export async function makeStoryboard(input: string, outDir: string, source: ProbeResult, opts: ToolOptions): Promise<StoryboardResult> {
+  const plan = planStoryboard(source);
+  await fs.mkdir(outDir, { recursive: true });
+  await ffmpeg(storyboardArgs(input, plan, path.join(outDir, 'sprite-%d.jpg')), source, opts, 5, 'storyboard');
+  const sheets: string[] = [];
+  for (let i = 0; ; i++) {
+    const name = spriteName(i);
+    const exists = await fs.stat(path.join(outDir, name)).then(() => true, () => false);
+    if (!exists) break;
+    sheets.push(name);
+  }
+  if (sheets.length === 0) throw new MediaError('failed', 'No storyboard frames could be extracted');
+  // The index never points past the sheets ffmpeg actually wrote.
+  const tiles = Math.min(plan.tiles, sheets.length * plan.columns * plan.rows);
+  const vtt = 'storyboard.vtt';
+  await fs.writeFile(path.join(outDir, vtt), buildStoryboardVtt(plan, source.duration, tiles));
+  return { plan: { ...plan, tiles, sheets: sheets.length }, vtt, files: [...sheets, vtt] };
+}
