@@ -1,0 +1,42 @@
+import { Comment, CommentBody, CommentPage, envelope as envelopeSchema, Id, PageQuery } from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { envelope } from '../../http/envelope.js';
+import { CommentsRepository } from './comments.repository.js';
+import { CommentsService } from './comments.service.js';
+
+const tags = ['comments'];
+const CommentPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
+
+export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage });
+
+  app.get('/comments/:videoId', {
+    schema: { tags, summary: "A video's comments, newest first", params: z.object({ videoId: Id }), querystring: CommentPageQuery, response: { 200: envelopeSchema(CommentPage) } },
+  }, async (request) =>
+    envelope(await comments.list(request.params.videoId, request.user?.id ?? null, request.query), 'Comments fetched'));
+
+  app.post('/comments/:videoId', {
+    preHandler: requireUser,
+    schema: { tags, params: z.object({ videoId: Id }), body: CommentBody, response: { 201: envelopeSchema(Comment) } },
+  }, async (request, reply) => {
+    const comment = await comments.add(request.params.videoId, currentUser(request).id, request.body.content);
+    return reply.status(201).send(envelope(comment, 'Comment added', 201));
+  });
+
+  app.patch('/comments/:commentId', {
+    preHandler: requireUser,
+    schema: { tags, params: z.object({ commentId: Id }), body: CommentBody, response: { 200: envelopeSchema(Comment) } },
+  }, async (request) =>
+    envelope(await comments.edit(request.params.commentId, currentUser(request).id, request.body.content), 'Comment updated'));
+
+  app.delete('/comments/:commentId', {
+    preHandler: requireUser,
+    schema: { tags, params: z.object({ commentId: Id }), response: { 200: envelopeSchema(z.object({})) } },
+  }, async (request) => {
+    await comments.remove(request.params.commentId, currentUser(request).id);
+    return envelope({}, 'Comment deleted');
+  });
+};

@@ -1,0 +1,119 @@
+import type { LikeTarget } from '@reelhouse/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import { VIDEO_SUMMARY_COLUMNS, type VideoSummaryRow, videoVisibleTo } from './video-summary.query.js';
+
+/** What a like's target looks like to the rules: its counter and the video that decides access. */
+export interface LikeTargetRow {
+  likes_count: number;
+  owner_id: string;
+  is_published: number;
+  status: string;
+}
+
+/** Sort keys of the liked-videos list mapped to fixed columns; never a column name from the query. */
+const LIKED_SORT = {
+  createdAt: 'likes.created_at',
+  views: 'videos.views',
+  duration: 'videos.duration',
+  title: 'videos.title',
+} as const;
+
+/** Thrown inside a toggle to roll it back when the target vanished meanwhile. */
+class TargetVanished extends Error {}
+
+export class LikesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The target with the access fields of the video it belongs to (itself, or the commented one). */
+  findTarget(type: LikeTarget, id: string): Promise<LikeTargetRow | undefined> {
+    if (type === 'video') {
+      return this.db.selectFrom('videos').select(['likes_count', 'owner_id', 'is_published', 'status']).where('id', '=', id).executeTakeFirst();
+    }
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('videos', 'videos.id', 'comments.video_id')
+      .select(['comments.likes_count', 'videos.owner_id', 'videos.is_published', 'videos.status'])
+      .where('comments.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async isLiked(userId: string, type: LikeTarget, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('likes')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('target_type', '=', type)
+      .where('target_id', '=', id)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /**
+   * Flips the user's like on a target and moves the target's counter by what actually changed,
+   * in one transaction. The primary key makes a second like impossible; a toggle that loses a race
+   * (its insert or delete found the other's work done) changes nothing and so counts nothing.
+   * Returns null when the target no longer exists.
+   */
+  async toggle(userId: string, type: LikeTarget, id: string, now: number): Promise<{ liked: boolean; likesCount: number } | null> {
+    const table = type === 'video' ? 'videos' : 'comments';
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('likes')
+          .where('user_id', '=', userId)
+          .where('target_type', '=', type)
+          .where('target_id', '=', id)
+          .executeTakeFirst();
+        let delta = -Number(removed.numDeletedRows);
+        let liked = false;
+        if (delta === 0) {
+          const added = await trx
+            .insertInto('likes')
+            .values({ user_id: userId, target_type: type, target_id: id, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'target_type', 'target_id']).doNothing())
+            .executeTakeFirst();
+          delta = Number(added.numInsertedOrUpdatedRows ?? 0);
+          liked = true;
+        }
+        const counted = await trx
+          .updateTable(table)
+          .set({ likes_count: sql<number>`likes_count + ${delta}` })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(counted.numUpdatedRows) === 0) throw new TargetVanished();
+        const row = await trx.selectFrom(table).select('likes_count').where('id', '=', id).executeTakeFirstOrThrow();
+        return { liked, likesCount: Number(row.likes_count) };
+      });
+    } catch (err) {
+      if (err instanceof TargetVanished) return null;
+      throw err;
+    }
+  }
+
+  /** Videos the user liked that the user can still see, one page, with the total. */
+  async likedVideos(
+    userId: string,
+    page: { offset: number; limit: number; sortBy: keyof typeof LIKED_SORT; sortType: 'asc' | 'desc' },
+  ): Promise<{ rows: VideoSummaryRow[]; total: number }> {
+    const base = this.db
+      .selectFrom('likes')
+      .innerJoin('videos', 'videos.id', 'likes.target_id')
+      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+      .where('likes.user_id', '=', userId)
+      .where('likes.target_type', '=', 'video')
+      .where(videoVisibleTo(userId));
+    const [rows, count] = await Promise.all([
+      base
+        .select(VIDEO_SUMMARY_COLUMNS)
+        .orderBy(LIKED_SORT[page.sortBy], page.sortType)
+        .orderBy('likes.created_at', 'desc')
+        .orderBy('videos.id', 'asc')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+}

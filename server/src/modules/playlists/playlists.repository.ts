@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/schema.js';
+import { VIDEO_SUMMARY_COLUMNS, type VideoSummaryRow, videoVisibleTo } from '../likes/video-summary.query.js';
+
+export type PlaylistRow = Database['playlists'];
+
+export class PlaylistsRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: string) {
+    return this.db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  userExists(id: string) {
+    return this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
+  }
+
+  findVideoAccess(videoId: string) {
+    return this.db.selectFrom('videos').select(['id', 'owner_id', 'is_published', 'status']).where('id', '=', videoId).executeTakeFirst();
+  }
+
+  listByOwner(ownerId: string) {
+    return this.db.selectFrom('playlists').selectAll().where('owner_id', '=', ownerId)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  async insert(row: PlaylistRow): Promise<void> {
+    await this.db.insertInto('playlists').values(row).execute();
+  }
+
+  async update(id: string, patch: Partial<Pick<PlaylistRow, 'name' | 'description' | 'updated_at'>>): Promise<void> {
+    await this.db.updateTable('playlists').set(patch).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('playlists').where('id', '=', id).execute();
+  }
+
+  /** Ids of the videos in these playlists that the viewer can see, in playlist order. */
+  async visibleVideoIds(playlistIds: string[], viewerId: string | null): Promise<Map<string, string[]>> {
+    const byPlaylist = new Map<string, string[]>(playlistIds.map((id) => [id, []]));
+    if (!playlistIds.length) return byPlaylist;
+    const rows = await this.db
+      .selectFrom('playlist_videos')
+      .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
+      .select(['playlist_videos.playlist_id', 'playlist_videos.video_id'])
+      .where('playlist_videos.playlist_id', 'in', playlistIds)
+      .where(videoVisibleTo(viewerId))
+      .orderBy('playlist_videos.position', 'asc')
+      .orderBy('playlist_videos.added_at', 'asc')
+      .execute();
+    for (const r of rows) byPlaylist.get(r.playlist_id)?.push(r.video_id);
+    return byPlaylist;
+  }
+
+  /** The playlist's videos the viewer can see, as cards, in playlist order. */
+  visibleVideos(playlistId: string, viewerId: string): Promise<VideoSummaryRow[]> {
+    return this.db
+      .selectFrom('playlist_videos')
+      .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
+      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+      .select(VIDEO_SUMMARY_COLUMNS)
+      .where('playlist_videos.playlist_id', '=', playlistId)
+      .where(videoVisibleTo(viewerId))
+      .orderBy('playlist_videos.position', 'asc')
+      .orderBy('playlist_videos.added_at', 'asc')
+      .execute();
+  }
+
+  /**
+   * Appends a video at the end; a video already there stays where it is (the primary key makes a
+   * duplicate impossible). The counter moves only when a row was really added.
+   */
+  async addVideo(playlistId: string, videoId: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('playlist_videos')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .where('playlist_id', '=', playlistId)
+        .executeTakeFirst();
+      const added = await trx
+        .insertInto('playlist_videos')
+        .values({ playlist_id: playlistId, video_id: videoId, position: Number(last?.max ?? 0) + 1, added_at: now })
+        .onConflict((oc) => oc.columns(['playlist_id', 'video_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      await trx
+        .updateTable('playlists')
+        .set({ videos_count: sql<number>`videos_count + 1`, updated_at: now })
+        .where('id', '=', playlistId)
+        .execute();
+    });
+  }
+
+  async removeVideo(playlistId: string, videoId: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('playlist_videos')
+        .where('playlist_id', '=', playlistId)
+        .where('video_id', '=', videoId)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) return;
+      await trx
+        .updateTable('playlists')
+        .set({ videos_count: sql<number>`videos_count - 1`, updated_at: now })
+        .where('id', '=', playlistId)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { CreatePlaylistBody, envelope as envelopeSchema, Id, Playlist, PlaylistDetail, UpdatePlaylistBody } from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { envelope } from '../../http/envelope.js';
+import { PlaylistsRepository } from './playlists.repository.js';
+import { PlaylistsService } from './playlists.service.js';
+
+const tags = ['playlists'];
+const IdParams = z.object({ id: Id });
+const VideoInPlaylistParams = z.object({ videoId: Id, playlistId: Id });
+
+/** SPEC.md names the body {updatedPlaylist}; both the bare fields and that wrapper are accepted. */
+const UpdateBody = z.preprocess((body) => {
+  if (body && typeof body === 'object' && 'updatedPlaylist' in body) return (body as { updatedPlaylist: unknown }).updatedPlaylist ?? {};
+  return body ?? {};
+}, UpdatePlaylistBody);
+
+export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage });
+
+  for (const url of ['/playlist', '/playlist/']) {
+    app.post(url, {
+      preHandler: requireUser,
+      schema: { tags, body: CreatePlaylistBody, response: { 201: envelopeSchema(Playlist) } },
+    }, async (request, reply) =>
+      reply.status(201).send(envelope(await playlists.create(currentUser(request).id, request.body), 'Playlist created', 201)));
+  }
+
+  app.get('/playlist/:id', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'One of the caller\'s playlists with its videos in order', params: IdParams, response: { 200: envelopeSchema(PlaylistDetail) } },
+  }, async (request) => envelope(await playlists.detail(request.params.id, currentUser(request).id), 'Playlist fetched'));
+
+  app.patch('/playlist/:id', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Rename or redescribe: { name?, description? } or { updatedPlaylist: { ... } }', params: IdParams, body: UpdateBody, response: { 200: envelopeSchema(Playlist) } },
+  }, async (request) => envelope(await playlists.update(request.params.id, currentUser(request).id, request.body), 'Playlist updated'));
+
+  app.delete('/playlist/:id', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, response: { 200: envelopeSchema(z.object({})) } },
+  }, async (request) => {
+    await playlists.remove(request.params.id, currentUser(request).id);
+    return envelope({}, 'Playlist deleted');
+  });
+
+  app.patch('/playlist/add/:videoId/:playlistId', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Append a video (already there: no change)', params: VideoInPlaylistParams, response: { 200: envelopeSchema(Playlist) } },
+  }, async (request) =>
+    envelope(await playlists.addVideo(request.params.playlistId, request.params.videoId, currentUser(request).id), 'Video added to playlist successfully'));
+
+  app.patch('/playlist/remove/:videoId/:playlistId', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Take a video out (not there: no change)', params: VideoInPlaylistParams, response: { 200: envelopeSchema(Playlist) } },
+  }, async (request) =>
+    envelope(await playlists.removeVideo(request.params.playlistId, request.params.videoId, currentUser(request).id), 'Video removed from playlist'));
+
+  app.get('/playlist/user/:userId', {
+    schema: { tags, summary: "A user's playlists, newest first", params: z.object({ userId: Id }), response: { 200: envelopeSchema(z.array(Playlist)) } },
+  }, async (request) => envelope(await playlists.listForUser(request.params.userId, request.user?.id ?? null), 'Playlists fetched'));
+};

@@ -1,0 +1,33 @@
+import { envelope as envelopeSchema, Id, SubscriberCount } from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { envelope } from '../../http/envelope.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+
+const tags = ['subscriptions'];
+const ChannelParams = z.object({ channelId: Id });
+
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db) });
+
+  app.post('/subscriptions/channel/:channelId', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Subscribe or unsubscribe; answers whether subscribed now', params: ChannelParams, response: { 200: envelopeSchema(z.boolean()) } },
+  }, async (request) => {
+    const subscribed = await subscriptions.toggle(currentUser(request).id, request.params.channelId);
+    return envelope(subscribed, subscribed ? 'Subscribed' : 'Unsubscribed');
+  });
+
+  app.get('/subscriptions/channel/:channelId', {
+    schema: { tags, summary: 'Whether the caller is subscribed (false when signed out)', params: ChannelParams, response: { 200: envelopeSchema(z.boolean()) } },
+  }, async (request) =>
+    envelope(await subscriptions.isSubscribed(request.user?.id ?? null, request.params.channelId), 'Subscription status fetched'));
+
+  app.get('/subscriptions/user/subscriber-count', {
+    preHandler: requireUser,
+    schema: { tags, summary: "The caller's own subscriber count", response: { 200: envelopeSchema(SubscriberCount) } },
+  }, async (request) => envelope(await subscriptions.subscriberCount(currentUser(request).id), 'Subscriber count fetched'));
+};
