@@ -1,0 +1,54 @@
+import type { VideoDetail, VideoSummary } from '@reelhouse/contract';
+import { toIso } from '../../lib/ids.js';
+import type { Storage } from '../../storage/storage.js';
+import { DEFAULT_AVATAR_URL } from '../users/users.service.js';
+import type { VideoDetailRow, VideoSummaryRow } from './videos.repository.js';
+
+/** Rows to wire shapes. Media keys become URLs here and nowhere else. */
+export class VideoPresenter {
+  constructor(private readonly storage: Pick<Storage, 'url'>) {}
+
+  private url(key: string | null): string {
+    return key ? this.storage.url(key) : '';
+  }
+
+  summary(row: VideoSummaryRow): VideoSummary {
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      duration: Number(row.duration),
+      views: Number(row.views),
+      createdAt: toIso(Number(row.created_at)),
+      updatedAt: toIso(Number(row.updated_at)),
+      isPublished: row.is_published === 1,
+      status: row.status,
+      progress: row.progress,
+      thumbnail: { url: this.url(row.thumbnail_key) },
+      // Empty until processing has made a playable file: the client shows the progress instead.
+      videoFile: { url: this.url(row.video_key) },
+      owner: {
+        _id: row.owner_id,
+        username: row.owner_username,
+        fullName: row.owner_full_name,
+        avatar: { url: row.owner_avatar_key ? this.storage.url(row.owner_avatar_key) : DEFAULT_AVATAR_URL },
+      },
+    };
+  }
+
+  detail(row: VideoDetailRow, viewer: { isLiked: boolean; isSubscribed: boolean }): VideoDetail {
+    const summary = this.summary(row);
+    return {
+      ...summary,
+      owner: { ...summary.owner, subscribersCount: row.owner_subscribers_count, isSubscribed: viewer.isSubscribed },
+      likesCount: row.likes_count,
+      commentsCount: row.comments_count,
+      isLiked: viewer.isLiked,
+      failureReason: row.failure_reason,
+      width: row.width,
+      height: row.height,
+      hls: row.hls_key ? { url: this.storage.url(row.hls_key) } : null,
+      storyboard: row.storyboard_key ? { url: this.storage.url(row.storyboard_key) } : null,
+    };
+  }
+}

@@ -1,0 +1,243 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/client.js';
+import type { Database } from '../../db/schema.js';
+import { fts5Match, tsPrefixQuery } from './video-search.js';
+
+export type VideoRow = Database['videos'];
+export type SortField = 'createdAt' | 'views' | 'duration' | 'title';
+export type SortType = 'asc' | 'desc';
+
+/** The query's sortBy mapped to a fixed column: nothing from the request is ever used as a name. */
+const SORT_COLUMNS = {
+  createdAt: 'videos.created_at',
+  views: 'videos.views',
+  duration: 'videos.duration',
+  title: 'videos.title',
+} as const;
+
+/** Columns of a video card: the video and the few owner fields it shows. */
+export const SUMMARY_COLUMNS = [
+  'videos.id', 'videos.owner_id', 'videos.title', 'videos.description', 'videos.duration', 'videos.views',
+  'videos.status', 'videos.progress', 'videos.is_published', 'videos.thumbnail_key', 'videos.video_key',
+  'videos.created_at', 'videos.updated_at',
+  'users.username as owner_username', 'users.full_name as owner_full_name', 'users.avatar_key as owner_avatar_key',
+] as const;
+
+export interface VideoSummaryRow {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  duration: number;
+  views: number;
+  status: VideoRow['status'];
+  progress: number;
+  is_published: number;
+  thumbnail_key: string;
+  video_key: string | null;
+  created_at: number;
+  updated_at: number;
+  owner_username: string;
+  owner_full_name: string;
+  owner_avatar_key: string | null;
+}
+
+export interface VideoDetailRow extends VideoSummaryRow {
+  failure_reason: string | null;
+  width: number | null;
+  height: number | null;
+  hls_key: string | null;
+  storyboard_key: string | null;
+  likes_count: number;
+  comments_count: number;
+  owner_subscribers_count: number;
+}
+
+export interface VideoListFilter {
+  /** Only this owner's videos. */
+  ownerId?: string;
+  /** Every state of the owner's videos (the owner looking at their own channel); else ready and published only. */
+  includeHidden: boolean;
+  /** Search words (already split); empty means no search. */
+  words: string[];
+  /** Rank by search relevance (then recency) instead of sortBy. */
+  byRelevance: boolean;
+  sortBy: SortField;
+  sortType: SortType;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * users.videos_count is the number of the owner's ready, published videos: what their channel shows
+ * to others. Recounted (over the owner's index) whenever one of their videos is created, deleted,
+ * published or unpublished, or becomes ready; the media pipeline calls it too.
+ */
+export async function recountOwnerVideos(db: Kysely<Database>, ownerId: string): Promise<void> {
+  await db.updateTable('users')
+    .set({
+      videos_count: sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.is_published = 1 and v.status = 'ready')`,
+    })
+    .where('id', '=', ownerId)
+    .execute();
+}
+
+/**
+ * Whether viewerId may see a video: ready and published ones everyone may, the owner always.
+ * The same rule as the lists; written once so lists, the player page, views and history agree.
+ */
+export function isVisibleTo(video: { owner_id: string; status: string; is_published: number }, viewerId: string | null): boolean {
+  return video.owner_id === viewerId || (video.status === 'ready' && video.is_published === 1);
+}
+
+export class VideosRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
+
+  findById(id: string) {
+    return this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findOwner(id: string) {
+    return this.db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  findDetail(id: string): Promise<VideoDetailRow | undefined> {
+    return this.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select(SUMMARY_COLUMNS)
+      .select([
+        'videos.failure_reason', 'videos.width', 'videos.height', 'videos.hls_key', 'videos.storyboard_key',
+        'videos.likes_count', 'videos.comments_count', 'users.subscribers_count as owner_subscribers_count',
+      ])
+      .where('videos.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  isLiked(userId: string, videoId: string): Promise<boolean> {
+    return this.db.selectFrom('likes').select('user_id')
+      .where('user_id', '=', userId).where('target_type', '=', 'video').where('target_id', '=', videoId)
+      .executeTakeFirst().then(Boolean);
+  }
+
+  isSubscribed(subscriberId: string, channelId: string): Promise<boolean> {
+    return this.db.selectFrom('subscriptions').select('channel_id')
+      .where('subscriber_id', '=', subscriberId).where('channel_id', '=', channelId)
+      .executeTakeFirst().then(Boolean);
+  }
+
+  /** One page of videos and the total that match the filter. */
+  async list(filter: VideoListFilter): Promise<{ rows: VideoSummaryRow[]; total: number }> {
+    const base = this.filtered(filter);
+    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = Number(countRow.n);
+    if (total === 0 || filter.offset >= total) return { rows: [], total };
+
+    let q = base.innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS);
+    if (filter.words.length && filter.byRelevance) {
+      q = this.dialect === 'sqlite'
+        // bm25 is smaller for better matches; title counts most, then the owner's name, then the description.
+        ? q.orderBy(sql`bm25(videos_fts, 10.0, 5.0, 1.0)`)
+        : q.orderBy(sql`ts_rank(videos.search_vector, to_tsquery('simple', ${tsPrefixQuery(filter.words)}))`, 'desc');
+      q = q.orderBy('videos.created_at', 'desc');
+    } else {
+      q = q.orderBy(SORT_COLUMNS[filter.sortBy], filter.sortType);
+    }
+    // A unique last key keeps pages stable when many videos share a sort value.
+    q = q.orderBy('videos.id', filter.sortType);
+    const rows = await q.limit(filter.limit).offset(filter.offset).execute();
+    return { rows, total };
+  }
+
+  private filtered(filter: VideoListFilter): SelectQueryBuilder<Database, 'videos', object> {
+    let q = this.db.selectFrom('videos') as SelectQueryBuilder<Database, 'videos', object>;
+    if (filter.ownerId) q = q.where('videos.owner_id', '=', filter.ownerId);
+    if (!filter.includeHidden) q = q.where('videos.is_published', '=', 1).where('videos.status', '=', 'ready');
+    if (filter.words.length) {
+      if (this.dialect === 'sqlite') {
+        q = q
+          .innerJoin(sql<{ rowid: number }>`videos_fts`.as('videos_fts'), (join) => join.on(sql<boolean>`videos_fts.rowid = videos.rowid`))
+          .where(sql<boolean>`videos_fts match ${fts5Match(filter.words)}`) as unknown as SelectQueryBuilder<Database, 'videos', object>;
+      } else {
+        q = q.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
+      }
+    }
+    return q;
+  }
+
+  /** Inserts a new video and recounts its owner's videos in one transaction. */
+  async insert(row: VideoRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('videos').values(row).execute();
+      await recountOwnerVideos(trx, row.owner_id);
+    });
+  }
+
+  async update(id: string, patch: Partial<Omit<VideoRow, 'id' | 'owner_id'>>): Promise<void> {
+    await this.db.updateTable('videos').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Flips is_published and recounts the owner's videos in one transaction. */
+  async togglePublished(id: string, ownerId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('videos')
+        .set({ is_published: sql<number>`1 - is_published`, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+      await recountOwnerVideos(trx, ownerId);
+    });
+  }
+
+  recountOwner(ownerId: string): Promise<void> {
+    return recountOwnerVideos(this.db, ownerId);
+  }
+
+  /**
+   * Deletes a video with everything that points at it, in one transaction: comments, playlist
+   * entries, watch history and view events go by foreign key; likes on the video and on its
+   * comments have none and go here; the counters that counted it are recounted.
+   */
+  async deleteWithCascade(id: string, ownerId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const playlists = (await trx.selectFrom('playlist_videos').select('playlist_id').where('video_id', '=', id).execute())
+        .map((r) => r.playlist_id);
+      await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', '=', id).execute();
+      await trx.deleteFrom('likes').where('target_type', '=', 'comment')
+        .where('target_id', 'in', trx.selectFrom('comments').select('id').where('video_id', '=', id))
+        .execute();
+      await trx.deleteFrom('videos').where('id', '=', id).execute();
+      if (playlists.length) {
+        await trx.updateTable('playlists')
+          .set({ videos_count: sql<number>`(select count(*) from playlist_videos p where p.playlist_id = playlists.id)` })
+          .where('id', 'in', playlists)
+          .execute();
+      }
+      await recountOwnerVideos(trx, ownerId);
+    });
+  }
+
+  /**
+   * Counts a view unless this viewer's last counted view of the video is less than windowMs old.
+   * The upsert only touches counted_at when the old one has expired, and RETURNING says whether it
+   * did; both dialects do this atomically, so two racing calls count once.
+   */
+  async countView(videoId: string, viewerKey: string, now: number, windowMs: number): Promise<{ counted: boolean; views: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const touched = await trx.insertInto('view_events')
+        .values({ video_id: videoId, viewer_key: viewerKey, counted_at: now })
+        .onConflict((oc) => oc.columns(['video_id', 'viewer_key'])
+          .doUpdateSet({ counted_at: now })
+          .where('view_events.counted_at', '<=', now - windowMs))
+        .returning('counted_at')
+        .executeTakeFirst();
+      if (touched) {
+        await trx.updateTable('videos').set({ views: sql<number>`views + 1` }).where('id', '=', videoId).execute();
+      }
+      const row = await trx.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow();
+      return { counted: Boolean(touched), views: Number(row.views) };
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import { envelope as envelopeSchema, IdParams, PageQuery, VideoDetail, VideoListQuery, VideoPage } from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { envelope } from '../../http/envelope.js';
+import { readMultipart } from '../../http/multipart.js';
+import { VideosRepository } from './videos.repository.js';
+import { VideosService } from './videos.service.js';
+
+const tags = ['videos'];
+
+/**
+ * The list's query, except that sortBy has no default here: with a search and no sortBy the answer
+ * is ranked by relevance, and an explicit sortBy wins. Allowed values and messages are the contract's.
+ */
+const ListQuery = VideoListQuery.extend({ sortBy: PageQuery.shape.sortBy.unwrap().optional() });
+
+export function createVideosService(ctx: AppContext): VideosService {
+  return new VideosService({
+    videos: new VideosRepository(ctx.db, ctx.dialect),
+    storage: ctx.storage,
+    processing: ctx.processing,
+    logger: ctx.logger,
+    ffprobePath: ctx.config.ffprobePath,
+  });
+}
+
+export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const videos = createVideosService(ctx);
+  const { config } = ctx;
+  const uploadLimit = { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
+
+  app.get('/videos/', {
+    schema: { tags, summary: 'List and search videos', querystring: ListQuery, response: { 200: envelopeSchema(VideoPage) } },
+  }, async (request) => envelope(await videos.list(request.query, request.user?.id ?? null), 'Videos fetched'));
+
+  app.post('/videos/', {
+    preHandler: requireUser,
+    config: uploadLimit,
+    schema: { tags, summary: 'Upload a video (multipart: title, description, videoFile, thumbnail)', response: { 201: envelopeSchema(VideoDetail) } },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const form = await readMultipart(request, ctx.tmpDir, {
+      files: { videoFile: { maxBytes: config.limits.maxVideoBytes }, thumbnail: { maxBytes: config.limits.maxImageBytes } },
+      fields: ['title', 'description'],
+    });
+    try {
+      const video = await videos.create(user.id, form.fields, form.files);
+      return reply.status(201).send(envelope(video, 'Video uploaded successfully', 201));
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.get('/videos/:id', {
+    schema: { tags, params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
+  }, async (request) => envelope(await videos.get(request.params.id, request.user?.id ?? null), 'Video fetched'));
+
+  app.patch('/videos/:id', {
+    preHandler: requireUser,
+    config: uploadLimit,
+    schema: { tags, summary: 'Edit a video (multipart: title, description, thumbnail; each optional)', params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    const form = await readMultipart(request, ctx.tmpDir, {
+      files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
+      fields: ['title', 'description'],
+    });
+    try {
+      return envelope(await videos.update(request.params.id, user.id, form.fields, form.files.thumbnail), 'Video updated successfully');
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.delete('/videos/:id', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, response: { 200: envelopeSchema(z.object({})) } },
+  }, async (request) => {
+    await videos.remove(request.params.id, currentUser(request).id);
+    return envelope({}, 'Video deleted successfully');
+  });
+
+  app.patch('/videos/publish/:id', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Publish or unpublish (toggle)', params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
+  }, async (request) => {
+    const video = await videos.togglePublish(request.params.id, currentUser(request).id);
+    return envelope(video, video.isPublished ? 'Video published' : 'Video unpublished');
+  });
+
+  app.patch('/videos/increment-views/:id', {
+    config: { rateLimit: { max: config.rateLimits.viewsPerMinute, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'Count a view (at most one per viewer per video per hour)', params: IdParams, response: { 200: envelopeSchema(z.object({ views: z.number().int() })) } },
+  }, async (request) => {
+    const { views, counted } = await videos.countView(request.params.id, {
+      userId: request.user?.id ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    return envelope({ views }, counted ? 'View counted' : 'View already counted');
+  });
+};

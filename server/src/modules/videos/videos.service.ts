@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import {
+  CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage,
+} from '@reelhouse/contract';
+import type { Logger } from 'pino';
+import { badRequest, type FieldError, forbidden, notFound, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import type { VideoProcessing } from '../../jobs/video-processing.js';
+import { processImage } from '../../media/image.js';
+import { MediaError } from '../../media/media-error.js';
+import { type ProbeResult, probeMedia } from '../../media/probe.js';
+import { newId } from '../../lib/ids.js';
+import { type Storage, videoPrefix } from '../../storage/storage.js';
+import { imageError } from '../users/users.service.js';
+import { searchWords } from './video-search.js';
+import { VideoPresenter } from './videos.presenter.js';
+import { isVisibleTo, type SortField, type SortType, type VideoRow, type VideosRepository } from './videos.repository.js';
+
+/** A viewer counts one view per video per this window. */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+/** Thumbnails are stored no larger than the player (16:9 720p), never enlarged. */
+const THUMBNAIL = { width: 1280, height: 720, fit: 'inside' } as const;
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface VideoListRequest {
+  query?: string;
+  userId?: string;
+  /** Undefined when the caller did not choose: a search then ranks by relevance. */
+  sortBy?: SortField;
+  sortType: SortType;
+  pageNumber: number;
+  pageSize: number;
+}
+
+export interface VideosServiceDeps {
+  videos: VideosRepository;
+  storage: Storage;
+  processing: VideoProcessing;
+  logger: Logger;
+  ffprobePath: string;
+}
+
+/** Who is asking to count a view: a signed-in user, or an anonymous client. */
+export interface Viewer {
+  userId: string | null;
+  ip: string;
+  userAgent: string;
+}
+
+/** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
+export class VideosService {
+  readonly present: VideoPresenter;
+
+  constructor(private readonly deps: VideosServiceDeps) {
+    this.present = new VideoPresenter(deps.storage);
+  }
+
+  async list(req: VideoListRequest, viewerId: string | null): Promise<VideoPage> {
+    const words = searchWords(req.query);
+    const searching = Boolean(req.query?.trim());
+    // Only punctuation: nothing that any title could contain as a word.
+    if (searching && words.length === 0) return { videos: [], ...pageInfo(0, req.pageNumber, req.pageSize) };
+    const { rows, total } = await this.deps.videos.list({
+      ownerId: req.userId,
+      includeHidden: Boolean(req.userId && req.userId === viewerId),
+      words,
+      byRelevance: words.length > 0 && req.sortBy === undefined,
+      sortBy: req.sortBy ?? 'createdAt',
+      sortType: req.sortType,
+      limit: req.pageSize,
+      offset: (req.pageNumber - 1) * req.pageSize,
+    });
+    return { videos: rows.map((r) => this.present.summary(r)), ...pageInfo(total, req.pageNumber, req.pageSize) };
+  }
+
+  /** The player page's video; a video the caller may not see is missing to them. */
+  async get(id: string, viewerId: string | null): Promise<VideoDetail> {
+    const row = await this.deps.videos.findDetail(id);
+    if (!row || !isVisibleTo(row, viewerId)) throw notFound('Video');
+    const [isLiked, isSubscribed] = viewerId
+      ? await Promise.all([
+          this.deps.videos.isLiked(viewerId, id),
+          viewerId === row.owner_id ? false : this.deps.videos.isSubscribed(viewerId, row.owner_id),
+        ])
+      : [false, false];
+    return this.present.detail(row, { isLiked, isSubscribed });
+  }
+
+  /** The row of a video the caller may see, or 404. For other modules acting on a video. */
+  async visibleRow(id: string, viewerId: string | null): Promise<VideoRow> {
+    const row = await this.deps.videos.findById(id);
+    if (!row || !isVisibleTo(row, viewerId)) throw notFound('Video');
+    return row;
+  }
+
+  /**
+   * Checks the upload (fields, an mp4 with a video stream by probing, a decodable thumbnail), stores
+   * the source and the re-encoded thumbnail under the video's prefix, inserts the row as processing,
+   * and only after that commit starts processing. Any failure removes what was stored (and the row),
+   * so a rejected upload leaves nothing behind; the caller removes the temporary files.
+   */
+  async create(ownerId: string, rawFields: Record<string, string>, files: { videoFile?: UploadedFile; thumbnail?: UploadedFile }): Promise<VideoDetail> {
+    const fields = parseFields(CreateVideoFields, rawFields, [
+      ...(files.videoFile ? [] : [{ path: 'videoFile', message: 'videoFile is required' }]),
+      ...(files.thumbnail ? [] : [{ path: 'thumbnail', message: 'thumbnail is required' }]),
+    ]);
+    const owner = await this.deps.videos.findOwner(ownerId);
+    if (!owner) throw notFound('User');
+    const probe = await this.probeVideo(files.videoFile!);
+    const thumbnail = await this.thumbnail(files.thumbnail!);
+
+    const id = newId();
+    const prefix = videoPrefix(id);
+    const sourceKey = `${prefix}source.mp4`;
+    const thumbnailKey = `${prefix}thumbnail-${newId()}.webp`;
+    let inserted = false;
+    try {
+      await this.deps.storage.putFile(sourceKey, files.videoFile!.path, 'video/mp4');
+      await this.deps.storage.put(thumbnailKey, thumbnail, 'image/webp');
+      const now = Date.now();
+      await this.deps.videos.insert({
+        id,
+        owner_id: ownerId,
+        title: fields.title,
+        description: fields.description,
+        owner_text: `${owner.username} ${owner.full_name}`,
+        duration: probe.duration,
+        views: 0,
+        status: 'processing',
+        progress: 0,
+        failure_reason: null,
+        is_published: 1,
+        width: probe.video!.width,
+        height: probe.video!.height,
+        source_key: sourceKey,
+        video_key: null,
+        hls_key: null,
+        storyboard_key: null,
+        thumbnail_key: thumbnailKey,
+        likes_count: 0,
+        comments_count: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      inserted = true;
+      await this.deps.processing.start(id);
+    } catch (err) {
+      // Processing that could not even start would leave a video stuck forever: undo the upload.
+      if (inserted) await this.deps.videos.deleteWithCascade(id, ownerId).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'undoing upload failed'));
+      await this.deps.storage.deletePrefix(prefix).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'removing upload failed'));
+      throw err;
+    }
+    // Processing may already have made it ready (a source served as it is); the channel count follows.
+    await this.deps.videos.recountOwner(ownerId);
+    return this.get(id, ownerId);
+  }
+
+  /** Owner edits: title, description, thumbnail; blank fields count as not given. */
+  async update(id: string, userId: string, rawFields: Record<string, string>, thumbnailFile: UploadedFile | undefined): Promise<VideoDetail> {
+    const row = await this.ownRow(id, userId);
+    const given = Object.fromEntries(Object.entries(rawFields).filter(([, v]) => v.trim() !== ''));
+    if (Object.keys(given).length === 0 && !thumbnailFile) {
+      throw badRequest('No update value provided. Please provide at least one value.');
+    }
+    const fields = parseFields(UpdateVideoFields, given, []);
+    let thumbnailKey: string | undefined;
+    if (thumbnailFile) {
+      const webp = await this.thumbnail(thumbnailFile);
+      thumbnailKey = `${videoPrefix(id)}thumbnail-${newId()}.webp`;
+      await this.deps.storage.put(thumbnailKey, webp, 'image/webp');
+    }
+    try {
+      await this.deps.videos.update(id, {
+        ...(fields.title !== undefined ? { title: fields.title } : {}),
+        ...(fields.description !== undefined ? { description: fields.description } : {}),
+        ...(thumbnailKey ? { thumbnail_key: thumbnailKey } : {}),
+        updated_at: Date.now(),
+      });
+    } catch (err) {
+      if (thumbnailKey) await this.deps.storage.delete(thumbnailKey).catch(() => undefined);
+      throw err;
+    }
+    // The old file goes only once the row points at the new one.
+    if (thumbnailKey && row.thumbnail_key !== thumbnailKey) await this.deps.storage.delete(row.thumbnail_key);
+    return this.get(id, userId);
+  }
+
+  /** Deletes the row with all that points at it, then every file under the video's prefix. */
+  async remove(id: string, userId: string): Promise<void> {
+    const row = await this.ownRow(id, userId);
+    await this.deps.videos.deleteWithCascade(id, row.owner_id);
+    await this.deps.storage.deletePrefix(videoPrefix(id));
+  }
+
+  async togglePublish(id: string, userId: string): Promise<VideoDetail> {
+    const row = await this.ownRow(id, userId);
+    await this.deps.videos.togglePublished(id, row.owner_id);
+    return this.get(id, userId);
+  }
+
+  /** Counts at most one view per viewer per video per hour; later calls answer the count unchanged. */
+  async countView(id: string, viewer: Viewer): Promise<{ views: number; counted: boolean }> {
+    await this.visibleRow(id, viewer.userId);
+    return this.deps.videos.countView(id, viewerKey(viewer), Date.now(), VIEW_WINDOW_MS);
+  }
+
+  private async ownRow(id: string, userId: string): Promise<VideoRow> {
+    const row = await this.deps.videos.findById(id);
+    if (!row) throw notFound('Video');
+    if (row.owner_id !== userId) {
+      // Someone else's hidden video stays missing to them, as everywhere else.
+      if (!isVisibleTo(row, userId)) throw notFound('Video');
+      throw forbidden('Only the owner of this video can change it');
+    }
+    return row;
+  }
+
+  /** An mp4 (by its content, not its name) with a video stream. */
+  private async probeVideo(file: UploadedFile): Promise<ProbeResult> {
+    let probe: ProbeResult;
+    try {
+      probe = await probeMedia(file.path, { ffprobePath: this.deps.ffprobePath });
+    } catch (err) {
+      if (err instanceof MediaError && (err.kind === 'unreadable' || err.kind === 'timeout')) {
+        throw unprocessable('videoFile is not a readable video');
+      }
+      if (err instanceof MediaError && err.kind === 'unsupported') throw unsupportedMediaType('videoFile must be an mp4 video');
+      throw err;
+    }
+    if (!probe.isMp4 || !probe.video) throw unsupportedMediaType('videoFile must be an mp4 video');
+    return probe;
+  }
+
+  private async thumbnail(file: UploadedFile): Promise<Buffer> {
+    try {
+      return await processImage(file.path, { ...THUMBNAIL, maxInputPixels: MAX_INPUT_PIXELS });
+    } catch (err) {
+      throw imageError('thumbnail', err);
+    }
+  }
+}
+
+/** Parses multipart text fields and reports their errors together with the file errors. */
+function parseFields<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown, extra: FieldError[]): T {
+  const result = schema.safeParse(input);
+  const errors = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  if (errors.length || extra.length) throw validationFailed([...errors, ...extra]);
+  return (result as { data: T }).data;
+}
+
+/** A signed-in viewer is their account; an anonymous one is a hash of address and browser. */
+export function viewerKey(viewer: Viewer): string {
+  if (viewer.userId) return `u:${viewer.userId}`;
+  return `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('base64url').slice(0, 32)}`;
+}
