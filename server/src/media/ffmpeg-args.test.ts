@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { fastStartArgs, fpsArg, ladderArgs, playableTranscodeArgs, storyboardArgs } from './ffmpeg-args.js';
+import type { LadderPlan } from './video-plan.js';
+
+const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('fastStartArgs', () => {
+  it('copies the first video and audio streams with the index first, without re-encoding', () => {
+    const args = fastStartArgs('/in/source.mp4', '/out/play.mp4');
+    expect(after(args, '-i')).toBe('/in/source.mp4');
+    expect(after(args, '-c')).toBe('copy');
+    expect(after(args, '-movflags')).toBe('+faststart');
+    expect(args).toContain('0:a:0?');
+    expect(after(args, '-progress')).toBe('pipe:1');
+    expect(args.at(-1)).toBe('/out/play.mp4');
+    expect(args).not.toContain('libx264');
+  });
+});
+
+describe('playableTranscodeArgs', () => {
+  it('encodes 8-bit H.264 and stereo AAC at the given size, quickly', () => {
+    const args = playableTranscodeArgs('in.mp4', 'out.mp4', { width: 1280, height: 720, fps: 30, gop: 60, hasAudio: true, maxVideoBitrate: 4_000_000 });
+    expect(after(args, '-vf')).toBe('scale=1280:720:flags=bicubic,format=yuv420p');
+    expect(after(args, '-c:v')).toBe('libx264');
+    expect(after(args, '-preset')).toBe('veryfast');
+    expect(after(args, '-c:a')).toBe('aac');
+    expect(after(args, '-ac')).toBe('2');
+    expect(after(args, '-g')).toBe('60');
+    expect(after(args, '-movflags')).toBe('+faststart');
+  });
+
+  it('maps no audio when there is none', () => {
+    const args = playableTranscodeArgs('in.mp4', 'out.mp4', { width: 640, height: 360, fps: 25, gop: 50, hasAudio: false, maxVideoBitrate: 1_000_000 });
+    expect(args).not.toContain('0:a:0');
+    expect(args).not.toContain('-c:a');
+  });
+});
+
+describe('fpsArg', () => {
+  it('writes NTSC rates as exact fractions', () => {
+    expect(fpsArg(30000 / 1001)).toBe('30000/1001');
+    expect(fpsArg(24000 / 1001)).toBe('24000/1001');
+    expect(fpsArg(25)).toBe('25');
+    expect(fpsArg(12.5)).toBe('12.500');
+  });
+});
+
+describe('ladderArgs', () => {
+  const plan: LadderPlan = {
+    fps: 30,
+    gop: 60,
+    hasAudio: true,
+    audioSampleRate: 48_000,
+    rungs: [
+      { name: '240p', width: 426, height: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
+      { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000, audioBitrate: 128_000 },
+    ],
+  };
+
+  it('decodes once and splits into one scaler per rung', () => {
+    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls' });
+    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    expect(after(args, '-filter_complex')).toBe(
+      '[0:v:0]fps=30,split=2[s0][s1];[s0]scale=426:240:flags=bicubic,format=yuv420p[v0];[s1]scale=1280:720:flags=bicubic,format=yuv420p[v1]',
+    );
+    expect(args.filter((a) => a === '-map')).toHaveLength(4);
+  });
+
+  it('sets per-rung bitrates, fixed two-second keyframes and 4 s fMP4 segments', () => {
+    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls' });
+    expect(after(args, '-b:v:0')).toBe('400000');
+    expect(after(args, '-b:v:1')).toBe('2800000');
+    expect(after(args, '-maxrate:v:1')).toBe('3080000');
+    expect(after(args, '-b:a:0')).toBe('64000');
+    expect(after(args, '-g')).toBe('60');
+    expect(after(args, '-keyint_min')).toBe('60');
+    expect(after(args, '-sc_threshold')).toBe('0');
+    expect(after(args, '-hls_time')).toBe('4');
+    expect(after(args, '-hls_segment_type')).toBe('fmp4');
+    expect(after(args, '-hls_playlist_type')).toBe('vod');
+    expect(after(args, '-var_stream_map')).toBe('v:0,a:0,name:240p v:1,a:1,name:720p');
+    expect(after(args, '-hls_segment_filename')).toBe('/w/hls/%v/seg-%05d.m4s');
+    expect(args.at(-1)).toBe('/w/hls/%v/index.m3u8');
+  });
+
+  it('leaves audio out of a silent source', () => {
+    const args = ladderArgs('src.mp4', { ...plan, hasAudio: false }, { outDir: '/w/hls' });
+    expect(args).not.toContain('0:a:0');
+    expect(args).not.toContain('-c:a');
+    expect(after(args, '-var_stream_map')).toBe('v:0,name:240p v:1,name:720p');
+  });
+});
+
+describe('storyboardArgs', () => {
+  it('samples, scales and tiles frames into numbered JPEG sheets', () => {
+    const args = storyboardArgs('src.mp4', { interval: 2, tileWidth: 160, tileHeight: 90, columns: 10, rows: 10, tiles: 50, sheets: 1 }, '/w/sprite-%d.jpg');
+    expect(after(args, '-vf')).toBe('fps=1/2,scale=160:90:flags=bilinear,tile=10x10');
+    expect(after(args, '-start_number')).toBe('0');
+    expect(args).toContain('-an');
+    expect(args.at(-1)).toBe('/w/sprite-%d.jpg');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ProcessFailure, runProcess } from './run-process.js';
+
+const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
+// An endless test source: only a kill stops it.
+const endless = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-f', 'null', '-'];
+
+describe('runProcess', () => {
+  it('delivers stdout lines and resolves on success', async () => {
+    const lines: string[] = [];
+    await runProcess(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-f', 'lavfi', '-i', 'testsrc2=size=64x64:duration=0.5', '-f', 'null', '-'], {
+      onStdoutLine: (l) => lines.push(l),
+    });
+    expect(lines).toContain('progress=end');
+  });
+
+  it('kills the process when the signal aborts', async () => {
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 300);
+    const started = Date.now();
+    await expect(runProcess(ffmpegPath, endless, { signal: abort.signal })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('kills the process at its time limit', async () => {
+    await expect(runProcess(ffmpegPath, endless, { timeoutMs: 300 })).rejects.toMatchObject({ kind: 'timeout', message: expect.stringContaining('time limit') });
+  });
+
+  it('keeps the end of stderr of a failed run', async () => {
+    const err = await runProcess(ffmpegPath, ['-hide_banner', '-nostdin', '-i', '/no/such/input.mp4', '-f', 'null', '-']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProcessFailure);
+    expect((err as ProcessFailure).kind).toBe('failed');
+    expect((err as ProcessFailure).exitCode).not.toBe(0);
+    expect((err as ProcessFailure).stderrTail).toContain('No such file or directory');
+  });
+});
