@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createQueue } from './jobs/create-queue.js';
+import { VideoPipeline } from './jobs/video-pipeline.js';
+import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
+import { createLogger } from './logger.js';
+import { createStorage } from './storage/create-storage.js';
+import { S3Storage } from './storage/s3-storage.js';
+
+/**
+ * `npm run worker`: processes media jobs and nothing else. Run as many as the machines allow; with
+ * REDIS_URL they share BullMQ's queue, without it they share the database's job table.
+ */
+async function main() {
+  let config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel).child({ process: 'worker' });
+  const database = await openDatabase(config);
+  const storage = createStorage(config.storage);
+  if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
+  const workDir = await prepareWorkDir(path.join(config.dataDir, 'work'));
+
+  let pipeline: VideoPipeline | null = null;
+  const queue = createQueue({
+    redisUrl: config.redisUrl,
+    db: database.db,
+    dialect: database.dialect,
+    logger,
+    // A job that failed for good without its handler knowing (its worker died on the last attempt) still marks the video.
+    onSettled: (event) => {
+      pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
+    },
+  });
+  pipeline = new VideoPipeline({
+    db: database.db,
+    storage,
+    queue,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    logger,
+    workDir,
+  });
+  await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
+  logger.info(
+    { queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir },
+    'worker started',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    try {
+      await queue.close();
+      if (storage instanceof S3Storage) storage.destroy();
+      await database.close();
+      await removeWorkDir(workDir);
+    } catch (err) {
+      logger.error({ err }, 'unclean shutdown');
+      process.exit(1);
+    }
+    logger.info('worker stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  process.exit(1);
+});
