@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fts5Match, searchWords, tsPrefixQuery } from './video-search.js';
+
+describe('searchWords', () => {
+  it('splits on anything that is not a letter or digit and lower-cases', () => {
+    expect(searchWords('Dino-Rex: "Part 2" (OR) NEAR*')).toEqual(['dino', 'rex', 'part', '2', 'or', 'near']);
+  });
+
+  it('keeps letters of any script and drops duplicates', () => {
+    expect(searchWords("Überraschung über café's Ünïcode 東京")).toEqual(['überraschung', 'über', 'café', 's', 'ünïcode', '東京']);
+    expect(searchWords('dino DINO Dino')).toEqual(['dino']);
+  });
+
+  it('has no words for blank or punctuation-only text', () => {
+    expect(searchWords(undefined)).toEqual([]);
+    expect(searchWords('   ')).toEqual([]);
+    expect(searchWords(`"*()-:' `)).toEqual([]);
+  });
+
+  it('caps the number of words', () => {
+    expect(searchWords(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))).toHaveLength(16);
+  });
+});
+
+describe('query strings', () => {
+  it('quotes every word for FTS5 and marks it as a prefix', () => {
+    expect(fts5Match(['dino', 'rex'])).toBe('"dino"* "rex"*');
+    // Words never contain quotes after splitting, but the quoting would still hold if they did.
+    expect(fts5Match(['a"b'])).toBe('"a""b"*');
+  });
+
+  it('builds a prefix tsquery joined by &', () => {
+    expect(tsPrefixQuery(['dino', 'rex'])).toBe("'dino':* & 'rex':*");
+    expect(tsPrefixQuery(["o'k"])).toBe("'o''k':*");
+  });
+});
