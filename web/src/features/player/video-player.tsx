@@ -1,0 +1,236 @@
+import '@vidstack/react/player/styles/default/theme.css';
+import '@vidstack/react/player/styles/default/layouts/video.css';
+import './player.css';
+
+import {
+  isHLSProvider,
+  isVideoProvider,
+  MediaPlayer,
+  MediaProvider,
+  Poster,
+  type MediaPlayerInstance,
+  type MediaProviderAdapter,
+} from '@vidstack/react';
+import { DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { describeCommand, keyToAction, planAction, shouldHandleKey, type PlayerCommand } from './keyboard';
+import { SPEED_STEPS } from './playback';
+import { TheaterExitIcon, TheaterIcon } from './theater-icons';
+import { absoluteUrl, pickSource } from './source';
+import type { VideoPlayerProps } from './types';
+import { shouldCountView, WatchTimeTracker } from './watch-time';
+
+const PLAYBACK_RATES = [...SPEED_STEPS];
+const FLASH_MS = 650;
+
+/**
+ * The video page's player: vidstack's default video layout (quality, speed, fullscreen, PiP,
+ * seek-preview thumbnails, buffering indicator) over hls.js from the installed package, with
+ * YouTube's keyboard shortcuts, a theater-mode button and view counting by watched time.
+ */
+export function VideoPlayer({
+  videoId,
+  title,
+  src,
+  hlsSrc,
+  poster,
+  storyboard,
+  duration,
+  theater,
+  onTheaterChange,
+  onViewCounted,
+}: VideoPlayerProps) {
+  const playerRef = useRef<MediaPlayerInstance>(null);
+  const trackerRef = useRef(new WatchTimeTracker());
+  const countedRef = useRef(false);
+  const startedRef = useRef(false);
+  const [flash, setFlash] = useState<{ text: string; key: number } | null>(null);
+
+  // Callbacks and props read from long-lived listeners without re-subscribing them.
+  const latest = useRef({ onViewCounted, onTheaterChange, theater, duration });
+  latest.current = { onViewCounted, onTheaterChange, theater, duration };
+
+  // Another video in the same mount is another page view.
+  useEffect(() => {
+    trackerRef.current.reset();
+    countedRef.current = false;
+    startedRef.current = false;
+  }, [videoId]);
+
+  const [source, setSource] = useState(() => pickSource(src, hlsSrc, null, false));
+  useEffect(() => {
+    setSource((current) => pickSource(src, hlsSrc, current, startedRef.current));
+  }, [src, hlsSrc]);
+  const playerSrc = useMemo(() => ({ src: source.src, type: source.type }), [source]);
+
+  const thumbnails = useMemo(
+    () => (storyboard && typeof window !== 'undefined' ? absoluteUrl(storyboard, window.location.href) : undefined),
+    [storyboard],
+  );
+
+  const onProviderChange = useCallback((provider: MediaProviderAdapter | null) => {
+    if (isHLSProvider(provider)) {
+      // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
+      // alternate audio, none of which the ladder has), split into its own chunk.
+      provider.library = () => import('hls.js/light');
+      // Auto quality never picks a rung larger than the player shows.
+      provider.config = { capLevelToPlayerSize: true };
+    }
+  }, []);
+
+  const onTimeUpdate = useCallback(({ currentTime }: { currentTime: number }) => {
+    const player = playerRef.current;
+    if (player?.state.seeking) {
+      trackerRef.current.interrupt();
+      return;
+    }
+    const watched = trackerRef.current.progress(currentTime);
+    if (countedRef.current) return;
+    const total = latest.current.duration > 0 ? latest.current.duration : (player?.state.duration ?? 0);
+    if (shouldCountView(watched, total)) {
+      countedRef.current = true;
+      latest.current.onViewCounted();
+    }
+  }, []);
+
+  const interrupt = useCallback(() => trackerRef.current.interrupt(), []);
+  const onStarted = useCallback(() => {
+    startedRef.current = true;
+  }, []);
+
+  const apply = useCallback((command: PlayerCommand) => {
+    const player = playerRef.current;
+    if (!player) return;
+    switch (command.kind) {
+      case 'play':
+        void player.play().catch(() => {});
+        break;
+      case 'pause':
+        void player.pause().catch(() => {});
+        break;
+      case 'seek':
+        player.currentTime = command.time;
+        break;
+      case 'volume':
+        player.volume = command.volume;
+        player.muted = command.muted;
+        break;
+      case 'muted':
+        player.muted = command.muted;
+        break;
+      case 'rate':
+        player.playbackRate = command.rate;
+        break;
+      case 'fullscreen':
+        void (player.state.fullscreen ? player.exitFullscreen() : player.enterFullscreen()).catch(() => {});
+        break;
+      case 'pictureInPicture':
+        void (player.state.pictureInPicture ? player.exitPictureInPicture() : player.enterPictureInPicture()).catch(
+          () => {},
+        );
+        break;
+      case 'theater':
+        latest.current.onTheaterChange(command.theater);
+        break;
+      case 'none':
+        break;
+    }
+  }, []);
+
+  // YouTube's shortcuts work with the player or the page focused, never while typing. vidstack's
+  // own key handling is off (keyDisabled) because its mapping differs (j/l and arrows share one
+  // step, no frame step or theater, digits and speed keys work differently).
+  useEffect(() => {
+    let flashKey = 0;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const player = playerRef.current;
+      if (!player || !shouldHandleKey(event, document.activeElement)) return;
+      const action = keyToAction(event);
+      if (!action) return;
+      event.preventDefault();
+      // Read the element itself where there is one: vidstack's state catches up only on the
+      // element's events, so quick repeated presses (> > >, l l l) would plan from stale values.
+      const { state, provider } = player;
+      const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
+      const duration = state.duration > 0 ? state.duration : latest.current.duration;
+      const command = planAction(action, {
+        currentTime: media?.currentTime ?? state.currentTime,
+        duration,
+        paused: media?.paused ?? state.paused,
+        volume: media?.volume ?? state.volume,
+        muted: media?.muted ?? state.muted,
+        playbackRate: media?.playbackRate ?? state.playbackRate,
+        theater: latest.current.theater,
+      });
+      apply(command);
+      const text = describeCommand(command, action);
+      if (text) setFlash({ text, key: ++flashKey });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [apply]);
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => setFlash(null), FLASH_MS);
+    return () => window.clearTimeout(timer);
+  }, [flash]);
+
+  const theaterButton = (
+    <DefaultTooltip content={theater ? 'Default view (t)' : 'Theater mode (t)'} placement="top">
+      <button
+        type="button"
+        className="vds-button"
+        aria-label={theater ? 'Default view' : 'Theater mode'}
+        aria-pressed={theater}
+        data-theater-button=""
+        onClick={() => onTheaterChange(!theater)}
+      >
+        {theater ? <TheaterExitIcon className="vds-icon" /> : <TheaterIcon className="vds-icon" />}
+      </button>
+    </DefaultTooltip>
+  );
+
+  return (
+    <MediaPlayer
+      ref={playerRef}
+      className="rh-player"
+      data-theater={theater ? '' : undefined}
+      title={title}
+      src={playerSrc}
+      viewType="video"
+      streamType="on-demand"
+      playsInline
+      keyDisabled
+      load="visible"
+      posterLoad="eager"
+      onProviderChange={onProviderChange}
+      onTimeUpdate={onTimeUpdate}
+      onSeeking={interrupt}
+      onSourceChange={interrupt}
+      onEmptied={interrupt}
+      onStarted={onStarted}
+    >
+      <MediaProvider>{poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}</MediaProvider>
+      {flash ? (
+        <div key={flash.key} className="rh-player-flash" role="status" aria-live="polite">
+          {flash.text}
+        </div>
+      ) : null}
+      <DefaultVideoLayout
+        icons={defaultLayoutIcons}
+        colorScheme="dark"
+        thumbnails={thumbnails}
+        playbackRates={PLAYBACK_RATES}
+        noAudioGain
+        slots={{
+          beforeFullscreenButton: theaterButton,
+          // Casting would load Google's sender SDK from its CDN; a self-hosted site should not.
+          googleCastButton: null,
+        }}
+      />
+    </MediaPlayer>
+  );
+}
+
+export default VideoPlayer;
