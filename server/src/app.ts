@@ -16,6 +16,7 @@ import { authPlugin } from './http/auth.js';
 import { envelope } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
+import { mediaRoutes } from './http/media-route.js';
 import { apiModules } from './modules/index.js';
 import { newId } from './lib/ids.js';
 
@@ -73,6 +74,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
     for (const mod of apiModules) await api.register(mod, { ctx });
   }, { prefix: API_PREFIX });
+  // Media from storage (local disk, or the bucket proxied when no MEDIA_BASE_URL serves it directly).
+  await app.register(mediaRoutes(ctx.storage));
 
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/assets/', decorateReply: false, maxAge: '7d' });
   await registerWebClient(app, config.webDist);
