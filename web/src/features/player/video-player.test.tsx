@@ -6,7 +6,7 @@ import type { VideoPlayerProps } from './types';
 beforeAll(() => {
   // jsdom lacks the layout observers and media queries the player subscribes to.
   const observer = class {
-    observe() {}
+    observe(_target?: Element) {}
     unobserve() {}
     disconnect() {}
     takeRecords() {
