@@ -2,7 +2,7 @@ import { type Comment, type CommentPage, pageInfo } from '@reelhouse/contract';
 import { forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { canSeeVideo } from '../likes/video-summary.presenter.js';
+import { isVisibleTo } from '../videos/videos.repository.js';
 import { DEFAULT_AVATAR_URL } from '../users/users.service.js';
 import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from './comments.repository.js';
 
@@ -37,12 +37,12 @@ export class CommentsService {
 
   private async assertVideoVisible(videoId: string, viewerId: string | null) {
     const video = await this.deps.comments.findVideoAccess(videoId);
-    if (!canSeeVideo(video, viewerId)) throw notFound('Video');
+    if (!video || !isVisibleTo(video, viewerId)) throw notFound('Video');
   }
 
   private async visibleComment(commentId: string, viewerId: string): Promise<CommentAccessRow> {
     const row = await this.deps.comments.findAccess(commentId);
-    if (!row || !canSeeVideo({ owner_id: row.video_owner_id, is_published: row.is_published, status: row.status }, viewerId)) {
+    if (!row || !isVisibleTo({ owner_id: row.video_owner_id, is_published: row.is_published, status: row.status }, viewerId)) {
       throw notFound('Comment');
     }
     return row;

@@ -1,7 +1,8 @@
 import type { LikeTarget } from '@reelhouse/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
-import { VIDEO_SUMMARY_COLUMNS, type VideoSummaryRow, videoVisibleTo } from './video-summary.query.js';
+import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
+import { videoVisibleTo } from './video-visibility.js';
 
 /** What a like's target looks like to the rules: its counter and the video that decides access. */
 export interface LikeTargetRow {
@@ -99,13 +100,13 @@ export class LikesRepository {
     const base = this.db
       .selectFrom('likes')
       .innerJoin('videos', 'videos.id', 'likes.target_id')
-      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+      .innerJoin('users', 'users.id', 'videos.owner_id')
       .where('likes.user_id', '=', userId)
       .where('likes.target_type', '=', 'video')
       .where(videoVisibleTo(userId));
     const [rows, count] = await Promise.all([
       base
-        .select(VIDEO_SUMMARY_COLUMNS)
+        .select(SUMMARY_COLUMNS)
         .orderBy(LIKED_SORT[page.sortBy], page.sortType)
         .orderBy('likes.created_at', 'desc')
         .orderBy('videos.id', 'asc')

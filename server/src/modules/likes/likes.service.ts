@@ -2,17 +2,22 @@ import { type LikeTarget, type LikeToggleResult, type PageQuery, pageInfo, type 
 import { notFound } from '../../http/errors.js';
 import type { Storage } from '../../storage/storage.js';
 import type { LikesRepository, LikeTargetRow } from './likes.repository.js';
-import { canSeeVideo, presentVideoSummary } from './video-summary.presenter.js';
+import { isVisibleTo } from '../videos/videos.repository.js';
+import { VideoPresenter } from '../videos/videos.presenter.js';
 
 const TARGET_NAME: Record<LikeTarget, string> = { video: 'Video', comment: 'Comment' };
 
 /** Likes on videos and comments. A target the caller may not see is missing to them. */
 export class LikesService {
-  constructor(private readonly deps: { likes: LikesRepository; storage: Storage; now?: () => number }) {}
+  private readonly presenter: VideoPresenter;
+
+  constructor(private readonly deps: { likes: LikesRepository; storage: Storage; now?: () => number }) {
+    this.presenter = new VideoPresenter(deps.storage);
+  }
 
   private async visibleTarget(type: LikeTarget, id: string, viewerId: string | null): Promise<LikeTargetRow> {
     const target = await this.deps.likes.findTarget(type, id);
-    if (!target || !canSeeVideo(target, viewerId)) throw notFound(TARGET_NAME[type]);
+    if (!target || !isVisibleTo(target, viewerId)) throw notFound(TARGET_NAME[type]);
     return target;
   }
 
@@ -39,6 +44,6 @@ export class LikesService {
       sortBy: query.sortBy,
       sortType: query.sortType,
     });
-    return { videos: rows.map((r) => presentVideoSummary(r, this.deps.storage)), ...pageInfo(total, query.pageNumber, query.pageSize) };
+    return { videos: rows.map((r) => this.presenter.summary(r)), ...pageInfo(total, query.pageNumber, query.pageSize) };
   }
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { VIDEO_SUMMARY_COLUMNS, type VideoSummaryRow, videoVisibleTo } from '../likes/video-summary.query.js';
+import { videoVisibleTo } from '../likes/video-visibility.js';
+import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
 
 export type PlaylistRow = Database['playlists'];
 
@@ -59,8 +60,8 @@ export class PlaylistsRepository {
     return this.db
       .selectFrom('playlist_videos')
       .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
-      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
-      .select(VIDEO_SUMMARY_COLUMNS)
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select(SUMMARY_COLUMNS)
       .where('playlist_videos.playlist_id', '=', playlistId)
       .where(videoVisibleTo(viewerId))
       .orderBy('playlist_videos.position', 'asc')

@@ -2,7 +2,8 @@ import type { CreatePlaylistBody, Playlist, PlaylistDetail, UpdatePlaylistBody }
 import { notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { canSeeVideo, presentVideoSummary } from '../likes/video-summary.presenter.js';
+import { isVisibleTo } from '../videos/videos.repository.js';
+import { VideoPresenter } from '../videos/videos.presenter.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
 /**
@@ -10,7 +11,11 @@ import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js
  * user. Either way a video the caller may not see is left out, and counts count what is shown.
  */
 export class PlaylistsService {
-  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; now?: () => number }) {}
+  private readonly presenter: VideoPresenter;
+
+  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; now?: () => number }) {
+    this.presenter = new VideoPresenter(deps.storage);
+  }
 
   private now() {
     return (this.deps.now ?? Date.now)();
@@ -52,7 +57,7 @@ export class PlaylistsService {
 
   async detail(playlistId: string, userId: string): Promise<PlaylistDetail> {
     const row = await this.owned(playlistId, userId);
-    const videos = (await this.deps.playlists.visibleVideos(row.id, userId)).map((v) => presentVideoSummary(v, this.deps.storage));
+    const videos = (await this.deps.playlists.visibleVideos(row.id, userId)).map((v) => this.presenter.summary(v));
     return { ...this.present(row, []), videosCount: videos.length, videos };
   }
 
@@ -73,7 +78,8 @@ export class PlaylistsService {
 
   async addVideo(playlistId: string, videoId: string, userId: string): Promise<Playlist> {
     const row = await this.owned(playlistId, userId);
-    if (!canSeeVideo(await this.deps.playlists.findVideoAccess(videoId), userId)) throw notFound('Video');
+    const video = await this.deps.playlists.findVideoAccess(videoId);
+    if (!video || !isVisibleTo(video, userId)) throw notFound('Video');
     await this.deps.playlists.addVideo(row.id, videoId, this.now());
     return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, userId);
   }
