@@ -18,6 +18,7 @@ import { SPEED_STEPS } from './playback';
 import { TheaterExitIcon, TheaterIcon } from './theater-icons';
 import { absoluteUrl, pickSource } from './source';
 import type { VideoPlayerProps } from './types';
+import { browserStorage, createVolumeStorage } from './volume-storage';
 import { shouldCountView, WatchTimeTracker } from './watch-time';
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
@@ -44,6 +45,7 @@ export function VideoPlayer({
   const trackerRef = useRef(new WatchTimeTracker());
   const countedRef = useRef(false);
   const startedRef = useRef(false);
+  const storage = useMemo(() => createVolumeStorage(browserStorage()), []);
   const [flash, setFlash] = useState<{ text: string; key: number } | null>(null);
 
   // Callbacks and props read from long-lived listeners without re-subscribing them.
@@ -202,6 +204,7 @@ export function VideoPlayer({
       streamType="on-demand"
       playsInline
       keyDisabled
+      storage={storage}
       load="visible"
       posterLoad="eager"
       onProviderChange={onProviderChange}

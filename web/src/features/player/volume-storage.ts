@@ -1,0 +1,64 @@
+import type { MediaStorage } from '@vidstack/react';
+
+export const VOLUME_STORAGE_KEY = 'reelhouse:player';
+
+interface Saved {
+  volume?: number;
+  muted?: boolean;
+}
+
+/**
+ * Remembers volume and mute across videos and visits, like YouTube, and nothing else: speed,
+ * quality and position start fresh on each video. `store` is localStorage, or null where it is
+ * unavailable (private modes that throw), in which case nothing is remembered.
+ */
+export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_KEY): MediaStorage {
+  const read = (): Saved => {
+    try {
+      const raw = store?.getItem(key);
+      const parsed: unknown = raw ? JSON.parse(raw) : null;
+      return parsed && typeof parsed === 'object' ? (parsed as Saved) : {};
+    } catch {
+      return {};
+    }
+  };
+  const write = (patch: Saved) => {
+    try {
+      store?.setItem(key, JSON.stringify({ ...read(), ...patch }));
+    } catch {
+      // Full or forbidden storage: the setting just is not remembered.
+    }
+  };
+  const none = async () => null;
+  return {
+    async getVolume() {
+      const { volume } = read();
+      return typeof volume === 'number' && volume >= 0 && volume <= 1 ? volume : null;
+    },
+    async setVolume(volume) {
+      write({ volume });
+    },
+    async getMuted() {
+      const { muted } = read();
+      return typeof muted === 'boolean' ? muted : null;
+    },
+    async setMuted(muted) {
+      write({ muted });
+    },
+    getTime: none,
+    getLang: none,
+    getCaptions: none,
+    getPlaybackRate: none,
+    getVideoQuality: none,
+    getAudioGain: none,
+  };
+}
+
+/** localStorage, or null where touching it throws. */
+export function browserStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
