@@ -248,8 +248,12 @@ function parseFields<T>(schema: { safeParse(input: unknown): { success: true; da
   return (result as { data: T }).data;
 }
 
-/** A signed-in viewer is their account; an anonymous one is a hash of address and browser. */
+/**
+ * A signed-in viewer is their account, wherever they watch from; an anonymous one is their address
+ * and browser. Both are hashed, so the table names nobody (and keeps no id of a deleted account).
+ */
 export function viewerKey(viewer: Viewer): string {
-  if (viewer.userId) return `u:${viewer.userId}`;
-  return `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('base64url').slice(0, 32)}`;
+  const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+  if (viewer.userId) return `u:${hash(viewer.userId)}`;
+  return `a:${hash(`${viewer.ip}\n${viewer.userAgent}`)}`;
 }

@@ -123,7 +123,11 @@ describe('view counting window (repository)', () => {
 
 describe('viewerKey', () => {
   it('keys signed-in viewers by account and anonymous ones by a hash of address and browser', () => {
-    expect(viewerKey({ userId: 'abc123', ip: '1.2.3.4', userAgent: 'x' })).toBe('u:abc123');
+    const u = viewerKey({ userId: 'abc123', ip: '1.2.3.4', userAgent: 'x' });
+    expect(u).toMatch(/^u:[\w-]{32}$/);
+    expect(u).not.toContain('abc123');
+    expect(viewerKey({ userId: 'abc123', ip: '9.9.9.9', userAgent: 'y' })).toBe(u);
+    expect(viewerKey({ userId: 'abc124', ip: '1.2.3.4', userAgent: 'x' })).not.toBe(u);
     const a = viewerKey({ userId: null, ip: '1.2.3.4', userAgent: 'x' });
     expect(a).toMatch(/^a:[\w-]{32}$/);
     expect(a).not.toContain('1.2.3.4');
