@@ -13,6 +13,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <div className="min-h-screen" />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'video/:videoId', lazy: page(() => import('./routes/video')) },

@@ -23,7 +23,7 @@ export function Sidebar() {
       aria-label="Main"
       hidden={!sidebarOpen}
       className={cn(
-        'fixed bottom-0 left-0 top-14 z-20 w-60 overflow-y-auto border-r border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-[#0f0f0f]',
+        'fixed bottom-0 left-0 top-14 z-30 w-60 overflow-y-auto border-r border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-[#0f0f0f]',
       )}
     >
       <ul className="flex flex-col gap-1">

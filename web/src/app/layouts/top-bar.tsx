@@ -21,9 +21,10 @@ export function TopBar() {
     } catch (e) {
       toast.error(errorMessage(e, 'Failed to logout'));
     }
+    // Leave a guarded page first, so that its guard does not send the user to /login.
+    await navigate('/');
     dispatch({ type: 'logout' });
     queryClient.clear();
-    navigate('/');
   }
 
   return (

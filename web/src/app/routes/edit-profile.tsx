@@ -22,11 +22,12 @@ export default function EditProfilePage() {
           void qc.invalidateQueries();
           if (u.username !== user.username) navigate(`/${u.username}/edit-profile`, { replace: true });
         }}
-        onDeleted={() => {
+        onDeleted={async () => {
+          // Leave the guarded page first, so that its guard does not send the user to /login.
+          await navigate('/', { replace: true });
           dispatch({ type: 'logout' });
           qc.clear();
           toast.success('Account deleted');
-          navigate('/', { replace: true });
         }}
       />
     </div>

@@ -58,6 +58,8 @@ export default function VideoPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [subDelta, setSubDelta] = useState(0);
   const [viewDelta, setViewDelta] = useState(0);
+  // The publish switch moves at once and goes back if the server refuses.
+  const [publishedOverride, setPublishedOverride] = useState<boolean | null>(null);
   const recorded = useRef<string | null>(null);
 
   const notify = useCallback(
@@ -112,12 +114,18 @@ export default function VideoPage() {
     }
   }
 
+  const published = publishedOverride ?? video.isPublished;
+
   async function onTogglePublish() {
+    const next = !published;
+    setPublishedOverride(next);
     try {
       await publish.mutateAsync();
-      toast.success(video!.isPublished ? 'Video unpublished' : 'Video published');
+      toast.success(next ? 'Video published' : 'Video unpublished');
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to change publish status'));
+    } finally {
+      setPublishedOverride(null);
     }
   }
 
@@ -151,7 +159,7 @@ export default function VideoPage() {
           <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
             {video.title}
           </h1>
-          {!video.isPublished && (
+          {!published && (
             <p className="mt-1 text-xs font-medium uppercase text-amber-600">Unpublished: only you can see this video</p>
           )}
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -223,10 +231,10 @@ export default function VideoPage() {
                   type="checkbox"
                   role="switch"
                   className="h-4 w-4 accent-rose-600"
-                  checked={video.isPublished}
+                  checked={published}
                   disabled={publish.isPending}
                   onChange={onTogglePublish}
-                  aria-checked={video.isPublished}
+                  aria-checked={published}
                 />
                 Published
               </label>

@@ -16,11 +16,12 @@ interface Props {
 export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: Props) {
   const playlists = useUserPlaylists(open ? userId : undefined);
   const toggle = useAddRemoveVideo();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  // Checkbox states shown while the server is asked, so a click shows at once.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
   const [creating, setCreating] = useState(false);
 
   async function onToggle(playlistId: string, add: boolean) {
-    setBusyId(playlistId);
+    setPending((p) => ({ ...p, [playlistId]: add }));
     try {
       await toggle.mutateAsync({ videoId, playlistId, add });
       if (add) notify('Video added to playlist successfully', 'success');
@@ -28,7 +29,7 @@ export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: 
     } catch (err) {
       notify(errorMessage(err, 'Failed to update playlist'), 'error');
     } finally {
-      setBusyId(null);
+      setPending(({ [playlistId]: _done, ...rest }) => rest);
     }
   }
 
@@ -45,7 +46,8 @@ export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: 
       ) : (
         <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
           {playlists.data.map((p) => {
-            const checked = p.videos.includes(videoId);
+            const busy = p._id in pending;
+            const checked = busy ? pending[p._id]! : p.videos.includes(videoId);
             return (
               <li key={p._id}>
                 <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 hover:bg-neutral-100 dark:hover:bg-neutral-800">
@@ -53,7 +55,7 @@ export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: 
                     type="checkbox"
                     className="h-4 w-4 accent-rose-600"
                     checked={checked}
-                    disabled={busyId === p._id}
+                    disabled={busy}
                     onChange={() => void onToggle(p._id, !checked)}
                   />
                   <span className="flex-1 truncate text-sm">{p.name}</span>

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const dir = path.join(os.tmpdir(), 'reelhouse-e2e-fixtures');
+export const FIXTURES = {
+  dir,
+  video: path.join(dir, 'clip-5s.mp4'),
+  smallVideo: path.join(dir, 'clip-1s.mp4'),
+  thumbnail: path.join(dir, 'thumb.png'),
+  avatar: path.join(dir, 'avatar.png'),
+  cover: path.join(dir, 'cover.png'),
+};
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+  fullName: string;
+  _id?: string;
+}
+
+let counter = 0;
+export function newUser(prefix = 'u'): TestUser {
+  const id = `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`.toLowerCase();
+  return { username: id, email: `${id}@example.com`, password: 'password-123', fullName: `Test ${id}` };
+}
+
+type Envelope<T> = { statusCode: number; data: T; message: string; success: boolean };
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  if (!res.ok()) throw new Error(`${res.url()} -> ${res.status()} ${body.message}`);
+  return body.data;
+}
+
+/** Registers and signs in through the API; with page.request the browser shares the cookies. */
+export async function signUpViaApi(request: APIRequestContext, user = newUser()): Promise<TestUser> {
+  const created = await ok<{ _id: string }>(
+    await request.post('/api/v1/users/register', {
+      multipart: { username: user.username, email: user.email, password: user.password, fullName: user.fullName },
+    }),
+  );
+  user._id = created._id;
+  await ok(await request.post('/api/v1/users/login', { data: { email: user.email, password: user.password } }));
+  return user;
+}
+
+export async function uploadViaApi(
+  request: APIRequestContext,
+  opts: { title: string; description?: string; file?: string },
+): Promise<{ _id: string }> {
+  const file = opts.file ?? FIXTURES.smallVideo;
+  return ok<{ _id: string }>(
+    await request.post('/api/v1/videos/', {
+      multipart: {
+        title: opts.title,
+        description: opts.description ?? `About ${opts.title}`,
+        videoFile: { name: path.basename(file), mimeType: 'video/mp4', buffer: fs.readFileSync(file) },
+        thumbnail: { name: 'thumb.png', mimeType: 'image/png', buffer: fs.readFileSync(FIXTURES.thumbnail) },
+      },
+      timeout: 60_000,
+    }),
+  );
+}
+
+/** Waits until the server says the video is ready (progressive file playable). */
+export async function waitReady(request: APIRequestContext, id: string, timeoutMs = 60_000): Promise<void> {
+  await expect
+    .poll(async () => (await ok<{ status: string }>(await request.get(`/api/v1/videos/${id}`))).status, {
+      timeout: timeoutMs,
+      intervals: [300, 500, 1000],
+    })
+    .toBe('ready');
+}
+
+export async function loginViaUi(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end journeys against the built app (npm run build first): the real server on a fresh data
+// directory, serving web/dist, driven by Debian's Chromium. No browser is ever downloaded.
+const PORT = Number(process.env.E2E_PORT ?? 7123);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const screenshots = process.env.SCREENSHOTS === '1';
+// Evaluated in every Playwright process; only the main one starts the server, so one directory is used.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-data-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testIgnore: screenshots ? [] : ['**/screenshots.spec.ts'],
+  testMatch: screenshots ? ['**/screenshots.spec.ts'] : ['**/*.spec.ts'],
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node server/dist/main.js',
+    url: `${baseURL}/api/v1/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: 'web/dist',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
+      RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+      RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
