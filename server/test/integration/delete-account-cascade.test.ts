@@ -66,6 +66,7 @@ describe('deleting an account', () => {
     expect((await t.ctx.storage.list(`videos/${bobVideo}/`)).length).toBeGreaterThan(0);
     expect(await fs.readdir(t.ctx.tmpDir).catch(() => [])).toEqual([]);
 
+    expect(await t.ctx.db.selectFrom('view_events').selectAll().execute()).toEqual([]);
     // Counters on Bob's things no longer count what Alice did.
     const bobRow = await t.ctx.db.selectFrom('users').selectAll().where('id', '=', bob.id).executeTakeFirstOrThrow();
     expect(bobRow.subscribers_count).toBe(0);

@@ -55,7 +55,7 @@ export class UsersRepository {
    * rows that the user's likes, comments, subscriptions and videos fed are recounted in the same
    * transaction, so no page ever shows a count of things that no longer exist.
    */
-  async deleteWithCascade(userId: string): Promise<void> {
+  async deleteWithCascade(userId: string, viewerKey: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const ids = async <T extends { id: string }>(q: Promise<T[]>) => [...new Set((await q).map((r) => r.id))];
       const channels = await ids(
@@ -83,7 +83,7 @@ export class UsersRepository {
         .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', commentsOnOwnVideos)]))
         .execute();
       // View de-duplication records are keyed by the viewer; they are the user's data too.
-      await trx.deleteFrom('view_events').where('viewer_key', '=', userId).execute();
+      await trx.deleteFrom('view_events').where('viewer_key', '=', viewerKey).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
 
       if (channels.length) {

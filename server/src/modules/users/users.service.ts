@@ -7,6 +7,7 @@ import { processImage } from '../../media/image.js';
 import { MediaError } from '../../media/media-error.js';
 import { newId, toIso } from '../../lib/ids.js';
 import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js';
+import { viewerKey } from '../videos/videos.service.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 export const DEFAULT_AVATAR_URL = '/assets/default-avatar.svg';
@@ -139,7 +140,7 @@ export class UsersService {
     const row = await this.getRow(userId);
     if (row.is_demo) throw forbidden('The demo account cannot be deleted');
     const videoIds = await this.deps.users.ownedVideoIds(userId);
-    await this.deps.users.deleteWithCascade(userId);
+    await this.deps.users.deleteWithCascade(userId, viewerKey({ userId, ip: '', userAgent: '' }));
     // Rows go first: a file without a row is invisible, a row without its file is broken.
     for (const id of videoIds) await this.deps.storage.deletePrefix(videoPrefix(id));
     await this.deps.storage.deletePrefix(userPrefix(userId));
