@@ -193,6 +193,14 @@ describe('search', () => {
     }
   });
 
+  it('splits dotted names and words the same way on both databases', async () => {
+    const dotted = await t.signUp({ username: 'jane.paleo', fullName: 'Jane Q. Digger' });
+    const row = await seedVideo(t.ctx, dotted, { title: 'Node.js for fossil hunters', description: 'Mail me at dig@site.example' });
+    for (const q of ['paleo', 'jane.paleo', 'js', 'node.js', 'digger', 'site', 'example', 'dig@site']) {
+      expect(ids(await search(q)), q).toEqual([row.id]);
+    }
+  });
+
   it('follows title edits and owner renames', async () => {
     const renamer = await t.signUp({ username: 'oldname', fullName: 'Somebody' });
     const row = await seedVideo(t.ctx, renamer, { title: 'Mammoth migration' });
