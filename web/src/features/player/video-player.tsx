@@ -195,6 +195,9 @@ export function VideoPlayer({
 
   return (
     <MediaPlayer
+      // A fresh player per source: vidstack stalls when one instance moves from its progressive
+      // provider to its HLS provider. Sources change only before playback or with the video.
+      key={source.src}
       ref={playerRef}
       className="rh-player"
       data-theater={theater ? '' : undefined}
