@@ -38,7 +38,6 @@ export const SEGMENT_SECONDS = 4;
 export const KEYFRAME_SECONDS = 2;
 /** Output bitrates stay below the source's times this: re-encoding never adds quality. */
 export const SOURCE_BITRATE_HEADROOM = 1.1;
-const MIN_VIDEO_BITRATE = 100_000;
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -68,7 +67,7 @@ export function planLadder(p: ProbeResult): LadderPlan {
   const short = Math.min(width, height);
   const hasAudio = p.audio !== null;
   const srcBitrate = sourceVideoBitrate(p);
-  const cap = srcBitrate ? Math.max(MIN_VIDEO_BITRATE, Math.round(srcBitrate * SOURCE_BITRATE_HEADROOM)) : Infinity;
+  const cap = srcBitrate ? Math.round(srcBitrate * SOURCE_BITRATE_HEADROOM) : Infinity;
 
   let steps = LADDER.filter((s) => s.p <= short);
   // A source smaller than the lowest rung still gets one rung, at its own size.
