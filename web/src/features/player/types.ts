@@ -3,7 +3,10 @@ export interface VideoPlayerProps {
   title: string;
   /** Progressive mp4 URL, playable as soon as the fast-start remux exists. */
   src: string;
-  /** HLS master playlist URL once the adaptive ladder exists. */
+  /**
+   * HLS master playlist URL once the adaptive ladder exists. Preferred when present; if it appears
+   * while the progressive file is already playing, the progressive file keeps playing.
+   */
   hlsSrc: string | null;
   /** Thumbnail URL. */
   poster?: string;
@@ -13,6 +16,9 @@ export interface VideoPlayerProps {
   duration: number;
   theater: boolean;
   onTheaterChange(next: boolean): void;
-  /** Called once per mount when watched playback time reaches 30 s or 95% of the duration. */
+  /**
+   * Called once per mount (and once more per `videoId` change within a mount) when watched
+   * playback time, the sum of intervals actually played, reaches 30 s or 95% of the duration.
+   */
   onViewCounted(): void;
 }

@@ -12,14 +12,14 @@ import {
   type MediaProviderAdapter,
 } from '@vidstack/react';
 import { DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeCommand, keyToAction, planAction, shouldHandleKey, type PlayerCommand } from './keyboard';
 import { SPEED_STEPS } from './playback';
 import { TheaterExitIcon, TheaterIcon } from './theater-icons';
 import { absoluteUrl, pickSource } from './source';
 import type { VideoPlayerProps } from './types';
 import { browserStorage, createVolumeStorage } from './volume-storage';
-import { shouldCountView, WatchTimeTracker } from './watch-time';
+import { useViewCounter } from './use-view-counter';
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
 const FLASH_MS = 650;
@@ -42,20 +42,19 @@ export function VideoPlayer({
   onViewCounted,
 }: VideoPlayerProps) {
   const playerRef = useRef<MediaPlayerInstance>(null);
-  const trackerRef = useRef(new WatchTimeTracker());
-  const countedRef = useRef(false);
   const startedRef = useRef(false);
   const storage = useMemo(() => createVolumeStorage(browserStorage()), []);
   const [flash, setFlash] = useState<{ text: string; key: number } | null>(null);
 
   // Callbacks and props read from long-lived listeners without re-subscribing them.
-  const latest = useRef({ onViewCounted, onTheaterChange, theater, duration });
-  latest.current = { onViewCounted, onTheaterChange, theater, duration };
+  const latest = useRef({ onTheaterChange, theater, duration });
+  useLayoutEffect(() => {
+    latest.current = { onTheaterChange, theater, duration };
+  });
 
-  // Another video in the same mount is another page view.
+  const views = useViewCounter({ videoId, duration, onViewCounted });
+  // Another video in the same mount starts unplayed.
   useEffect(() => {
-    trackerRef.current.reset();
-    countedRef.current = false;
     startedRef.current = false;
   }, [videoId]);
 
@@ -80,22 +79,14 @@ export function VideoPlayer({
     }
   }, []);
 
-  const onTimeUpdate = useCallback(({ currentTime }: { currentTime: number }) => {
-    const player = playerRef.current;
-    if (player?.state.seeking) {
-      trackerRef.current.interrupt();
-      return;
-    }
-    const watched = trackerRef.current.progress(currentTime);
-    if (countedRef.current) return;
-    const total = latest.current.duration > 0 ? latest.current.duration : (player?.state.duration ?? 0);
-    if (shouldCountView(watched, total)) {
-      countedRef.current = true;
-      latest.current.onViewCounted();
-    }
-  }, []);
-
-  const interrupt = useCallback(() => trackerRef.current.interrupt(), []);
+  const { onTime, onInterrupt } = views;
+  const onTimeUpdate = useCallback(
+    ({ currentTime }: { currentTime: number }) => {
+      const state = playerRef.current?.state;
+      onTime(currentTime, state?.seeking ?? false, state?.duration ?? 0);
+    },
+    [onTime],
+  );
   const onStarted = useCallback(() => {
     startedRef.current = true;
   }, []);
@@ -212,9 +203,9 @@ export function VideoPlayer({
       posterLoad="eager"
       onProviderChange={onProviderChange}
       onTimeUpdate={onTimeUpdate}
-      onSeeking={interrupt}
-      onSourceChange={interrupt}
-      onEmptied={interrupt}
+      onSeeking={onInterrupt}
+      onSourceChange={onInterrupt}
+      onEmptied={onInterrupt}
       onStarted={onStarted}
     >
       <MediaProvider>{poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}</MediaProvider>
