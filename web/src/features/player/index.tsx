@@ -9,3 +9,6 @@ export type { PlayerAction, PlayerCommand, PlayerSnapshot, KeyLike } from './key
 export { SPEED_STEPS, FRAME_SECONDS, stepSpeed, frameStep, clampTime, clampVolume } from './playback';
 export { pickSource, absoluteUrl } from './source';
 export type { PlayerSource } from './source';
+export { useViewCounter } from './use-view-counter';
+export type { ViewCounter, ViewCounterOptions } from './use-view-counter';
+export { createVolumeStorage, VOLUME_STORAGE_KEY } from './volume-storage';
