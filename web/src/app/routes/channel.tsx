@@ -5,6 +5,7 @@ import { ListIcon, VideoIcon } from '@/components/ui/icons';
 import { EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { useChannel } from '@/features/channels/api/channels.api';
+import { VideoFeed } from '@/features/videos/components/video-feed';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -51,6 +52,8 @@ export default function ChannelPage() {
         <Tile to={`/channel/${c.username}/videos`} label="Videos" icon={<VideoIcon />} />
         <Tile to={`/channel/${c.username}/playlists`} label="Playlists" icon={<ListIcon />} />
       </nav>
+      <h2 className="mb-4 mt-8 text-lg font-bold">Latest videos</h2>
+      <VideoFeed params={{ userId: c._id }} />
     </div>
   );
 }
