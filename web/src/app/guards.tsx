@@ -5,18 +5,16 @@ import { useAuth } from '@/lib/auth';
 
 /** Routes that need a signed-in user send everyone else to /login, remembering where they were going. */
 export function RequireAuth() {
-  const { isAuthenticated, appLoading } = useAuth();
+  const { isAuthenticated, appLoading, exitTo } = useAuth();
   const location = useLocation();
   if (appLoading) return <Spinner />;
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isAuthenticated) {
+    if (exitTo) return <Navigate to={exitTo} replace />;
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
   return <Outlet />;
 }
 
-/** True when the browser history has an entry of this app to go back to. */
-function canGoBack(): boolean {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
-}
 
 /** Login, signup and demo-login: a signed-in user is sent back one step (or home). */
 export function SignedOutOnly() {
@@ -28,9 +26,10 @@ export function SignedOutOnly() {
   useEffect(() => {
     if (appLoading || !isAuthenticated) return;
     if (from) navigate(from.pathname + from.search, { replace: true });
-    else if (canGoBack()) navigate(-1);
+    // The first entry of a session has the key 'default': there is nothing of this app to go back to.
+    else if (location.key !== 'default') navigate(-1);
     else navigate('/', { replace: true });
-  }, [appLoading, isAuthenticated, from, navigate]);
+  }, [appLoading, isAuthenticated, from, navigate, location.key]);
 
   if (appLoading) return <Spinner />;
   if (isAuthenticated) return null;

@@ -9,6 +9,11 @@ export interface AuthState {
   error: string | null;
   /** True until the start-up current-user check has begun and settled. */
   appLoading: boolean;
+  /**
+   * Where a guarded page sends the user right after they signed out on purpose (logout, account
+   * deletion): home rather than /login. Cleared once that page is reached.
+   */
+  exitTo: string | null;
 }
 
 export type AuthAction =
@@ -17,7 +22,8 @@ export type AuthAction =
   | { type: 'login-success'; user: User }
   | { type: 'login-failure'; error: string | null }
   | { type: 'set-user'; user: User }
-  | { type: 'logout' };
+  | { type: 'logout'; exitTo?: string }
+  | { type: 'exit-reached' };
 
 export const initialAuthState: AuthState = {
   user: null,
@@ -25,6 +31,7 @@ export const initialAuthState: AuthState = {
   loading: false,
   error: null,
   appLoading: true,
+  exitTo: null,
 };
 
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
@@ -34,13 +41,22 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'login-start':
       return { ...state, loading: true, error: null };
     case 'login-success':
-      return { user: action.user, isAuthenticated: true, loading: false, error: null, appLoading: false };
+      return { user: action.user, isAuthenticated: true, loading: false, error: null, appLoading: false, exitTo: null };
     case 'login-failure':
-      return { user: null, isAuthenticated: false, loading: false, error: action.error, appLoading: false };
+      return { ...state, user: null, isAuthenticated: false, loading: false, error: action.error, appLoading: false };
     case 'set-user':
       return { ...state, user: action.user };
     case 'logout':
-      return { ...state, user: null, isAuthenticated: false, loading: false, error: null, appLoading: false };
+      return {
+        user: null,
+        isAuthenticated: false,
+        loading: false,
+        error: null,
+        appLoading: false,
+        exitTo: action.exitTo ?? state.exitTo,
+      };
+    case 'exit-reached':
+      return state.exitTo === null ? state : { ...state, exitTo: null };
   }
 }
 

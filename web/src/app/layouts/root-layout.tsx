@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUi } from '@/lib/ui';
 import { Sidebar } from './sidebar';
@@ -9,6 +10,11 @@ import { TopBar } from './top-bar';
 export function RootLayout() {
   const { sidebarOpen, isMobile, setSidebarOpen } = useUi();
   const location = useLocation();
+  const { exitTo, dispatch } = useAuth();
+
+  useEffect(() => {
+    if (exitTo && location.pathname === exitTo) dispatch({ type: 'exit-reached' });
+  }, [exitTo, location.pathname, dispatch]);
 
   // On a phone the sidebar is a drawer: close it after navigating.
   useEffect(() => {

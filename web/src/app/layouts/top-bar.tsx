@@ -21,10 +21,10 @@ export function TopBar() {
     } catch (e) {
       toast.error(errorMessage(e, 'Failed to logout'));
     }
-    // Leave a guarded page first, so that its guard does not send the user to /login.
-    await navigate('/');
-    dispatch({ type: 'logout' });
+    // A guarded page then sends the user home rather than to /login.
+    dispatch({ type: 'logout', exitTo: '/' });
     queryClient.clear();
+    await navigate('/');
   }
 
   return (

@@ -23,11 +23,11 @@ export default function EditProfilePage() {
           if (u.username !== user.username) navigate(`/${u.username}/edit-profile`, { replace: true });
         }}
         onDeleted={async () => {
-          // Leave the guarded page first, so that its guard does not send the user to /login.
-          await navigate('/', { replace: true });
-          dispatch({ type: 'logout' });
+          // The guarded page then sends the user home rather than to /login.
+          dispatch({ type: 'logout', exitTo: '/' });
           qc.clear();
           toast.success('Account deleted');
+          await navigate('/', { replace: true });
         }}
       />
     </div>
