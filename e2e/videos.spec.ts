@@ -67,7 +67,7 @@ test.describe('videos', () => {
 
     // Signed out: like and comment ask for a login.
     await page.goto(`/video/${_id}`);
-    await page.getByRole('button', { name: 'Like' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(toast(page, 'Please login to like content.')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Please sign in to add videos to your playlists')).toBeVisible();
@@ -82,12 +82,12 @@ test.describe('videos', () => {
     await expect(page.getByTestId('description')).toHaveText(long);
     await page.getByRole('button', { name: 'Show less' }).click();
 
-    const like = page.getByRole('button', { name: 'Like' });
+    const like = page.getByRole('button', { name: 'Like', exact: true });
     await like.click();
-    await expect(page.getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Unlike', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('like-count').first()).toHaveText('1');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Unlike' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
     await page.goto(`/${viewer.username}/liked-videos`);
     await expect(page.getByRole('link', { name: 'Likeable clip' })).toBeVisible();
     await page.goto(`/video/${_id}`);
@@ -116,8 +116,11 @@ test.describe('videos', () => {
     await second.getByLabel('Edit comment').fill('Second comment, edited');
     await second.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('comment').first()).toContainText('Second comment, edited');
+    await page.getByTestId('comment').first().getByRole('button', { name: 'Like comment' }).click();
+    await expect(page.getByTestId('comment').first().getByRole('button', { name: 'Unlike comment' })).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('comment').first()).toContainText('Second comment, edited');
+    await expect(page.getByTestId('comment').first().getByRole('button', { name: 'Unlike comment' })).toContainText('1');
     await page.getByTestId('comment').first().getByRole('button', { name: 'Delete comment' }).click();
     await expect(page.getByTestId('comment')).toHaveCount(1);
     await expect(page.getByTestId('comment').first()).toContainText('First!');

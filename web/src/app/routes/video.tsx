@@ -13,7 +13,7 @@ import { incrementViews, mergePages, useDeleteVideo, useTogglePublish, useVideo,
 import { DescriptionBox } from '@/features/videos/components/description-box';
 import { EditVideoDialog } from '@/features/videos/components/edit-video-dialog';
 import { ProcessingStatus } from '@/features/videos/components/processing-status';
-import { VideoCard } from '@/components/ui/video-card';
+import { CompactVideoCard } from '@/components/ui/video-card';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -241,13 +241,30 @@ export default function VideoPage() {
             </div>
           )}
           <DescriptionBox description={video.description} views={video.views + viewDelta} createdAt={video.createdAt} />
-          <CommentsSection videoId={video._id} viewer={user} notify={notify} />
+          <CommentsSection
+            videoId={video._id}
+            viewer={user}
+            notify={notify}
+            renderActions={(c) => (
+              <LikeButton
+                size="sm"
+                labelSuffix=" comment"
+                contentType="comment"
+                contentId={c._id}
+                liked={c.isLiked}
+                count={c.likesCount}
+                signedIn={isAuthenticated}
+                onSignedOut={() => toast.info('Please login to like content.')}
+                onError={(m) => toast.error(m)}
+              />
+            )}
+          />
         </div>
-        <aside className="w-full shrink-0 xl:w-[400px]" aria-label="More videos">
+        <aside className="w-full shrink-0 xl:w-[360px]" aria-label="More videos">
           <h2 className="mb-3 font-semibold">More videos</h2>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-1">
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-1">
             {others.map((v) => (
-              <VideoCard key={v._id} video={v} />
+              <CompactVideoCard key={v._id} video={v} />
             ))}
           </div>
         </aside>

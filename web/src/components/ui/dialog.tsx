@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { Button } from './primitives';
 
@@ -12,6 +12,7 @@ interface DialogProps {
 /** A modal on the native <dialog>: focus trapping, Escape and the top layer come from the browser. */
 export function Dialog({ open, onClose, title, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const el = ref.current;
@@ -28,7 +29,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
   return (
     <dialog
       ref={ref}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(e) => {
         e.preventDefault();
@@ -42,7 +43,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
       {open && (
         <div className="p-5">
           <div className="mb-4 flex items-center justify-between gap-4">
-            <h2 id="dialog-title" className="text-lg font-semibold">
+            <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
             <button

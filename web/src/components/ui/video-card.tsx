@@ -59,6 +59,41 @@ export function VideoCard({ video, actions }: { video: VideoSummary; actions?: R
   );
 }
 
+/** The dense side-list card of the player page: thumbnail on the left, text on the right. */
+export function CompactVideoCard({ video }: { video: VideoSummary }) {
+  return (
+    <article className="group flex gap-2" data-testid="compact-video-card">
+      <Link
+        to={`/video/${video._id}`}
+        className="relative block aspect-video w-40 shrink-0 overflow-hidden rounded-lg bg-neutral-200 dark:bg-neutral-800"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img src={video.thumbnail.url} alt="" loading="lazy" className="h-full w-full object-cover" />
+        <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">
+          {formatDuration(video.duration)}
+        </span>
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h3 className="line-clamp-2 text-sm font-semibold leading-5">
+          <Link to={`/video/${video._id}`} className="hover:underline" title={video.title}>
+            {video.title}
+          </Link>
+        </h3>
+        <Link
+          to={`/channel/${video.owner.username}`}
+          className="mt-0.5 block truncate text-xs text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
+        >
+          {video.owner.fullName || video.owner.username}
+        </Link>
+        <p className="text-xs text-neutral-600 dark:text-neutral-400">
+          {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
+        </p>
+      </div>
+    </article>
+  );
+}
+
 export function VideoCardSkeleton() {
   return (
     <div className="flex animate-pulse flex-col gap-3" aria-hidden="true" data-testid="video-skeleton">

@@ -1,5 +1,5 @@
 import type { Comment } from '@reelhouse/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar, Button, Spinner } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -16,9 +16,11 @@ interface CommentsSectionProps {
   videoId: string;
   viewer: Viewer | null;
   notify: (message: string, kind: 'error' | 'success' | 'info') => void;
+  /** Extra controls under each comment (the page puts a like button there). */
+  renderActions?: (comment: Comment) => ReactNode;
 }
 
-export function CommentsSection({ videoId, viewer, notify }: CommentsSectionProps) {
+export function CommentsSection({ videoId, viewer, notify, renderActions }: CommentsSectionProps) {
   const q = useComments(videoId);
   const cache = useCommentCache(videoId);
   const [content, setContent] = useState('');
@@ -90,6 +92,7 @@ export function CommentsSection({ videoId, viewer, notify }: CommentsSectionProp
               onSaved={cache.replace}
               onDeleted={cache.remove}
               notify={notify}
+              actions={renderActions?.(c)}
             />
           ))}
         </ul>
@@ -111,9 +114,10 @@ interface CommentItemProps {
   onSaved: (c: Comment) => void;
   onDeleted: (id: string) => void;
   notify: CommentsSectionProps['notify'];
+  actions?: ReactNode;
 }
 
-function CommentItem({ comment, mine, onSaved, onDeleted, notify }: CommentItemProps) {
+function CommentItem({ comment, mine, onSaved, onDeleted, notify, actions }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const [busy, setBusy] = useState(false);
@@ -188,14 +192,19 @@ function CommentItem({ comment, mine, onSaved, onDeleted, notify }: CommentItemP
         ) : (
           <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
         )}
-        {mine && !editing && (
-          <div className="mt-1 flex gap-1">
-            <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit comment">
-              Edit
-            </Button>
-            <Button size="sm" variant="ghost" onClick={remove} disabled={busy} aria-label="Delete comment">
-              Delete
-            </Button>
+        {!editing && (
+          <div className="mt-1 flex items-center gap-1">
+            {actions}
+            {mine && (
+              <>
+                <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit comment">
+                  Edit
+                </Button>
+                <Button size="sm" variant="ghost" onClick={remove} disabled={busy} aria-label="Delete comment">
+                  Delete
+                </Button>
+              </>
+            )}
           </div>
         )}
       </div>

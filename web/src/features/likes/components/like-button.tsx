@@ -15,9 +15,11 @@ interface LikeButtonProps {
   onError: (message: string) => void;
   size?: 'sm' | 'md';
   send?: () => Promise<{ liked: boolean; likesCount: number }>;
+  /** Appended to the accessible name, e.g. " comment". */
+  labelSuffix?: string;
 }
 
-export function LikeButton({ contentType, contentId, liked, count, signedIn, onSignedOut, onError, size = 'md', send }: LikeButtonProps) {
+export function LikeButton({ contentType, contentId, liked, count, signedIn, onSignedOut, onError, size = 'md', send, labelSuffix = '' }: LikeButtonProps) {
   const doSend = useCallback(() => (send ? send() : toggleLike(contentType, contentId)), [send, contentType, contentId]);
   const onFail = useCallback(
     (e: unknown) => onError(e instanceof Error && e.message ? e.message : 'Failed to update like'),
@@ -29,7 +31,7 @@ export function LikeButton({ contentType, contentId, liked, count, signedIn, onS
     <button
       type="button"
       aria-pressed={like.liked}
-      aria-label={like.liked ? 'Unlike' : 'Like'}
+      aria-label={(like.liked ? 'Unlike' : 'Like') + labelSuffix}
       onClick={() => (signedIn ? void like.toggle() : onSignedOut())}
       className={cn(
         'inline-flex items-center gap-2 rounded-full font-medium transition-colors',
