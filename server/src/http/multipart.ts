@@ -69,7 +69,15 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
         size += chunk.length;
         if (size > rule.maxBytes) part.file.destroy(payloadTooLarge(`${part.fieldname} is larger than ${formatBytes(rule.maxBytes)}`));
       });
-      await pipeline(part.file, fs.createWriteStream(filePath));
+      const out = fs.createWriteStream(filePath);
+      try {
+        await pipeline(part.file, out);
+      } catch (err) {
+        // A stream destroyed while still opening creates its file afterwards; wait for it to close
+        // so that cleanup really removes it.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        throw err;
+      }
       if (part.file.truncated) throw payloadTooLarge(`${part.fieldname} is larger than ${formatBytes(rule.maxBytes)}`);
       file.size = size;
       if (size === 0) {

@@ -45,12 +45,14 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       files: { videoFile: { maxBytes: config.limits.maxVideoBytes }, thumbnail: { maxBytes: config.limits.maxImageBytes } },
       fields: ['title', 'description'],
     });
+    let video;
     try {
-      const video = await videos.create(user.id, form.fields, form.files);
-      return reply.status(201).send(envelope(video, 'Video uploaded successfully', 201));
+      video = await videos.create(user.id, form.fields, form.files);
     } finally {
+      // Before the answer goes out: a client that has its answer finds no temporary file left.
       await form.cleanup();
     }
+    return reply.status(201).send(envelope(video, 'Video uploaded successfully', 201));
   });
 
   app.get('/videos/:id', {
