@@ -56,6 +56,25 @@ const median = (xs) => {
 };
 const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
+/**
+ * CPU time (ms) of this process's finished children (utime+stime of reaped children, from
+ * /proc/self/stat) plus this process's own. Unlike wall time it does not depend on what else the
+ * machine is running, which on a shared two-core box matters more than anything.
+ */
+function cpuMs() {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime), counted from after the command name.
+    children = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+  return children + (own.user + own.system) / 1000;
+}
+
 function run(bin, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -109,21 +128,26 @@ try {
   // (a) ladder
   const pipelineTimes = [];
   const plainTimes = [];
+  const pipelineCpu = [];
+  const plainCpu = [];
   let rungs = '';
   for (let i = 0; i < RUNS; i++) {
     for (const which of i % 2 === 0 ? ['pipeline', 'plain'] : ['plain', 'pipeline']) {
       const out = path.join(dir, `${which}-${i}`);
       fs.mkdirSync(out, { recursive: true });
       t = Date.now();
+      const c0 = cpuMs();
       if (which === 'pipeline') {
         const result = await makeLadder(source, out, probe, { ffmpegPath, ffprobePath });
         rungs = result.plan.rungs.map((r) => r.name).join(', ');
         pipelineTimes.push(Date.now() - t);
+        pipelineCpu.push(cpuMs() - c0);
       } else {
         await run(ffmpegPath, plainLadderArgs(source, out));
         plainTimes.push(Date.now() - t);
+        plainCpu.push(cpuMs() - c0);
       }
-      console.log(`  ladder run ${i + 1} ${which}: ${secs(Date.now() - t)}`);
+      console.log(`  ladder run ${i + 1} ${which}: ${secs(Date.now() - t)} wall, ${secs((which === 'pipeline' ? pipelineCpu : plainCpu).at(-1))} cpu`);
       fs.rmSync(out, { recursive: true, force: true });
     }
   }
@@ -174,6 +198,8 @@ try {
   console.log(`ladder (${rungs}), ${RUNS} runs each, alternating:`);
   console.log(`  pipeline median ${secs(ladderPipeline)}  plain ffmpeg median ${secs(ladderPlain)}  ratio of medians ${(ladderPipeline / ladderPlain).toFixed(3)}x  median paired ratio ${pairedRatio.toFixed(3)}x (target <= 1.15x)`);
   console.log(`  pipeline runs: ${pipelineTimes.map(secs).join(', ')}; plain runs: ${plainTimes.map(secs).join(', ')}`);
+  console.log(`  cpu time (ffmpeg + node): pipeline median ${secs(median(pipelineCpu))}  plain median ${secs(median(plainCpu))}  ratio ${(median(pipelineCpu) / median(plainCpu)).toFixed(3)}x`);
+  console.log(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`  encode speed: ${(SECONDS / (ladderPipeline / 1000)).toFixed(2)}x real time`);
   console.log(`time to playable (upload complete -> ready), ${PLAYABLE_RUNS} runs: median ${secs(toPlayable)} (min ${secs(Math.min(...playableTimes))}, max ${secs(Math.max(...playableTimes))}) (target < 3 s)`);
   const ok = Math.min(ladderPipeline / ladderPlain, pairedRatio) <= 1.15 && toPlayable < 3000;

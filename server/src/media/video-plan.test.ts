@@ -78,14 +78,15 @@ describe('sizes', () => {
 
 describe('planStoryboard', () => {
   it('takes a tile a second for short videos', () => {
-    expect(planStoryboard(probe(1280, 720, { duration: 5 }))).toMatchObject({ interval: 1, tiles: 5, sheets: 1, tileWidth: 160, tileHeight: 90 });
+    expect(planStoryboard(probe(1280, 720, { duration: 5 }))).toMatchObject({ interval: 1, tiles: 5, sheets: 1, tileWidth: 160, tileHeight: 90, columns: 5, rows: 1 });
+    expect(planStoryboard(probe(1280, 720, { duration: 25 }))).toMatchObject({ tiles: 25, columns: 10, rows: 3 });
   });
 
   it('keeps long videos to about a hundred tiles', () => {
     const plan = planStoryboard(probe(1920, 1080, { duration: 3600 }));
     expect(plan.interval).toBe(36);
     expect(plan.tiles).toBe(100);
-    expect(plan.sheets).toBe(1);
+    expect(plan).toMatchObject({ sheets: 1, columns: 10, rows: 10 });
     const odd = planStoryboard(probe(1920, 1080, { duration: 150.5 }));
     expect(odd.interval).toBe(2);
     expect(odd.tiles).toBe(76);

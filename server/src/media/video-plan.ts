@@ -118,11 +118,12 @@ export const STORYBOARD_MAX_TILES = 100;
 export function planStoryboard(p: ProbeResult, opts: { maxTiles?: number; columns?: number; rows?: number } = {}): StoryboardPlan {
   if (!p.video) throw new Error('planStoryboard needs a video stream');
   const maxTiles = opts.maxTiles ?? STORYBOARD_MAX_TILES;
-  const columns = opts.columns ?? 10;
-  const rows = opts.rows ?? 10;
   const duration = Math.max(p.duration, 0.1);
   const interval = Math.max(1, Math.ceil(duration / maxTiles));
   const tiles = Math.max(1, Math.ceil(duration / interval));
+  // A short video gets a sheet just big enough: the tile filter pads a sheet to its full grid.
+  const columns = Math.min(opts.columns ?? 10, tiles);
+  const rows = Math.min(opts.rows ?? 10, Math.ceil(tiles / columns));
   const { width, height } = p.video;
   const tile = width >= height ? { tileWidth: 160, tileHeight: even((160 * height) / width) } : { tileWidth: even((160 * width) / height), tileHeight: 160 };
   return { interval, ...tile, columns, rows, tiles, sheets: Math.ceil(tiles / (columns * rows)) };

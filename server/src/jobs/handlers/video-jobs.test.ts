@@ -158,9 +158,7 @@ describe('video jobs', () => {
     const keys = videoMediaKeys(id);
 
     const ctx = context();
-    const t0 = Date.now();
     await jobs.playable({ videoId: id }, ctx);
-    const playableMs = Date.now() - t0;
     let row = await video(id);
     expect(row).toMatchObject({ status: 'ready', video_key: keys.playable, width: 1280, height: 720, hls_key: null, storyboard_key: null, failure_reason: null });
     expect(row!.duration).toBeGreaterThan(4.9);
@@ -171,10 +169,9 @@ describe('video jobs', () => {
     const playProbe = await probeMedia(play, { ffprobePath });
     expect(isBrowserPlayable(playProbe)).toBe(true);
     expect(await moovFirst(play)).toBe(true);
-    // A remux, not a transcode: the video stream's bitrate is the source's, and it is quick.
+    // A remux, not a transcode: the video stream is the source's, bit for bit.
     const srcProbe = await probeMedia(clips.h264!, { ffprobePath });
     expect(playProbe.video!.bitRate).toBe(srcProbe.video!.bitRate);
-    expect(playableMs).toBeLessThan(5000);
 
     await jobs.storyboard({ videoId: id }, context());
     row = await video(id);
@@ -183,6 +180,9 @@ describe('video jobs', () => {
     const tiles = await checkStoryboard(keys.storyboardVtt);
     expect(tiles.length).toBe(5);
     expect(tiles[1]!.slice(2).map(Number)).toEqual([160, 0, 160, 90]);
+    // Five one-second tiles on one sheet five tiles wide.
+    const sheet = await probeMedia(storage.localPath(`${keys.storyboardPrefix}sprite-0.jpg`)!, { ffprobePath });
+    expect(sheet.video).toMatchObject({ width: 800, height: 90 });
 
     await jobs.ladder({ videoId: id }, context());
     row = await video(id);
