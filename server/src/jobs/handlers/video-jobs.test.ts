@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, testDialect } from '../../../test/support/databases.js';
 import { openDatabase, type DbHandle } from '../../db/client.js';
 import { makeClip } from '../../media/fixtures.js';
 import { parseMediaPlaylist } from '../../media/hls.js';
@@ -21,6 +22,7 @@ const logger = pino({ level: 'silent' });
 
 let dir: string;
 let handle: DbHandle;
+let dropPg: (() => Promise<void>) | null = null;
 let storage: LocalStorage;
 let jobs: VideoJobs;
 let ownerId: string;
@@ -128,7 +130,14 @@ async function moovFirst(file: string) {
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'video-jobs-'));
-  handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
+  // SQLite by default; TEST_DB=postgres runs the same jobs against a fresh PostgreSQL database.
+  if (testDialect === 'postgres') {
+    const pgDb = await createPgDatabase();
+    dropPg = pgDb.drop;
+    handle = await openDatabase({ database: { kind: 'postgres', url: pgDb.url } });
+  } else {
+    handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
+  }
   storage = new LocalStorage(path.join(dir, 'media'));
   jobs = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
   ownerId = randomUUID();
@@ -149,6 +158,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
+  await dropPg?.();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
