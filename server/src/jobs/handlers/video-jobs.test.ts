@@ -9,7 +9,10 @@ import { openDatabase, type DbHandle } from '../../db/client.js';
 import { makeClip } from '../../media/fixtures.js';
 import { parseMediaPlaylist } from '../../media/hls.js';
 import { isBrowserPlayable, probeMedia } from '../../media/probe.js';
+import { startS3Server } from '../../../test/support/s3-server.js';
 import { LocalStorage } from '../../storage/local-storage.js';
+import { S3Storage } from '../../storage/s3-storage.js';
+import type { Storage } from '../../storage/storage.js';
 import type { JobContext } from '../job-types.js';
 import { LocalQueue } from '../local-queue.js';
 import { VideoPipeline } from '../video-pipeline.js';
@@ -23,7 +26,8 @@ const logger = pino({ level: 'silent' });
 let dir: string;
 let handle: DbHandle;
 let dropPg: (() => Promise<void>) | null = null;
-let storage: LocalStorage;
+/** The storage the helpers below use; one test swaps in object storage. */
+let storage: Storage;
 let jobs: VideoJobs;
 let ownerId: string;
 const clips: Record<string, string> = {};
@@ -331,6 +335,33 @@ describe('video jobs', () => {
     await jobs.playable({ videoId: b }, context());
     await expect(broken.ladder({ videoId: b }, context({ attempt: 2 }))).rejects.toThrow();
     expect(await video(b)).toMatchObject({ status: 'ready', hls_key: null, failure_reason: FAILURE_REASONS.failed });
+  });
+});
+
+describe('video jobs on object storage', () => {
+  it('downloads the source, and publishes a playable file, a storyboard and a ladder to S3', async () => {
+    const s3 = await startS3Server();
+    const local = storage;
+    const s3Storage = new S3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true, publicBaseUrl: null });
+    storage = s3Storage;
+    try {
+      const onS3 = new VideoJobs({ db: handle.db, storage: s3Storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+      const id = await ingest(clips.silent!);
+      await onS3.playable({ videoId: id }, context());
+      await onS3.storyboard({ videoId: id }, context());
+      await onS3.ladder({ videoId: id }, context());
+      const row = await video(id);
+      expect(row).toMatchObject({ status: 'ready', progress: 100, width: 640, height: 360 });
+      expect(await s3Storage.stat(row!.video_key!)).toMatchObject({ contentType: 'video/mp4' });
+      await checkStoryboard(row!.storyboard_key!);
+      await checkLadder(row!.hls_key!);
+      // Nothing of the work directory is left behind.
+      expect((await fs.readdir(path.join(dir, 'work'))).filter((d) => d.startsWith(id))).toEqual([]);
+    } finally {
+      storage = local;
+      s3Storage.destroy();
+      await s3.stop();
+    }
   });
 });
 
