@@ -9,7 +9,7 @@ import { ServeSourceAsIs } from './jobs/video-processing.js';
 import { prepareWorkDir } from './jobs/work-dir.js';
 import { createStorage } from './storage/create-storage.js';
 import { S3Storage } from './storage/s3-storage.js';
-import { scheduleDemoCleanup } from './modules/users/demo-cleanup.js';
+import { scheduleHousekeeping } from './housekeeping.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -46,12 +46,12 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const ctx = await createAppContext({ config, database, storage, logger, processing });
   if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
-  const stopDemoCleanup = config.demo.enabled ? scheduleDemoCleanup(ctx) : () => {};
+  const stopHousekeeping = scheduleHousekeeping(ctx);
   if (runJobs) await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
   return {
     ctx,
     close: async () => {
-      stopDemoCleanup();
+      stopHousekeeping();
       await queue.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();

@@ -52,18 +52,3 @@ export async function purgeDemoContent(ctx: AppContext, now = Date.now()): Promi
   }
   return result;
 }
-
-/** Runs the purge now and then every interval, in a process that runs jobs. */
-export function scheduleDemoCleanup(ctx: AppContext, intervalMs = 10 * 60_000): () => void {
-  const run = () =>
-    purgeDemoContent(ctx).then(
-      (r) => {
-        if (Object.values(r).some(Boolean)) ctx.logger.info(r, 'demo content removed');
-      },
-      (err) => ctx.logger.error({ err }, 'demo cleanup failed'),
-    );
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -26,13 +26,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       files: { avatar: imageLimit, coverImage: imageLimit },
       fields: ['username', 'email', 'password', 'fullName'],
     });
+    let user;
     try {
-      const fields = parseWith(RegisterFields, form.fields);
-      const user = await users.register(fields, form.files);
-      return reply.status(201).send(envelope(user, 'User registered successfully', 201));
+      user = await users.register(parseWith(RegisterFields, form.fields), form.files);
     } finally {
+      // Before answering, so a client that sees the answer never sees the temporary files.
       await form.cleanup();
     }
+    return reply.status(201).send(envelope(user, 'User registered successfully', 201));
   });
 
   app.post('/users/login', {

@@ -1,0 +1,28 @@
+import type { AppContext } from './app-context.js';
+import { VIEW_WINDOW_MS } from './modules/videos/videos.service.js';
+import { purgeDemoContent } from './modules/users/demo-cleanup.js';
+
+/**
+ * Periodic tidying that any API process may do (all of it is idempotent, so several processes doing
+ * it at once is harmless): view de-duplication records past their window, and the demo account's
+ * content past its lifetime.
+ */
+export async function runHousekeeping(ctx: AppContext, now = Date.now()) {
+  const views = await ctx.db.deleteFrom('view_events').where('counted_at', '<', now - VIEW_WINDOW_MS).executeTakeFirst();
+  const demo = ctx.config.demo.enabled ? await purgeDemoContent(ctx, now) : null;
+  return { viewEvents: Number(views.numDeletedRows), demo };
+}
+
+export function scheduleHousekeeping(ctx: AppContext, intervalMs = 10 * 60_000): () => void {
+  const run = () =>
+    runHousekeeping(ctx).then(
+      (r) => {
+        if (r.viewEvents || (r.demo && Object.values(r.demo).some(Boolean))) ctx.logger.info(r, 'housekeeping done');
+      },
+      (err) => ctx.logger.error({ err }, 'housekeeping failed'),
+    );
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
