@@ -42,7 +42,7 @@ export function TopBar() {
         </button>
         <Link to="/" className="flex items-center gap-1.5" aria-label="Reelhouse home">
           <Logo />
-          <span className="text-lg font-bold tracking-tight">Reelhouse</span>
+          <span className={`text-lg font-bold tracking-tight ${isAuthenticated ? '' : 'max-[420px]:sr-only'}`}>Reelhouse</span>
         </Link>
       </div>
       <div className="flex items-center gap-1 sm:gap-2">
@@ -69,13 +69,13 @@ export function TopBar() {
           <>
             <Link
               to="/login"
-              className="rounded-full px-3 py-1.5 text-sm font-medium text-rose-600 ring-1 ring-neutral-300 hover:bg-rose-50 dark:text-rose-400 dark:ring-neutral-700 dark:hover:bg-neutral-800"
+              className="whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium text-rose-600 ring-1 ring-neutral-300 hover:bg-rose-50 dark:text-rose-400 dark:ring-neutral-700 dark:hover:bg-neutral-800"
             >
               Login
             </Link>
             <Link
               to="/signup"
-              className="rounded-full bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700"
+              className="whitespace-nowrap rounded-full bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700"
             >
               Sign Up
             </Link>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, PageTitle, Spinner } from '@/components/ui/primitives';
+import { Button, EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { useUserPlaylists } from '@/features/playlists/api/playlists.api';
 import { CreatePlaylistForm } from '@/features/playlists/components/create-playlist-form';
@@ -13,8 +13,8 @@ export default function MyPlaylistsPage() {
   const [creating, setCreating] = useState(false);
   return (
     <div className="mx-auto max-w-[1500px]">
-      <div className="mb-4 flex items-center justify-between">
-        <PageTitle>Playlists</PageTitle>
+      <div className="mb-6 flex items-center justify-between">
+        <h1 className="text-xl font-bold">Playlists</h1>
         <Button variant="primary" size="sm" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>
           New playlist
         </Button>

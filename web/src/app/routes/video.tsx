@@ -261,7 +261,7 @@ export default function VideoPage() {
           />
         </div>
         <aside className="w-full shrink-0 xl:w-[360px]" aria-label="More videos">
-          <h2 className="mb-3 font-semibold">More videos</h2>
+          {others.length > 0 && <h2 className="mb-3 font-semibold">More videos</h2>}
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-1">
             {others.map((v) => (
               <CompactVideoCard key={v._id} video={v} />

@@ -10,7 +10,10 @@ export function ProcessingStatus({ video }: { video: VideoDetail }) {
     );
   }
   return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-xl bg-neutral-900 p-6 text-white">
+    <div
+      className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-xl bg-neutral-900 bg-cover bg-center p-6 text-white bg-blend-multiply"
+      style={{ backgroundImage: `linear-gradient(rgba(0,0,0,.65), rgba(0,0,0,.65)), url(${JSON.stringify(video.thumbnail.url)})` }}
+    >
       <p className="text-lg font-semibold">Processing video…</p>
       <div
         role="progressbar"
