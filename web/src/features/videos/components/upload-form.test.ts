@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { mergePages } from '../api/videos.api';
+import { validateUpload } from './upload-form';
+
+const file = (name: string, type: string) => new File([new Uint8Array([0])], name, { type });
+
+describe('validateUpload', () => {
+  const ok = { title: 'A', description: 'B', videoFile: file('v.mp4', 'video/mp4'), thumbnail: file('t.webp', 'image/webp') };
+  it('accepts an mp4 and a png/jpeg/webp thumbnail with a title and description', () => {
+    expect(validateUpload(ok)).toEqual({});
+  });
+  it('requires all four fields', () => {
+    expect(Object.keys(validateUpload({ title: ' ', description: '', videoFile: null, thumbnail: null })).sort()).toEqual([
+      'description',
+      'thumbnail',
+      'title',
+      'videoFile',
+    ]);
+  });
+  it('rejects other video and image types', () => {
+    expect(validateUpload({ ...ok, videoFile: file('v.webm', 'video/webm') }).videoFile).toBe('Video must be an mp4 file');
+    expect(validateUpload({ ...ok, thumbnail: file('t.gif', 'image/gif') }).thumbnail).toBeDefined();
+  });
+});
+
+describe('mergePages', () => {
+  const v = (id: string) => ({ _id: id }) as never;
+  const page = (ids: string[]) => ({ videos: ids.map(v) }) as never;
+  it('appends later pages in order and drops duplicates that shifted between pages', () => {
+    expect(mergePages([page(['a', 'b']), page(['b', 'c'])]).map((x) => x._id)).toEqual(['a', 'b', 'c']);
+    expect(mergePages(undefined)).toEqual([]);
+  });
+});
