@@ -37,6 +37,10 @@ test.describe('videos', () => {
     // Quality: once the HLS ladder exists the player offers its rungs.
     await waitForLadder(page, videoId);
     await page.reload();
+    // With the ladder the player streams through Media Source Extensions (hls.js): a blob: source.
+    await expect
+      .poll(() => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 })
+      .toMatch(/^blob:/);
     await page.locator('video').first().evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
