@@ -178,6 +178,9 @@ describe('video jobs', () => {
     expect(row!.duration).toBeGreaterThan(4.9);
     expect(row!.duration).toBeLessThan(5.2);
     expect(row!.progress).toBe(30);
+    // The owner's channel now counts it.
+    const owner = await handle.db.selectFrom('users').select('videos_count').where('id', '=', ownerId).executeTakeFirstOrThrow();
+    expect(owner.videos_count).toBeGreaterThanOrEqual(1);
     expect(ctx.reported.at(-1)).toBe(100);
     const play = storage.localPath(keys.playable)!;
     const playProbe = await probeMedia(play, { ffprobePath });

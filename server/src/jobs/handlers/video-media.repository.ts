@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { recountOwnerVideos } from '../../modules/videos/videos.repository.js';
 
 /** The columns media jobs read and write on a video row. Queries only; rules live in the handlers. */
 export interface VideoMediaRow {
@@ -24,13 +25,19 @@ export class VideoMediaRepository {
   }
 
   /** Returns false when the row has gone. */
+  /** Marks the video ready; its owner's channel count of ready videos moves in the same transaction. */
   async markPlayable(id: string, v: { videoKey: string; duration: number; width: number; height: number }): Promise<boolean> {
-    const res = await this.db
-      .updateTable('videos')
-      .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('videos')
+        .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
+        .where('id', '=', id)
+        .returning('owner_id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await recountOwnerVideos(trx, row.owner_id);
+      return true;
+    });
   }
 
   async setHlsKey(id: string, key: string): Promise<boolean> {
