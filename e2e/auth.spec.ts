@@ -117,6 +117,13 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Renamed Person' })).toBeVisible();
 
     await page.goto(`/${user.username}/edit-profile`);
+    const topAvatar = page.getByRole('link', { name: 'Your profile' }).locator('img');
+    const before = await topAvatar.getAttribute('src');
+    await page.getByLabel('Change avatar').setInputFiles(FIXTURES.avatar);
+    await expect(page.getByRole('status').filter({ hasText: 'Avatar updated successfully' })).toBeVisible();
+    await expect(topAvatar).not.toHaveAttribute('src', before ?? '');
+    await page.getByLabel('Change cover image').setInputFiles(FIXTURES.cover);
+    await expect(page.getByRole('status').filter({ hasText: 'Cover image updated successfully' })).toBeVisible();
     await page.getByRole('link', { name: 'Change Password' }).click();
     await expect(page).toHaveURL(new RegExp(`/${user.username}/change-password$`));
     await page.getByRole('button', { name: 'Change Password' }).click();

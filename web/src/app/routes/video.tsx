@@ -177,6 +177,7 @@ export default function VideoPage() {
               </div>
               {!isOwner && (
                 <SubscribeButton
+                  key={video._id}
                   channelId={video.owner._id}
                   isSubscribed={video.owner.isSubscribed}
                   signedIn={isAuthenticated}
@@ -187,6 +188,7 @@ export default function VideoPage() {
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <LikeButton
+                key={video._id}
                 contentType="video"
                 contentId={video._id}
                 liked={video.isLiked}
