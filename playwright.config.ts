@@ -17,6 +17,7 @@ export default defineConfig({
   testIgnore: screenshots ? [] : ['**/screenshots.spec.ts'],
   testMatch: screenshots ? ['**/screenshots.spec.ts'] : ['**/*.spec.ts'],
   globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,
