@@ -77,7 +77,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Media from storage (local disk, or the bucket proxied when no MEDIA_BASE_URL serves it directly).
   await app.register(mediaRoutes(ctx.storage));
 
-  await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/assets/', decorateReply: false, maxAge: '7d' });
+  // Not /assets/: that is where the web client's hashed files live.
+  await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   await registerWebClient(app, config.webDist);
   return app;
 }

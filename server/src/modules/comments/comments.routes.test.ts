@@ -35,7 +35,7 @@ describe('POST /comments/:videoId', () => {
       video: video.id,
       likesCount: 0,
       isLiked: false,
-      owner: { _id: viewer.id, username: viewer.username, avatar: { url: '/assets/default-avatar.svg' } },
+      owner: { _id: viewer.id, username: viewer.username, avatar: { url: '/static/default-avatar.svg' } },
     });
     expect(res.data.owner.fullName).toMatch(/^User /);
     expect(new Date(res.data.createdAt).toISOString()).toBe(res.data.createdAt);

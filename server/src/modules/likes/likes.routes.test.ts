@@ -179,7 +179,7 @@ describe('GET /likes/videos', () => {
       progress: 100,
       thumbnail: { url: t.ctx.storage.url(b.thumbnail_key) },
       videoFile: { url: t.ctx.storage.url(b.video_key!) },
-      owner: { _id: other.id, username: other.username, fullName: expect.any(String), avatar: { url: '/assets/default-avatar.svg' } },
+      owner: { _id: other.id, username: other.username, fullName: expect.any(String), avatar: { url: '/static/default-avatar.svg' } },
     });
 
     // c is unpublished by its owner: gone from fan's list, but still liked.

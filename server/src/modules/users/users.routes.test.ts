@@ -23,8 +23,8 @@ describe('POST /users/register', () => {
     expect(res.statusCode).toBe(201);
     envelopeOk(res, 201);
     expect(res.data).toMatchObject({ username: 'new.user_1', email: 'new@example.com', fullName: 'New User' });
-    expect(res.data.avatar.url).toBe('/assets/default-avatar.svg');
-    expect(res.data.coverImage.url).toBe('/assets/default-cover.svg');
+    expect(res.data.avatar.url).toBe('/static/default-avatar.svg');
+    expect(res.data.coverImage.url).toBe('/static/default-cover.svg');
     expect(res.body).not.toContain('longenough');
     expect(res.body).not.toContain('password');
   });

@@ -10,8 +10,8 @@ import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js'
 import { viewerKey } from '../videos/videos.service.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
-export const DEFAULT_AVATAR_URL = '/assets/default-avatar.svg';
-export const DEFAULT_COVER_URL = '/assets/default-cover.svg';
+export const DEFAULT_AVATAR_URL = '/static/default-avatar.svg';
+export const DEFAULT_COVER_URL = '/static/default-cover.svg';
 
 const AVATAR = { width: 256, height: 256, fit: 'cover' } as const;
 const COVER = { width: 1600, height: 400, fit: 'cover' } as const;

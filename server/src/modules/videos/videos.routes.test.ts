@@ -58,7 +58,7 @@ describe('GET /videos/', () => {
     const card = res.data.videos[2];
     expect(card).toMatchObject({
       title: 'Dinosaurs of the Cretaceous', views: 50, duration: 30, isPublished: true, status: 'ready',
-      owner: { _id: owner.id, username: 'rexkeeper', fullName: 'Tyrannosaurus Keeper', avatar: { url: '/assets/default-avatar.svg' } },
+      owner: { _id: owner.id, username: 'rexkeeper', fullName: 'Tyrannosaurus Keeper', avatar: { url: '/static/default-avatar.svg' } },
     });
     expect(card.thumbnail.url).toBe(`/media/videos/${v.titleMatch!.id}/thumbnail.webp`);
     expect(card.videoFile.url).toBe(`/media/videos/${v.titleMatch!.id}/source.mp4`);
