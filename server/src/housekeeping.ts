@@ -13,16 +13,22 @@ export async function runHousekeeping(ctx: AppContext, now = Date.now()) {
   return { viewEvents: Number(views.numDeletedRows), demo };
 }
 
-export function scheduleHousekeeping(ctx: AppContext, intervalMs = 10 * 60_000): () => void {
-  const run = () =>
-    runHousekeeping(ctx).then(
+/** Runs housekeeping now and then every interval; the returned stop waits for a run in progress. */
+export function scheduleHousekeeping(ctx: AppContext, intervalMs = 10 * 60_000): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = runHousekeeping(ctx).then(
       (r) => {
         if (r.viewEvents || (r.demo && Object.values(r.demo).some(Boolean))) ctx.logger.info(r, 'housekeeping done');
       },
       (err) => ctx.logger.error({ err }, 'housekeeping failed'),
     );
-  void run();
+  };
+  run();
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -18,7 +18,7 @@ export interface Runtime {
 
 /** Opens the database (running migrations), storage and queue that one process of the site needs. */
 export async function createRuntime(config: Config, logger: Logger, overrides: { serveSourceAsIs?: boolean } = {}): Promise<Runtime> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
   const storage = createStorage(config.storage);
   const runJobs = config.runJobsInProcess && !overrides.serveSourceAsIs;
   let pipeline: VideoPipeline | null = null;
@@ -51,7 +51,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   return {
     ctx,
     close: async () => {
-      stopHousekeeping();
+      await stopHousekeeping();
       await queue.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();

@@ -25,7 +25,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
   const storage = createStorage(config.storage);
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   const workDir = await prepareWorkDir(path.join(config.dataDir, 'work'));

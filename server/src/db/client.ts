@@ -19,12 +19,18 @@ export interface DbHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export async function openDatabase(config: Pick<Config, 'database'>, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
+export async function openDatabase(
+  config: Pick<Config, 'database'>,
+  opts: { migrate?: boolean; onIdleError?: (err: Error) => void } = {},
+): Promise<DbHandle> {
   let db: Db;
   let dialect: Dialect;
   if (config.database.kind === 'postgres') {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // An idle connection the server closed (restart, failover) is dropped from the pool; it must
+    // not take the process down. Queries in flight still get their own error.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
