@@ -114,3 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };
 }
+
+/** For process entry points: the configuration, or one line on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    loadDotEnv();
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,20 +1,10 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 
 async function main() {
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, logger);
   const app = await buildApp(runtime.ctx);

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { createQueue } from './jobs/create-queue.js';
-import { VideoPipeline } from './jobs/video-pipeline.js';
+import { createMediaJobs } from './jobs/media-jobs.js';
 import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
 import { createLogger } from './logger.js';
 import { createStorage } from './storage/create-storage.js';
@@ -13,43 +12,14 @@ import { S3Storage } from './storage/s3-storage.js';
  * REDIS_URL they share BullMQ's queue, without it they share the database's job table.
  */
 async function main() {
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
   const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
   const storage = createStorage(config.storage);
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   const workDir = await prepareWorkDir(path.join(config.dataDir, 'work'));
 
-  let pipeline: VideoPipeline | null = null;
-  const queue = createQueue({
-    redisUrl: config.redisUrl,
-    db: database.db,
-    dialect: database.dialect,
-    logger,
-    // A job that failed for good without its handler knowing (its worker died on the last attempt) still marks the video.
-    onSettled: (event) => {
-      pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
-    },
-  });
-  pipeline = new VideoPipeline({
-    db: database.db,
-    storage,
-    queue,
-    ffmpegPath: config.ffmpegPath,
-    ffprobePath: config.ffprobePath,
-    logger,
-    workDir,
-  });
+  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir });
   await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
   logger.info(
     { queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir },

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { DbHandle } from '../db/client.js';
+import type { Storage } from '../storage/storage.js';
+import { createQueue } from './create-queue.js';
+import type { JobQueue } from './job-types.js';
+import { VideoPipeline } from './video-pipeline.js';
+
+/**
+ * The queue and the video pipeline, wired together the same way in the API process and in a
+ * worker: a job that failed for good without its handler knowing (its process died on the last
+ * attempt) still marks the video.
+ */
+export function createMediaJobs(deps: { config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string }): {
+  queue: JobQueue;
+  pipeline: VideoPipeline;
+} {
+  const { config, database, storage, logger, workDir } = deps;
+  let pipeline: VideoPipeline | null = null;
+  const queue = createQueue({
+    redisUrl: config.redisUrl,
+    db: database.db,
+    dialect: database.dialect,
+    logger,
+    onSettled: (event) => {
+      pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
+    },
+  });
+  pipeline = new VideoPipeline({
+    db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
+  });
+  return { queue, pipeline };
+}
