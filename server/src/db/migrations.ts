@@ -204,6 +204,18 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`CREATE INDEX videos_search ON videos USING GIN (search_vector)`.execute(db);
       },
     },
+    '0003_counters': {
+      // Site-wide totals kept beside the rows they count, so the home feed's page count never
+      // scans the videos table.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('counters')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', bigint, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`INSERT INTO counters (key, value)
+          SELECT 'public_videos', count(*) FROM videos WHERE is_published = 1 AND status = 'ready'`.execute(db);
+      },
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   settings: { key: string; value: string };
+  /** Site-wide totals: 'public_videos' is the number of ready, published videos. */
+  counters: { key: string; value: number };
   users: {
     id: string;
     username: string;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../src/app-context.js';
 import type { Database } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
+import { recountOwnerVideos } from '../../src/modules/videos/videos.repository.js';
 
 type VideoRow = Database['videos'];
 let clock = Date.now();
@@ -40,6 +41,8 @@ export async function seedVideo(ctx: AppContext, ownerId: string, overrides: Par
     ...overrides,
   };
   await ctx.db.insertInto('videos').values(row).execute();
+  // Seeded rows keep the channel and site counters right, as the real upload path does.
+  await recountOwnerVideos(ctx.db, row.owner_id);
   return row;
 }
 

@@ -56,7 +56,11 @@ export class VideoMediaRepository {
   }
 
   async markFailed(id: string, reason: string): Promise<void> {
-    await this.db.updateTable('videos').set({ status: 'failed', failure_reason: reason, updated_at: Date.now() }).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable('videos').set({ status: 'failed', failure_reason: reason, updated_at: Date.now() })
+        .where('id', '=', id).returning('owner_id').executeTakeFirst();
+      if (row) await recountOwnerVideos(trx, row.owner_id);
+    });
   }
 
   /** A later step failed but the video already plays: it stays ready, and the reason is kept. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { addPublicVideos } from '../videos/videos.repository.js';
 
 export type UserRow = Database['users'];
 
@@ -84,7 +85,8 @@ export class UsersRepository {
         .execute();
       // View de-duplication records are keyed by the viewer; they are the user's data too.
       await trx.deleteFrom('view_events').where('viewer_key', '=', viewerKey).execute();
-      await trx.deleteFrom('users').where('id', '=', userId).execute();
+      const gone = await trx.deleteFrom('users').where('id', '=', userId).returning('videos_count').executeTakeFirst();
+      if (gone?.videos_count) await addPublicVideos(trx, -Number(gone.videos_count));
 
       if (channels.length) {
         await trx.updateTable('users')

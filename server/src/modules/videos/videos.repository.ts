@@ -70,16 +70,33 @@ export interface VideoListFilter {
 
 /**
  * users.videos_count is the number of the owner's ready, published videos: what their channel shows
- * to others. Recounted (over the owner's index) whenever one of their videos is created, deleted,
- * published or unpublished, or becomes ready; the media pipeline calls it too.
+ * to others; the site-wide 'public_videos' counter is the sum of them. Recounted (over the owner's
+ * index) whenever one of their videos is created, deleted, published or unpublished, becomes ready
+ * or fails; the media pipeline calls it too.
  */
 export async function recountOwnerVideos(db: Kysely<Database>, ownerId: string): Promise<void> {
-  await db.updateTable('users')
-    .set({
-      videos_count: sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.is_published = 1 and v.status = 'ready')`,
-    })
-    .where('id', '=', ownerId)
-    .execute();
+  const run = async (trx: Kysely<Database>) => {
+    // Locks the owner's row first (a write, so it works on both databases): two recounts for one
+    // owner then apply their differences one after the other instead of both from the same start.
+    const locked = await trx.updateTable('users').set((eb) => ({ videos_count: eb.ref('videos_count') }))
+      .where('id', '=', ownerId).executeTakeFirst();
+    if (Number(locked.numUpdatedRows) === 0) return;
+    const before = await trx.selectFrom('users').select('videos_count').where('id', '=', ownerId).executeTakeFirstOrThrow();
+    const after = await trx.updateTable('users')
+      .set({
+        videos_count: sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.is_published = 1 and v.status = 'ready')`,
+      })
+      .where('id', '=', ownerId)
+      .returning('videos_count')
+      .executeTakeFirstOrThrow();
+    const delta = Number(after.videos_count) - Number(before.videos_count);
+    if (delta !== 0) await addPublicVideos(trx, delta);
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
+}
+
+export async function addPublicVideos(db: Kysely<Database>, delta: number): Promise<void> {
+  await db.updateTable('counters').set({ value: sql<number>`value + ${delta}` }).where('key', '=', 'public_videos').execute();
 }
 
 /**
@@ -132,8 +149,7 @@ export class VideosRepository {
   /** One page of videos and the total that match the filter. */
   async list(filter: VideoListFilter): Promise<{ rows: VideoSummaryRow[]; total: number }> {
     const base = this.filtered(filter);
-    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const total = Number(countRow.n);
+    const total = await this.total(filter, base);
     if (total === 0 || filter.offset >= total) return { rows: [], total };
 
     let q = base.innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS);
@@ -150,6 +166,18 @@ export class VideosRepository {
     q = q.orderBy('videos.id', filter.sortType);
     const rows = await q.limit(filter.limit).offset(filter.offset).execute();
     return { rows, total };
+  }
+
+  /** The number of matches: kept counters for the public lists, a count only for searches and owners' own lists. */
+  private async total(filter: VideoListFilter, base: SelectQueryBuilder<Database, 'videos', object>): Promise<number> {
+    if (!filter.words.length && !filter.includeHidden) {
+      const kept = filter.ownerId
+        ? await this.db.selectFrom('users').select('videos_count as n').where('id', '=', filter.ownerId).executeTakeFirst()
+        : await this.db.selectFrom('counters').select('value as n').where('key', '=', 'public_videos').executeTakeFirst();
+      return Number(kept?.n ?? 0);
+    }
+    const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   private filtered(filter: VideoListFilter): SelectQueryBuilder<Database, 'videos', object> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.js';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import type { VideoRow } from './videos.repository.js';
+import { recountOwnerVideos, type VideoRow } from './videos.repository.js';
 
 const API = '/api/v1';
 let clock = Date.UTC(2026, 0, 1);
@@ -21,6 +21,8 @@ async function seedVideo(ctx: AppContext, owner: SignedIn & { fullName?: string 
     ...over,
   };
   await ctx.db.insertInto('videos').values(row).execute();
+  // Seeded rows keep the channel and site counters right, as the real upload path does.
+  await recountOwnerVideos(ctx.db, row.owner_id);
   return row;
 }
 
