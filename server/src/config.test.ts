@@ -10,6 +10,8 @@ describe('configuration', () => {
     expect(c.storage).toMatchObject({ kind: 'local', root: path.resolve('data/media') });
     expect(c.runJobsInProcess).toBe(true);
     expect(c.limits).toEqual({ maxVideoBytes: 4 * 1024 ** 3, maxImageBytes: 10 * 1024 ** 2 });
+    expect(c.keepOriginalUploads).toBe(false);
+    expect(loadConfig({ KEEP_ORIGINAL_UPLOADS: 'true' }).keepOriginalUploads).toBe(true);
   });
 
   it('switches to PostgreSQL, Redis workers and S3 when told', () => {

@@ -37,6 +37,7 @@ const Env = z.object({
   DEMO_CONTENT_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
   RUN_JOBS_IN_PROCESS: bool.optional(),
   JOB_CONCURRENCY: int(1).default(1),
+  KEEP_ORIGINAL_UPLOADS: bool.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: int(1).default(10),
   RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
@@ -103,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Without Redis the API process runs the jobs itself; with Redis, `npm run worker` does unless told otherwise. */
     runJobsInProcess: e.RUN_JOBS_IN_PROCESS ?? !e.REDIS_URL,
     jobConcurrency: e.JOB_CONCURRENCY,
+    /** Keep each upload after its video is processed; by default only the outputs stay. */
+    keepOriginalUploads: e.KEEP_ORIGINAL_UPLOADS,
     rateLimits: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,

@@ -16,13 +16,16 @@ export interface VideoPipelineDeps {
   workDir: string;
   /** Attempts per job (default 3); the last failed one marks the video. */
   maxAttempts?: number;
+  /** KEEP_ORIGINAL_UPLOADS: keep the upload after processing instead of deleting it. */
+  keepOriginalUploads?: boolean;
 }
 
 const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;
 
 /**
  * Turns an uploaded source into what the player needs: a playable progressive file first, then
- * seek previews, then the HLS ladder, as three durable jobs in that priority order.
+ * seek previews, then the HLS ladder, as three durable jobs in that priority order. The last of
+ * them to finish removes the source, unless originals are kept.
  */
 export class VideoPipeline implements VideoProcessing {
   private readonly jobs: VideoJobs;

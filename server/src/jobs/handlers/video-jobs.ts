@@ -22,6 +22,8 @@ export interface VideoJobDeps {
   maxAttempts: number;
   /** Parallel uploads of one job's files. */
   uploadConcurrency?: number;
+  /** Keep the original upload after processing (default: delete it once every output exists). */
+  keepOriginalUploads?: boolean;
 }
 
 export type VideoStep = 'playable' | 'storyboard' | 'ladder';
@@ -40,6 +42,9 @@ export const FAILURE_REASONS = {
 
 const stepDone = (row: VideoMediaRow, step: VideoStep) =>
   step === 'playable' ? row.video_key !== null : step === 'storyboard' ? row.storyboard_key !== null : row.hls_key !== null;
+
+/** Every output exists: nothing will read the source again. */
+const allDone = (row: VideoMediaRow) => row.status !== 'failed' && stepDone(row, 'playable') && stepDone(row, 'storyboard') && stepDone(row, 'ladder');
 
 /** Overall progress: finished steps count whole, the running one by its fraction. */
 export function overallProgress(row: VideoMediaRow, running?: { step: VideoStep; percent: number }): number {
@@ -72,6 +77,7 @@ interface StepRun {
  * The three media jobs of a video. Each reloads the row, does nothing for a deleted or failed video
  * or a step already done, wipes its own half-written output, works in a private temp directory,
  * uploads, and only then records its key: a job killed half-way leaves nothing the row points at.
+ * Whichever job finds all three outputs recorded removes the original upload (see releaseSource).
  */
 export class VideoJobs {
   private readonly repo: VideoMediaRepository;
@@ -127,7 +133,12 @@ export class VideoJobs {
       log.info({ videoId, step }, 'video is gone; nothing to do');
       return;
     }
-    if (row.status === 'failed' || stepDone(row, step)) return;
+    if (row.status === 'failed') return;
+    // A done step never needs the source, which may already be gone; a retry only finishes the release.
+    if (stepDone(row, step)) {
+      await this.releaseSource(videoId);
+      return;
+    }
 
     const keys = videoMediaKeys(videoId);
     // Whatever an earlier, interrupted attempt left behind goes first.
@@ -155,9 +166,33 @@ export class VideoJobs {
       await this.syncProgress(videoId);
     } catch (err) {
       await this.onError(step, videoId, ctx, err);
+      return;
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+    // Outside the step's error handling: a storage hiccup here is retried, not held against the video.
+    await this.releaseSource(videoId);
+  }
+
+  /**
+   * Once playable file, storyboard and ladder all exist nothing reads the original again, so it goes
+   * (unless the site keeps originals). The row lets go of it first and the object goes after, so a
+   * row never names a missing file; of two jobs finishing together only the one whose update matched
+   * deletes. A crash between the two writes leaves the object unnamed: the retried job finds its
+   * step done and sweeps it here. A failed or unfinished video keeps its source.
+   */
+  private async releaseSource(videoId: string): Promise<void> {
+    if (this.deps.keepOriginalUploads) return;
+    const row = await this.repo.find(videoId);
+    if (!row || !allDone(row)) return;
+    if (row.source_key) {
+      if (!(await this.repo.releaseSourceKey(videoId, row.source_key))) return;
+      await this.deps.storage.delete(row.source_key);
+      this.deps.logger.info({ videoId, key: row.source_key }, 'original upload removed');
+      return;
+    }
+    const leftover = videoMediaKeys(videoId).source;
+    if (leftover !== row.video_key) await this.deps.storage.delete(leftover);
   }
 
   private async onError(step: VideoStep, videoId: string, ctx: JobContext, err: unknown): Promise<void> {

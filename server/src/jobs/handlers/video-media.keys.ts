@@ -8,6 +8,8 @@ export function videoMediaKeys(videoId: string) {
   const root = videoPrefix(videoId);
   return {
     root,
+    /** Where the upload route stores the original (the row's source_key names it while it is kept). */
+    source: `${root}source.mp4`,
     /** Fast-start (or transcoded) progressive mp4. */
     playable: `${root}play.mp4`,
     hlsPrefix: `${root}hls/`,

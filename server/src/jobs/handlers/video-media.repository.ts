@@ -50,6 +50,24 @@ export class VideoMediaRepository {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /**
+   * Lets go of the original once every output exists. Only one caller wins (the update matches
+   * while source_key still names the file); returns whether this one did.
+   */
+  async releaseSourceKey(id: string, sourceKey: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('videos')
+      .set({ source_key: null, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('source_key', '=', sourceKey)
+      .where('status', '!=', 'failed')
+      .where('video_key', 'is not', null)
+      .where('hls_key', 'is not', null)
+      .where('storyboard_key', 'is not', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /** Progress only moves forward, so jobs running side by side cannot pull it back. */
   async raiseProgress(id: string, percent: number): Promise<void> {
     await this.db.updateTable('videos').set({ progress: percent }).where('id', '=', id).where('progress', '<', percent).execute();
