@@ -7,14 +7,30 @@ export interface UploadProgress {
   percent: number;
 }
 
+/** The person cancelled the upload (not a failure to report as one). */
+export class UploadCancelledError extends ApiError {
+  constructor() {
+    super(0, 'Upload cancelled');
+    this.name = 'UploadCancelledError';
+  }
+}
+
 function sendOnce(
   method: string,
   path: string,
   form: FormData,
   onProgress?: (p: UploadProgress) => void,
+  signal?: AbortSignal,
 ): Promise<{ status: number; body: Envelope<unknown> | null }> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new UploadCancelledError());
+      return;
+    }
     const xhr = new XMLHttpRequest();
+    const onAbortSignal = () => xhr.abort();
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener('abort', onAbortSignal);
     xhr.open(method, API_BASE + path);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
@@ -32,20 +48,22 @@ function sendOnce(
       resolve({ status: xhr.status, body });
     };
     xhr.onerror = () => reject(new ApiError(0, 'Network error during upload'));
-    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled'));
+    xhr.onabort = () => reject(new UploadCancelledError());
     xhr.send(form);
   });
 }
 
-/** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+/** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress.
+ *  Aborting `signal` aborts the request and rejects with UploadCancelledError. */
 export async function uploadWithProgress<T>(
   method: string,
   path: string,
   form: FormData,
   onProgress?: (p: UploadProgress) => void,
+  signal?: AbortSignal,
 ): Promise<T> {
-  let res = await sendOnce(method, path, form, onProgress);
-  if (res.status === 401 && (await api.refresh())) res = await sendOnce(method, path, form, onProgress);
+  let res = await sendOnce(method, path, form, onProgress, signal);
+  if (res.status === 401 && (await api.refresh())) res = await sendOnce(method, path, form, onProgress, signal);
   if (res.status >= 400 || !res.body) {
     throw new ApiError(res.status, res.body?.message || 'Upload failed', res.body?.data ?? null);
   }

@@ -7,7 +7,7 @@ export default function AddVideoPage() {
   const navigate = useNavigate();
   const toast = useToast();
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto max-w-4xl">
       <PageTitle>Add Video</PageTitle>
       <UploadForm
         onUploaded={(id) => {

@@ -62,6 +62,9 @@ export const TrashIcon = (p: IconProps) => (
 export const VideoIcon = (p: IconProps) => (
   <svg {...base(p)}><rect x="3" y="5" width="13" height="14" rx="2" /><path d="m16 10 5-3v10l-5-3" /></svg>
 );
+export const ImageIcon = (p: IconProps) => (
+  <svg {...base(p)}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></svg>
+);
 export const CloseIcon = (p: IconProps) => (
   <svg {...base(p)}><path d="M6 6l12 12M18 6 6 18" /></svg>
 );

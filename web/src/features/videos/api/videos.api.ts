@@ -44,12 +44,20 @@ export function useVideoList(params: VideoListParams, enabled = true) {
   });
 }
 
+export const PROCESSING_POLL_MS = 1000;
+
+/** How often the video page asks again: only while the video is still processing. */
+export function videoPollInterval(status: VideoDetail['status'] | undefined): number | false {
+  return status === 'processing' ? PROCESSING_POLL_MS : false;
+}
+
 export function useVideo(id: string) {
   return useQuery({
     queryKey: videoKeys.detail(id),
     queryFn: ({ signal }) => api.get<VideoDetail>(`/videos/${id}`, undefined, signal),
-    // A video still being processed is polled every 2 s until it is ready or failed.
-    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 2000 : false),
+    // A video still being processed is polled every second (an H.264 upload is playable about a
+    // second after it lands); polling stops once it is ready or failed.
+    refetchInterval: (q) => videoPollInterval(q.state.data?.status),
     retry: (count, err) => count < 1 && !(err as { status?: number }).status,
   });
 }
@@ -85,6 +93,6 @@ export function incrementViews(id: string) {
   return api.patch(`/videos/increment-views/${id}`);
 }
 
-export function uploadVideo(form: FormData, onProgress: (p: UploadProgress) => void) {
-  return uploadWithProgress<VideoSummary>('POST', '/videos/', form, onProgress);
+export function uploadVideo(form: FormData, onProgress: (p: UploadProgress) => void, signal?: AbortSignal) {
+  return uploadWithProgress<VideoSummary>('POST', '/videos/', form, onProgress, signal);
 }

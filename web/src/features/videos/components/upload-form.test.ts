@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePages } from '../api/videos.api';
+import { mergePages, videoPollInterval } from '../api/videos.api';
 import { validateUpload } from './upload-form';
 
 const file = (name: string, type: string) => new File([new Uint8Array([0])], name, { type });
@@ -29,5 +29,14 @@ describe('mergePages', () => {
   it('appends later pages in order and drops duplicates that shifted between pages', () => {
     expect(mergePages([page(['a', 'b']), page(['b', 'c'])]).map((x) => x._id)).toEqual(['a', 'b', 'c']);
     expect(mergePages(undefined)).toEqual([]);
+  });
+});
+
+describe('videoPollInterval', () => {
+  it('polls every second while processing and stops once ready or failed', () => {
+    expect(videoPollInterval('processing')).toBe(1000);
+    expect(videoPollInterval('ready')).toBe(false);
+    expect(videoPollInterval('failed')).toBe(false);
+    expect(videoPollInterval(undefined)).toBe(false);
   });
 });
