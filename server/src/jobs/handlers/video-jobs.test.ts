@@ -45,11 +45,12 @@ function context(overrides: Partial<JobContext> = {}): JobContext & { reported: 
   };
 }
 
-/** Stores a source and creates its row the way the upload route does. */
+/** Stores a source and a thumbnail and creates its row the way the upload route does. */
 async function ingest(clip: string): Promise<string> {
   const id = randomUUID();
-  const sourceKey = `${videoMediaKeys(id).root}source.mp4`;
+  const sourceKey = videoMediaKeys(id).source;
   await storage.putFile(sourceKey, clip);
+  await storage.put(thumbnailKey(id), Buffer.from('RIFF....WEBP'), 'image/webp');
   const now = Date.now();
   await handle.db
     .insertInto('videos')
@@ -71,7 +72,7 @@ async function ingest(clip: string): Promise<string> {
       video_key: null,
       hls_key: null,
       storyboard_key: null,
-      thumbnail_key: `${videoMediaKeys(id).root}thumbnail.webp`,
+      thumbnail_key: thumbnailKey(id),
       likes_count: 0,
       comments_count: 0,
       created_at: now,
@@ -80,6 +81,8 @@ async function ingest(clip: string): Promise<string> {
     .execute();
   return id;
 }
+
+const thumbnailKey = (id: string) => `${videoMediaKeys(id).root}thumbnail.webp`;
 
 const video = (id: string) => handle.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -124,6 +127,24 @@ async function checkStoryboard(vttKey: string) {
   expect(refs.length).toBeGreaterThan(0);
   for (const r of refs) expect(await storage.stat(base + r[1])).not.toBeNull();
   return refs;
+}
+
+/** Total bytes stored under a prefix. */
+async function bytesUnder(prefix: string) {
+  let total = 0;
+  for (const key of await storage.list(prefix)) total += (await storage.stat(key))!.size;
+  return total;
+}
+
+/** After processing only what players fetch is kept: play.mp4, the ladder, the storyboard, the thumbnail. */
+function expectOnlyOutputs(id: string, stored: string[]) {
+  const keys = videoMediaKeys(id);
+  const other = stored.filter((k) => k !== keys.playable && k !== thumbnailKey(id) && !k.startsWith(keys.hlsPrefix) && !k.startsWith(keys.storyboardPrefix));
+  expect(other).toEqual([]);
+  expect(stored).toContain(keys.playable);
+  expect(stored).toContain(keys.hlsMaster);
+  expect(stored).toContain(keys.storyboardVtt);
+  expect(stored).toContain(thumbnailKey(id));
 }
 
 /** A fast-start file has its moov box before its mdat box. */
@@ -194,6 +215,9 @@ describe('video jobs', () => {
     row = await video(id);
     expect(row!.storyboard_key).toBe(keys.storyboardVtt);
     expect(row!.progress).toBe(40);
+    // The ladder still needs the source.
+    expect(row!.source_key).toBe(keys.source);
+    expect(await storage.stat(keys.source)).not.toBeNull();
     const tiles = await checkStoryboard(keys.storyboardVtt);
     expect(tiles.length).toBe(5);
     expect(tiles[1]!.slice(2).map(Number)).toEqual([160, 0, 160, 90]);
@@ -201,9 +225,16 @@ describe('video jobs', () => {
     const sheet = await probeMedia(storage.localPath(`${keys.storyboardPrefix}sprite-0.jpg`)!, { ffprobePath });
     expect(sheet.video).toMatchObject({ width: 800, height: 90 });
 
+    const sourceBytes = (await storage.stat(keys.source))!.size;
+    const bytesBefore = await bytesUnder(keys.root);
     await jobs.ladder({ videoId: id }, context());
     row = await video(id);
-    expect(row).toMatchObject({ status: 'ready', hls_key: keys.hlsMaster, progress: 100 });
+    expect(row).toMatchObject({ status: 'ready', hls_key: keys.hlsMaster, progress: 100, source_key: null });
+    // The last step to finish removed the original: the video is no longer stored twice.
+    expect(await storage.stat(keys.source)).toBeNull();
+    const stored = await storage.list(keys.root);
+    expectOnlyOutputs(id, stored);
+    expect(await bytesUnder(keys.root)).toBe(bytesBefore + (await bytesUnder(keys.hlsPrefix)) - sourceBytes);
     const { infos, variants } = await checkLadder(keys.hlsMaster);
     expect(variants).toEqual(['240p/index.m3u8', '360p/index.m3u8', '480p/index.m3u8', '720p/index.m3u8']);
     expect(infos.map((l) => /RESOLUTION=(\d+x\d+)/.exec(l)![1])).toEqual(['426x240', '640x360', '854x480', '1280x720']);
@@ -212,10 +243,49 @@ describe('video jobs', () => {
     const hls = await probeMedia(storage.localPath(keys.hlsMaster)!, { ffprobePath });
     expect(hls.duration).toBeGreaterThan(4.5);
 
-    // Running a finished step again changes nothing.
-    const before = await storage.list(keys.hlsPrefix);
+    // Running any finished step again changes nothing, although the source is gone.
+    const rowBefore = await video(id);
+    for (const job of [jobs.playable, jobs.storyboard, jobs.ladder]) await job({ videoId: id }, context());
+    expect(await storage.list(keys.root)).toEqual(stored);
+    expect(await video(id)).toEqual(rowBefore);
+  });
+
+  it('keeps the original with KEEP_ORIGINAL_UPLOADS, and a later re-run without it removes the original once', async () => {
+    const keeping = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, keepOriginalUploads: true });
+    const id = await ingest(clips.silent!);
+    const keys = videoMediaKeys(id);
+    for (const job of [keeping.playable, keeping.storyboard, keeping.ladder]) await job({ videoId: id }, context());
+    expect(await video(id)).toMatchObject({ status: 'ready', progress: 100, source_key: keys.source });
+    expect(await storage.stat(keys.source)).not.toBeNull();
+    for (const job of [keeping.playable, keeping.storyboard, keeping.ladder]) await job({ videoId: id }, context());
+    expect(await storage.stat(keys.source)).not.toBeNull();
+
+    // Three finished jobs releasing the same source at the same moment: one deletes, none fails.
+    await Promise.all([jobs.playable, jobs.storyboard, jobs.ladder].map((job) => job({ videoId: id }, context())));
+    expect((await video(id))!.source_key).toBeNull();
+    expectOnlyOutputs(id, await storage.list(keys.root));
+  });
+
+  it('lets the storyboard and the ladder finish together, and the source goes once both are done', async () => {
+    const id = await ingest(clips.silent!);
+    const keys = videoMediaKeys(id);
+    await jobs.playable({ videoId: id }, context());
+    expect(await storage.stat(keys.source)).not.toBeNull();
+    await Promise.all([jobs.storyboard({ videoId: id }, context()), jobs.ladder({ videoId: id }, context())]);
+    expect(await video(id)).toMatchObject({ status: 'ready', progress: 100, source_key: null });
+    expectOnlyOutputs(id, await storage.list(keys.root));
+  });
+
+  it('sweeps an original left behind by a crash between clearing source_key and deleting the object', async () => {
+    const id = await ingest(clips.silent!);
+    const keys = videoMediaKeys(id);
+    for (const job of [jobs.playable, jobs.storyboard, jobs.ladder]) await job({ videoId: id }, context());
+    expect((await video(id))!.source_key).toBeNull();
+    // The state a crash after the row update leaves: the row names no source, the object is still there.
+    await storage.putFile(keys.source, clips.silent!);
     await jobs.ladder({ videoId: id }, context());
-    expect(await storage.list(keys.hlsPrefix)).toEqual(before);
+    expect(await storage.stat(keys.source)).toBeNull();
+    expectOnlyOutputs(id, await storage.list(keys.root));
   });
 
   it('transcodes a HEVC upload to a first playable H.264 file', async () => {
@@ -268,7 +338,8 @@ describe('video jobs', () => {
     await jobs.ladder({ videoId: id }, context());
     const row = await video(id);
     expect(row).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.unreadable, video_key: null, hls_key: null, storyboard_key: null });
-    expect(await storage.list(videoMediaKeys(id).root)).toEqual([row!.source_key]);
+    // A failed video keeps its source, for whoever looks into it.
+    expect((await storage.list(videoMediaKeys(id).root)).sort()).toEqual([row!.source_key, thumbnailKey(id)].sort());
   });
 
   it('does nothing for a deleted video', async () => {
@@ -338,6 +409,10 @@ describe('video jobs', () => {
     await jobs.playable({ videoId: b }, context());
     await expect(broken.ladder({ videoId: b }, context({ attempt: 2 }))).rejects.toThrow();
     expect(await video(b)).toMatchObject({ status: 'ready', hls_key: null, failure_reason: FAILURE_REASONS.failed });
+    // Without its ladder the video is not complete: the source stays, and so does its key.
+    await jobs.storyboard({ videoId: b }, context());
+    expect(await video(b)).toMatchObject({ source_key: videoMediaKeys(b).source });
+    expect(await storage.stat(videoMediaKeys(b).source)).not.toBeNull();
   });
 });
 
@@ -358,6 +433,10 @@ describe('video jobs on object storage', () => {
       expect(await s3Storage.stat(row!.video_key!)).toMatchObject({ contentType: 'video/mp4' });
       await checkStoryboard(row!.storyboard_key!);
       await checkLadder(row!.hls_key!);
+      // The downloaded source was removed from the bucket once everything was published.
+      expect(row!.source_key).toBeNull();
+      expect(await s3Storage.stat(videoMediaKeys(id).source)).toBeNull();
+      expectOnlyOutputs(id, await s3Storage.list(videoMediaKeys(id).root));
       // Nothing of the work directory is left behind.
       expect((await fs.readdir(path.join(dir, 'work'))).filter((d) => d.startsWith(id))).toEqual([]);
     } finally {
@@ -386,6 +465,13 @@ describe('VideoPipeline with the local queue', () => {
       }
       expect(row).toMatchObject({ status: 'ready', progress: 100 });
       expect(row!.video_key && row!.hls_key && row!.storyboard_key).toBeTruthy();
+      // The last job lets go of the source just after recording its output.
+      while (row!.source_key !== null && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        row = await video(id);
+      }
+      expect(row!.source_key).toBeNull();
+      expectOnlyOutputs(id, await storage.list(videoMediaKeys(id).root));
     } finally {
       await queue.close();
     }
