@@ -161,6 +161,8 @@ describe('one API process and two worker processes on PostgreSQL, Redis and S3',
         const keys = await storage.list(`videos/${id}/`);
         expect(keys).toContain(`videos/${id}/hls/master.m3u8`);
         expect(keys.some((k) => k.endsWith('.m4s'))).toBe(true);
+        // Every job has finished, so the original upload is gone from the bucket.
+        expect(keys).not.toContain(`videos/${id}/source.mp4`);
       }
     } finally {
       storage.destroy();
