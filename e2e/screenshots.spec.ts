@@ -128,6 +128,19 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
       await page.goto(`/${creator.username}/add-video`);
       await expect(page.getByRole('heading', { name: 'Add Video' })).toBeVisible();
       await shoot(page, `upload-${tag}`);
+      // The same page with a video and a thumbnail chosen: what the browser read from the file.
+      const { video, thumb } = makeMedia(2);
+      await page.getByLabel('Video file (mp4)').setInputFiles(video);
+      await expect(page.getByTestId('video-duration')).toHaveText('00:03');
+      await page.getByLabel('Title').fill(SOURCES[2]!.title);
+      await page.getByLabel('Description').fill('Three seconds of the testsrc2 pattern and a tone, made with ffmpeg.');
+      await page.getByLabel('Thumbnail').setInputFiles(thumb);
+      await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
+      await page.locator('[data-testid="video-drop-zone"] video').evaluate(
+        (v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 ? r(null) : v.addEventListener('seeked', r, { once: true }))),
+      );
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await shoot(page, `upload-filled-${tag}`);
 
       await page.goto(`/channel/${other.username}`);
       await expect(page.getByRole('heading', { name: 'Signal Lab' })).toBeVisible();

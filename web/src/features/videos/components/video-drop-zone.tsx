@@ -64,7 +64,7 @@ export function VideoDropZone({
             : error
               ? 'border-red-400 dark:border-red-500/70'
               : 'border-neutral-300 dark:border-neutral-700',
-          file ? 'p-3 sm:p-4' : 'px-4 py-10 sm:py-14',
+          file ? 'p-3 sm:p-4' : 'px-4 py-8 sm:py-10',
         )}
       >
         <input
@@ -97,7 +97,7 @@ export function VideoDropZone({
 function EmptyZone({ dragging, hintId }: { dragging: boolean; hintId: string }) {
   return (
     <div className="flex w-full flex-col items-center gap-3 text-center">
-      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
         <UploadIcon width={28} height={28} />
       </span>
       <p className="text-base font-semibold text-neutral-900 dark:text-neutral-100">
