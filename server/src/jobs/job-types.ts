@@ -9,8 +9,6 @@ export interface JobMap {
   'video.storyboard': { videoId: string };
   /** The HLS ladder. */
   'video.ladder': { videoId: string };
-  /** Removes what the demo account wrote once it is older than the configured time. */
-  'demo.cleanup': Record<string, never>;
 }
 export type JobName = keyof JobMap;
 
@@ -19,7 +17,6 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   'video.playable': 1,
   'video.storyboard': 2,
   'video.ladder': 3,
-  'demo.cleanup': 9,
 };
 
 export interface JobContext {

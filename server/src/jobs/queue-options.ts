@@ -46,7 +46,6 @@ export const DEFAULT_TIME_LIMIT_MS: Record<JobName, number> = {
   'video.playable': 60 * 60_000,
   'video.storyboard': 60 * 60_000,
   'video.ladder': 6 * 60 * 60_000,
-  'demo.cleanup': 10 * 60_000,
 };
 
 /** Wait before attempt `attempt + 1`, after `attempt` failed. */

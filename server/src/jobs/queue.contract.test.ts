@@ -160,17 +160,17 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
     await producer.enqueue('video.ladder', { videoId: 'ladder' });
     await producer.enqueue('video.storyboard', { videoId: 'storyboard' });
     await producer.enqueue('video.ladder', { videoId: 'urgent-ladder' }, { priority: 1 });
-    await producer.enqueue('demo.cleanup', {});
+    await producer.enqueue('video.storyboard', { videoId: 'late-storyboard' }, { priority: 9 });
     await producer.enqueue('video.playable', { videoId: 'playable' });
     const order: string[] = [];
     const h = (tag: string) => async (p: { videoId?: string }) => void order.push(p.videoId ?? tag);
     const consumer = queue();
     await consumer.start(
-      { 'video.ladder': h('ladder'), 'video.storyboard': h('storyboard'), 'video.playable': h('playable'), 'demo.cleanup': h('cleanup') },
+      { 'video.ladder': h('ladder'), 'video.storyboard': h('storyboard'), 'video.playable': h('playable') },
       { concurrency: 1 },
     );
     await waitFor('all five jobs', () => outcomes('done').length === 5);
-    expect(order).toEqual(['urgent-ladder', 'playable', 'storyboard', 'ladder', 'cleanup']);
+    expect(order).toEqual(['urgent-ladder', 'playable', 'storyboard', 'ladder', 'late-storyboard']);
   });
 
   it('waits for a delayed job', async () => {
