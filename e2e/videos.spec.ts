@@ -25,7 +25,7 @@ test.describe('videos', () => {
     const videoId = page.url().split('/').pop()!;
 
     await expect(page.getByTestId('video-title')).toHaveText('Test pattern with a tone');
-    // Processing shows progress, then the player replaces it (the page polls every 2 s).
+    // Processing shows progress, then the player replaces it (the page polls every second while processing).
     await expect(page.locator('video').first()).toBeAttached({ timeout: 60_000 });
     const video = page.locator('video').first();
     await video.evaluate(async (v: HTMLVideoElement) => {
