@@ -37,22 +37,7 @@ export function VideoCard({ video, actions }: { video: VideoSummary; actions?: R
         <Link to={`/channel/${video.owner.username}`} className="shrink-0" aria-label={`${video.owner.fullName || video.owner.username} channel`}>
           <Avatar src={video.owner.avatar.url} alt="" size={36} />
         </Link>
-        <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-sm font-semibold leading-5 text-neutral-900 dark:text-neutral-50">
-            <Link to={`/video/${video._id}`} className="hover:underline" title={video.title}>
-              {video.title}
-            </Link>
-          </h3>
-          <Link
-            to={`/channel/${video.owner.username}`}
-            className="mt-1 block truncate text-sm text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
-          >
-            {video.owner.fullName || video.owner.username}
-          </Link>
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
-          </p>
-        </div>
+        <VideoCardText video={video} compact={false} />
         {actions}
       </div>
     </article>
@@ -74,22 +59,7 @@ export function CompactVideoCard({ video }: { video: VideoSummary }) {
           {formatDuration(video.duration)}
         </span>
       </Link>
-      <div className="min-w-0 flex-1">
-        <h3 className="line-clamp-2 text-sm font-semibold leading-5">
-          <Link to={`/video/${video._id}`} className="hover:underline" title={video.title}>
-            {video.title}
-          </Link>
-        </h3>
-        <Link
-          to={`/channel/${video.owner.username}`}
-          className="mt-0.5 block truncate text-xs text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
-        >
-          {video.owner.fullName || video.owner.username}
-        </Link>
-        <p className="text-xs text-neutral-600 dark:text-neutral-400">
-          {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
-        </p>
-      </div>
+      <VideoCardText video={video} compact />
     </article>
   );
 }
@@ -122,5 +92,28 @@ export function SkeletonGrid({ count = 8 }: { count?: number }) {
         <VideoCardSkeleton key={i} />
       ))}
     </VideoGrid>
+  );
+}
+
+/** Title, channel, views and age: the text of both card sizes. */
+function VideoCardText({ video, compact }: { video: VideoSummary; compact: boolean }) {
+  const small = compact ? 'text-xs' : 'text-sm';
+  return (
+    <div className="min-w-0 flex-1">
+      <h3 className={`line-clamp-2 text-sm font-semibold leading-5${compact ? '' : ' text-neutral-900 dark:text-neutral-50'}`}>
+        <Link to={`/video/${video._id}`} className="hover:underline" title={video.title}>
+          {video.title}
+        </Link>
+      </h3>
+      <Link
+        to={`/channel/${video.owner.username}`}
+        className={`${compact ? 'mt-0.5' : 'mt-1'} block truncate ${small} text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100`}
+      >
+        {video.owner.fullName || video.owner.username}
+      </Link>
+      <p className={`${small} text-neutral-600 dark:text-neutral-400`}>
+        {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
+      </p>
+    </div>
   );
 }
