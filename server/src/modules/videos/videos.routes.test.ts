@@ -1,30 +1,11 @@
 import { VideoDetail, VideoPage } from '@reelhouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app-context.js';
 import { newId } from '../../lib/ids.js';
+import { seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { recountOwnerVideos, type VideoRow } from './videos.repository.js';
+import type { VideoRow } from './videos.repository.js';
 
 const API = '/api/v1';
-let clock = Date.UTC(2026, 0, 1);
-
-/** Inserts a video row directly (no media): lists and search only read rows. */
-async function seedVideo(ctx: AppContext, owner: SignedIn & { fullName?: string }, over: Partial<VideoRow> = {}): Promise<VideoRow> {
-  const user = await ctx.db.selectFrom('users').select(['username', 'full_name']).where('id', '=', owner.id).executeTakeFirstOrThrow();
-  const id = newId();
-  clock += 1000;
-  const row: VideoRow = {
-    id, owner_id: owner.id, title: 'Untitled', description: 'Nothing to see', owner_text: `${user.username} ${user.full_name}`,
-    duration: 10, views: 0, status: 'ready', progress: 100, failure_reason: null, is_published: 1, width: 320, height: 240,
-    source_key: `videos/${id}/source.mp4`, video_key: `videos/${id}/source.mp4`, hls_key: null, storyboard_key: null,
-    thumbnail_key: `videos/${id}/thumbnail.webp`, likes_count: 0, comments_count: 0, created_at: clock, updated_at: clock,
-    ...over,
-  };
-  await ctx.db.insertInto('videos').values(row).execute();
-  // Seeded rows keep the channel and site counters right, as the real upload path does.
-  await recountOwnerVideos(ctx.db, row.owner_id);
-  return row;
-}
 
 const ids = (res: { data: { videos: { _id: string }[] } }) => res.data.videos.map((v) => v._id);
 
@@ -39,12 +20,12 @@ beforeAll(async () => {
   other = await t.signUp({ username: 'pastamaker', fullName: 'Paula Pasta' });
   v = {
     // Oldest first: created_at grows with each seed.
-    titleMatch: await seedVideo(t.ctx, owner, { title: 'Dinosaurs of the Cretaceous', description: 'Fossils and bones', views: 50, duration: 30 }),
-    descMatch: await seedVideo(t.ctx, other, { title: 'Cooking for children', description: 'A dinosaur-shaped pasta recipe', views: 5, duration: 300 }),
-    near: await seedVideo(t.ctx, other, { title: 'Nearby quarry tour', description: 'Stones', views: 7, duration: 90 }),
-    hiddenUnpublished: await seedVideo(t.ctx, owner, { title: 'Dinosaur secrets', is_published: 0 }),
-    hiddenProcessing: await seedVideo(t.ctx, owner, { title: 'Dinosaur draft', status: 'processing', progress: 40, video_key: null }),
-    hiddenFailed: await seedVideo(t.ctx, owner, { title: 'Dinosaur broken', status: 'failed', failure_reason: 'The file could not be decoded', video_key: null }),
+    titleMatch: await seedVideo(t.ctx, owner.id, { title: 'Dinosaurs of the Cretaceous', description: 'Fossils and bones', views: 50, duration: 30 }),
+    descMatch: await seedVideo(t.ctx, other.id, { title: 'Cooking for children', description: 'A dinosaur-shaped pasta recipe', views: 5, duration: 300 }),
+    near: await seedVideo(t.ctx, other.id, { title: 'Nearby quarry tour', description: 'Stones', views: 7, duration: 90 }),
+    hiddenUnpublished: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur secrets', is_published: 0 }),
+    hiddenProcessing: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur draft', status: 'processing', progress: 40, video_key: null }),
+    hiddenFailed: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur broken', status: 'failed', failure_reason: 'The file could not be decoded', video_key: null }),
   };
 });
 afterAll(() => t.close());
@@ -63,7 +44,7 @@ describe('GET /videos/', () => {
       owner: { _id: owner.id, username: 'rexkeeper', fullName: 'Tyrannosaurus Keeper', avatar: { url: '/static/default-avatar.svg' } },
     });
     expect(card.thumbnail.url).toBe(`/media/videos/${v.titleMatch!.id}/thumbnail.webp`);
-    expect(card.videoFile.url).toBe(`/media/videos/${v.titleMatch!.id}/source.mp4`);
+    expect(card.videoFile.url).toBe(`/media/${v.titleMatch!.video_key}`);
     expect(new Date(card.createdAt).getTime()).toBe(v.titleMatch!.created_at);
   });
 
@@ -117,7 +98,7 @@ describe('paging', () => {
     const author = await t.signUp();
     const seeded = [];
     // Equal creation times: the id breaks the tie, so pages stay stable.
-    for (let i = 0; i < 5; i++) seeded.push(await seedVideo(t.ctx, author, { title: `Episode ${i}`, created_at: 42, updated_at: 42 }));
+    for (let i = 0; i < 5; i++) seeded.push(await seedVideo(t.ctx, author.id, { title: `Episode ${i}`, created_at: 42, updated_at: 42 }));
     const url = (n: number) => `${API}/videos/?userId=${author.id}&pageSize=2&pageNumber=${n}`;
     const p1 = await t.call({ method: 'GET', url: url(1) });
     const p2 = await t.call({ method: 'GET', url: url(2) });
@@ -197,7 +178,7 @@ describe('search', () => {
 
   it('splits dotted names and words the same way on both databases', async () => {
     const dotted = await t.signUp({ username: 'jane.paleo', fullName: 'Jane Q. Digger' });
-    const row = await seedVideo(t.ctx, dotted, { title: 'Node.js for fossil hunters', description: 'Mail me at dig@site.example' });
+    const row = await seedVideo(t.ctx, dotted.id, { title: 'Node.js for fossil hunters', description: 'Mail me at dig@site.example' });
     for (const q of ['paleo', 'jane.paleo', 'js', 'node.js', 'digger', 'site', 'example', 'dig@site']) {
       expect(ids(await search(q)), q).toEqual([row.id]);
     }
@@ -205,7 +186,7 @@ describe('search', () => {
 
   it('follows title edits and owner renames', async () => {
     const renamer = await t.signUp({ username: 'oldname', fullName: 'Somebody' });
-    const row = await seedVideo(t.ctx, renamer, { title: 'Mammoth migration' });
+    const row = await seedVideo(t.ctx, renamer.id, { title: 'Mammoth migration' });
     expect(ids(await search('mammoth'))).toEqual([row.id]);
     await t.ctx.db.updateTable('videos').set({ title: 'Woolly herd' }).where('id', '=', row.id).execute();
     expect(ids(await search('mammoth'))).toEqual([]);
@@ -230,7 +211,7 @@ describe('GET /videos/{id}', () => {
     const detail = VideoDetail.parse(anon.data);
     expect(detail).toMatchObject({
       _id: v.titleMatch!.id, title: 'Dinosaurs of the Cretaceous', likesCount: 1, commentsCount: 2, isLiked: false,
-      failureReason: null, width: 320, height: 240, storyboard: null,
+      failureReason: null, width: v.titleMatch!.width, height: v.titleMatch!.height, storyboard: null,
       hls: { url: `/media/videos/${v.titleMatch!.id}/hls/master.m3u8` },
       owner: { _id: owner.id, username: 'rexkeeper', subscribersCount: 1, isSubscribed: false },
     });

@@ -1,26 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.js';
 import { newId } from '../../lib/ids.js';
+import { seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { recountOwnerVideos, type VideoRow, VideosRepository } from './videos.repository.js';
+import { recountOwnerVideos, VideosRepository } from './videos.repository.js';
 import { VIEW_WINDOW_MS, viewerKey } from './videos.service.js';
 
 const API = '/api/v1';
-
-async function seedVideo(ctx: AppContext, ownerId: string, over: Partial<VideoRow> = {}): Promise<VideoRow> {
-  const id = newId();
-  const now = Date.now();
-  const row: VideoRow = {
-    id, owner_id: ownerId, title: 'A video', description: 'About things', owner_text: '', duration: 10, views: 0,
-    status: 'ready', progress: 100, failure_reason: null, is_published: 1, width: 320, height: 240,
-    source_key: `videos/${id}/source.mp4`, video_key: `videos/${id}/source.mp4`, hls_key: null, storyboard_key: null,
-    thumbnail_key: `videos/${id}/thumbnail.webp`, likes_count: 0, comments_count: 0, created_at: now, updated_at: now,
-    ...over,
-  };
-  await ctx.db.insertInto('videos').values(row).execute();
-  await recountOwnerVideos(ctx.db, ownerId);
-  return row;
-}
 
 const videosCount = async (ctx: AppContext, userId: string) =>
   (await ctx.db.selectFrom('users').select('videos_count').where('id', '=', userId).executeTakeFirstOrThrow()).videos_count;
