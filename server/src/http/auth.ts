@@ -25,6 +25,9 @@ export type AccessTokenVerifier = (token: string) => Promise<AuthUser | null>;
 export const authPlugin = fp(async (app: FastifyInstance, opts: { verify: AccessTokenVerifier }) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
+    // Only API calls read the caller: media segments and the client's files, fetched many times a
+    // minute by every player, would otherwise cost a session lookup each.
+    if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const token = bearer || request.cookies[ACCESS_COOKIE];
