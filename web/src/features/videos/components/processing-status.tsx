@@ -1,4 +1,5 @@
 import type { VideoDetail } from '@reelhouse/contract';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 export function ProcessingStatus({ video }: { video: VideoDetail }) {
   if (video.status === 'failed') {
@@ -15,16 +16,7 @@ export function ProcessingStatus({ video }: { video: VideoDetail }) {
       style={{ backgroundImage: `linear-gradient(rgba(0,0,0,.65), rgba(0,0,0,.65)), url(${JSON.stringify(video.thumbnail.url)})` }}
     >
       <p className="text-lg font-semibold">Processing video…</p>
-      <div
-        role="progressbar"
-        aria-label="Processing progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={video.progress}
-        className="h-2 w-2/3 overflow-hidden rounded-full bg-neutral-700"
-      >
-        <div className="h-full bg-rose-500 transition-[width]" style={{ width: `${video.progress}%` }} />
-      </div>
+      <ProgressBar label="Processing progress" percent={video.progress} className="w-2/3 bg-neutral-700" />
       <p className="text-sm text-neutral-300">{video.progress}%</p>
     </div>
   );

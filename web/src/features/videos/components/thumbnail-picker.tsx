@@ -3,7 +3,7 @@ import { ImageIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { IMAGE_ACCEPT } from '../lib/upload-files';
+import { IMAGE_ACCEPT, type FilePickerProps } from '../lib/upload-files';
 
 /** A 16:9 tile that shows the chosen thumbnail as the video cards will; click or Enter/Space to choose. */
 export function ThumbnailPicker({
@@ -12,13 +12,7 @@ export function ThumbnailPicker({
   error,
   disabled,
   onChoose,
-}: {
-  label: string;
-  file: File | null;
-  error?: string;
-  disabled?: boolean;
-  onChoose: (file: File) => void;
-}) {
+}: FilePickerProps) {
   const id = useId();
   const preview = useObjectUrl(file);
   return (

@@ -14,6 +14,7 @@ import {
 } from '../lib/upload-files';
 import { ThumbnailPicker } from './thumbnail-picker';
 import { VideoDropZone } from './video-drop-zone';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 export interface UploadInput {
   title: string;
@@ -138,16 +139,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
               {formatBytes(progress.loaded)} / {formatBytes(progress.total)} ({progress.percent}%)
             </span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-            className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
-          >
-            <div className="h-full bg-rose-600 transition-[width]" style={{ width: `${progress.percent}%` }} />
-          </div>
+          <ProgressBar label="Upload progress" percent={progress.percent} className="bg-neutral-200 dark:bg-neutral-800" />
         </div>
       )}
       {failure && <InlineMessage>{failure}</InlineMessage>}

@@ -3,7 +3,7 @@ import { UploadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDuration } from '@/lib/format';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { VIDEO_ACCEPT, formatResolution } from '../lib/upload-files';
+import { VIDEO_ACCEPT, formatResolution, type FilePickerProps } from '../lib/upload-files';
 
 type Metadata = { duration: number; width: number; height: number } | 'unreadable' | null;
 
@@ -16,13 +16,7 @@ export function VideoDropZone({
   error,
   disabled,
   onChoose,
-}: {
-  label: string;
-  file: File | null;
-  error?: string;
-  disabled?: boolean;
-  onChoose: (file: File) => void;
-}) {
+}: FilePickerProps) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
 

@@ -44,3 +44,12 @@ export function formatResolution(width: number, height: number): string {
   const label = short >= 2160 ? '4K' : `${short}p`;
   return `${width}×${height} · ${label}`;
 }
+
+/** What the upload page's two file choosers (video and thumbnail) take. */
+export interface FilePickerProps {
+  label: string;
+  file: File | null;
+  error?: string;
+  disabled?: boolean;
+  onChoose: (file: File) => void;
+}
