@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { AppContext } from '../../src/app-context.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { DestinationStream } from 'pino';
 import { createLogger } from '../../src/logger.js';
 import { createRuntime } from '../../src/runtime.js';
 import { createPgDatabase, testDialect } from './databases.js';
@@ -38,7 +39,9 @@ let counter = 0;
  * A whole app on a fresh database (SQLite file, or a new PostgreSQL database when TEST_DB=postgres)
  * and a fresh data directory. Rate limits are high so tests do not trip them unless they mean to.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; serveSourceAsIs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; serveSourceAsIs?: boolean; logTo?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-test-'));
   const pg = testDialect === 'postgres' ? await createPgDatabase() : null;
   const config = loadConfig({
@@ -52,7 +55,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; serveS
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...opts.env,
   });
-  const runtime = await createRuntime(config, createLogger(config.logLevel), { serveSourceAsIs: opts.serveSourceAsIs ?? true });
+  const runtime = await createRuntime(config, createLogger(config.logLevel, opts.logTo), { serveSourceAsIs: opts.serveSourceAsIs ?? true });
   const app = await buildApp(runtime.ctx);
   await app.ready();
 
