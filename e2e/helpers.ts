@@ -86,3 +86,13 @@ export async function loginViaUi(page: Page, user: TestUser): Promise<void> {
 export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 }
+
+/** Throttles the page's uploads (Chromium network emulation) so upload progress can be watched; returns the undo. */
+export async function slowUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  };
+}

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { FIXTURES, signUpViaApi, toast, uploadViaApi, waitReady } from './helpers';
+import { FIXTURES, signUpViaApi, toast, uploadViaApi, waitReady, slowUploads } from './helpers';
 
 const NEW_THUMB = path.join(FIXTURES.dir, 'thumb-new.png');
 const NOT_A_VIDEO = path.join(FIXTURES.dir, 'clip-1s.webm');
@@ -82,11 +82,7 @@ test.describe('upload page', () => {
     await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURES.video);
     await page.getByLabel('Thumbnail').setInputFiles(FIXTURES.thumbnail);
     // Slow the upload link so the cancel lands mid-way (the file is a few hundred KB).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 20 * 1024,
-    });
+    const restoreUploads = await slowUploads(page, 20 * 1024);
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -95,7 +91,7 @@ test.describe('upload page', () => {
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
     await expect(page).toHaveURL(new RegExp(`/${user.username}/add-video$`));
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await restoreUploads();
     // Give a late request every chance to land, then check the channel has no video.
     await page.waitForTimeout(1500);
     const list = await (await page.request.get(`/api/v1/videos/?userId=${user._id}`)).json();
