@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Id, IsoDate, MediaRef, PageInfo, PageQuery } from './common.js';
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
+/** public: listed everywhere; unlisted: anyone with the link; private: the owner (and admins) only. */
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_DESCRIPTION_LENGTH = 5000;
@@ -22,7 +25,9 @@ export const VideoSummary = z.object({
   views: z.number().int(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  /** SPEC.md's flag: false only for private videos. */
   isPublished: z.boolean(),
+  visibility: z.enum(VISIBILITIES),
   status: z.enum(VIDEO_STATUSES),
   progress: z.number().int().min(0).max(100),
   thumbnail: MediaRef,

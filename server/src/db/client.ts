@@ -4,10 +4,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import type { Dialect } from './dialect.js';
 import { migrateToLatest } from './migrations.js';
 import type { Database } from './schema.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;

@@ -1,5 +1,8 @@
 import type { Generated } from 'kysely';
 
+export type Role = 'user' | 'moderator' | 'admin';
+export type Visibility = 'public' | 'unlisted' | 'private';
+
 /**
  * Table shapes shared by both dialects. Times are epoch milliseconds and flags are 0/1 integers in
  * both SQLite and PostgreSQL, so one query code serves both.
@@ -17,7 +20,13 @@ export interface Database {
     avatar_key: string | null;
     cover_key: string | null;
     is_demo: number;
+    /** 'user', 'moderator' or 'admin'. */
+    role: Role;
+    /** Set while the account is banned: it cannot sign in and its content is hidden everywhere. */
+    banned_at: number | null;
+    ban_reason: string | null;
     subscribers_count: number;
+    /** The owner's listed videos: what their channel shows to others. */
     videos_count: number;
     created_at: number;
     updated_at: number;
@@ -49,7 +58,17 @@ export interface Database {
     status: 'processing' | 'ready' | 'failed';
     progress: number;
     failure_reason: string | null;
-    is_published: number;
+    /** public: listed everywhere; unlisted: anyone with the link; private: owner and admins. */
+    visibility: Visibility;
+    /** When a scheduled video turns public (it is private until then). */
+    publish_at: number | null;
+    /** Set while moderators have taken the video down; the owner sees hidden_reason. */
+    hidden_at: number | null;
+    hidden_reason: string | null;
+    /** Kept by video-access.ts: shown in lists, search, channels and feeds to everyone (0/1). */
+    listed: number;
+    /** Kept by video-access.ts: playable by anyone who has the link (0/1). */
+    watchable: number;
     width: number | null;
     height: number | null;
     source_key: string | null;

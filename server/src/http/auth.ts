@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Role } from '../db/schema.js';
 import { unauthorized } from './errors.js';
 
 export interface AuthUser {
@@ -7,6 +8,7 @@ export interface AuthUser {
   username: string;
   sessionId: string;
   isDemo: boolean;
+  role: Role;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../src/app-context.js';
 import type { Database } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
-import { recountOwnerVideos } from '../../src/modules/videos/videos.repository.js';
+import { refreshVideoAccess } from '../../src/modules/videos/video-access.js';
 
 type VideoRow = Database['videos'];
 let clock = Date.now();
@@ -26,7 +26,12 @@ export async function seedVideo(ctx: AppContext, ownerId: string, overrides: Par
     status: 'ready',
     progress: 100,
     failure_reason: null,
-    is_published: 1,
+    visibility: 'public',
+    publish_at: null,
+    hidden_at: null,
+    hidden_reason: null,
+    listed: 0,
+    watchable: 0,
     width: 640,
     height: 360,
     source_key: null,
@@ -41,9 +46,20 @@ export async function seedVideo(ctx: AppContext, ownerId: string, overrides: Par
     ...overrides,
   };
   await ctx.db.insertInto('videos').values(row).execute();
-  // Seeded rows keep the channel and site counters right, as the real upload path does.
-  await recountOwnerVideos(ctx.db, row.owner_id);
-  return row;
+  // Seeded rows get their access flags and keep the channel and site counters right, as the real
+  // upload path does.
+  await refreshVideoAccess(ctx.db, { ownerId: row.owner_id, videoId: id });
+  return videoRow(ctx, id);
+}
+
+/**
+ * Changes video rows straight in the database (visibility, status, a takedown...) and refreshes
+ * their access flags and counters, as every real path that changes them does.
+ */
+export async function changeVideos(ctx: AppContext, ids: string[], patch: Partial<VideoRow>): Promise<void> {
+  await ctx.db.updateTable('videos').set(patch).where('id', 'in', ids).execute();
+  const owners = await ctx.db.selectFrom('videos').select('owner_id').distinct().where('id', 'in', ids).execute();
+  for (const { owner_id } of owners) await refreshVideoAccess(ctx.db, { ownerId: owner_id });
 }
 
 /** Reads a video row back, to check its counters. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { recountOwnerVideos } from '../../modules/videos/videos.repository.js';
+import { refreshVideoAccess } from '../../modules/videos/video-access.js';
 
 /** The columns media jobs read and write on a video row. Queries only; rules live in the handlers. */
 export interface VideoMediaRow {
@@ -35,7 +35,7 @@ export class VideoMediaRepository {
         .returning('owner_id')
         .executeTakeFirst();
       if (!row) return false;
-      await recountOwnerVideos(trx, row.owner_id);
+      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
       return true;
     });
   }
@@ -77,7 +77,7 @@ export class VideoMediaRepository {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.updateTable('videos').set({ status: 'failed', failure_reason: reason, updated_at: Date.now() })
         .where('id', '=', id).returning('owner_id').executeTakeFirst();
-      if (row) await recountOwnerVideos(trx, row.owner_id);
+      if (row) await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
     });
   }
 

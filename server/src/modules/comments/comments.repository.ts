@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { ACCESS_COLUMNS, type AccessFields } from '../videos/video-access.js';
 
 export type CommentRow = Database['comments'];
 
@@ -16,25 +17,27 @@ export interface CommentAccessRow {
   id: string;
   owner_id: string;
   video_id: string;
-  video_owner_id: string;
-  is_published: number;
-  status: string;
+  /** Access fields of the video the comment is under. */
+  video: AccessFields;
 }
 
 export class CommentsRepository {
   constructor(private readonly db: Db) {}
 
   findVideoAccess(videoId: string) {
-    return this.db.selectFrom('videos').select(['id', 'owner_id', 'is_published', 'status']).where('id', '=', videoId).executeTakeFirst();
+    return this.db.selectFrom('videos').select(['videos.id', ...ACCESS_COLUMNS]).where('id', '=', videoId).executeTakeFirst();
   }
 
-  findAccess(commentId: string): Promise<CommentAccessRow | undefined> {
-    return this.db
+  async findAccess(commentId: string): Promise<CommentAccessRow | undefined> {
+    const row = await this.db
       .selectFrom('comments')
       .innerJoin('videos', 'videos.id', 'comments.video_id')
-      .select(['comments.id', 'comments.owner_id', 'comments.video_id', 'videos.owner_id as video_owner_id', 'videos.is_published', 'videos.status'])
+      .select(['comments.id as comment_id', 'comments.owner_id as comment_owner_id', 'comments.video_id', ...ACCESS_COLUMNS])
       .where('comments.id', '=', commentId)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { comment_id, comment_owner_id, video_id, ...video } = row;
+    return { id: comment_id, owner_id: comment_owner_id, video_id, video };
   }
 
   private withOwner() {

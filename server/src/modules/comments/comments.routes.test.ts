@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, seedVideo, videoRow } from '../../../test/support/seed.js';
+import { changeVideos, MISSING_ID, seedVideo, videoRow } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ describe('POST /comments/:videoId', () => {
 
   it('is 404 for a missing video and for one the caller may not see, but the owner may comment on their own', async () => {
     expect((await post(MISSING_ID, 'hi', viewer)).statusCode).toBe(404);
-    const hidden = await seedVideo(t.ctx, owner.id, { is_published: 0 });
+    const hidden = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
     const processing = await seedVideo(t.ctx, owner.id, { status: 'processing', progress: 40 });
     expect((await post(hidden.id, 'hi', viewer)).statusCode).toBe(404);
     expect((await post(processing.id, 'hi', viewer)).statusCode).toBe(404);
@@ -108,7 +108,7 @@ describe('GET /comments/:videoId', () => {
 
   it('is 404 for a missing or hidden video except to its owner, and 400 for bad paging', async () => {
     expect((await t.call({ method: 'GET', url: `/api/v1/comments/${MISSING_ID}` })).statusCode).toBe(404);
-    const hidden = await seedVideo(t.ctx, owner.id, { is_published: 0 });
+    const hidden = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
     expect((await t.call({ method: 'GET', url: `/api/v1/comments/${hidden.id}`, as: viewer })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/v1/comments/${hidden.id}` })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/v1/comments/${hidden.id}`, as: owner })).statusCode).toBe(200);
@@ -177,7 +177,7 @@ describe('DELETE /comments/:commentId', () => {
   it('hides comments under a video that became hidden from everyone but its owner', async () => {
     const video = await seedVideo(t.ctx, owner.id);
     const c = await post(video.id, 'mine', viewer);
-    await t.ctx.db.updateTable('videos').set({ is_published: 0 }).where('id', '=', video.id).execute();
+    await changeVideos(t.ctx, [video.id], { visibility: 'private' });
     expect((await t.call({ method: 'DELETE', url: `/api/v1/comments/${c.data._id}`, as: viewer })).statusCode).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `/api/v1/comments/${c.data._id}`, as: owner })).statusCode).toBe(200);
   });

@@ -16,13 +16,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get('/comments/:videoId', {
     schema: { tags, summary: "A video's comments, newest first", params: z.object({ videoId: Id }), querystring: CommentPageQuery, response: { 200: envelopeSchema(CommentPage) } },
   }, async (request) =>
-    envelope(await comments.list(request.params.videoId, request.user?.id ?? null, request.query), 'Comments fetched'));
+    envelope(await comments.list(request.params.videoId, request.user, request.query), 'Comments fetched'));
 
   app.post('/comments/:videoId', {
     preHandler: requireUser,
     schema: { tags, params: z.object({ videoId: Id }), body: CommentBody, response: { 201: envelopeSchema(Comment) } },
   }, async (request, reply) => {
-    const comment = await comments.add(request.params.videoId, currentUser(request).id, request.body.content);
+    const comment = await comments.add(request.params.videoId, currentUser(request), request.body.content);
     return reply.status(201).send(envelope(comment, 'Comment added', 201));
   });
 
@@ -30,13 +30,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     preHandler: requireUser,
     schema: { tags, params: z.object({ commentId: Id }), body: CommentBody, response: { 200: envelopeSchema(Comment) } },
   }, async (request) =>
-    envelope(await comments.edit(request.params.commentId, currentUser(request).id, request.body.content), 'Comment updated'));
+    envelope(await comments.edit(request.params.commentId, currentUser(request), request.body.content), 'Comment updated'));
 
   app.delete('/comments/:commentId', {
     preHandler: requireUser,
     schema: { tags, params: z.object({ commentId: Id }), response: { 200: envelopeSchema(z.object({})) } },
   }, async (request) => {
-    await comments.remove(request.params.commentId, currentUser(request).id);
+    await comments.remove(request.params.commentId, currentUser(request));
     return envelope({}, 'Comment deleted');
   });
 };

@@ -2,8 +2,8 @@ import { type Comment, type CommentPage, pageInfo } from '@reelhouse/contract';
 import { forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { isVisibleTo } from '../videos/videos.repository.js';
-import { DEFAULT_AVATAR_URL } from '../users/users.service.js';
+import { canWatch, type Viewer } from '../videos/video-access.js';
+import { DEFAULT_AVATAR_URL } from '../../lib/default-images.js';
 import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from './comments.repository.js';
 
 /**
@@ -35,28 +35,28 @@ export class CommentsService {
     };
   }
 
-  private async assertVideoVisible(videoId: string, viewerId: string | null) {
+  private async assertVideoVisible(videoId: string, viewer: Viewer | null) {
     const video = await this.deps.comments.findVideoAccess(videoId);
-    if (!video || !isVisibleTo(video, viewerId)) throw notFound('Video');
+    if (!video || !canWatch(video, viewer)) throw notFound('Video');
   }
 
-  private async visibleComment(commentId: string, viewerId: string): Promise<CommentAccessRow> {
+  private async visibleComment(commentId: string, viewer: Viewer): Promise<CommentAccessRow> {
     const row = await this.deps.comments.findAccess(commentId);
-    if (!row || !isVisibleTo({ owner_id: row.video_owner_id, is_published: row.is_published, status: row.status }, viewerId)) {
-      throw notFound('Comment');
-    }
+    if (!row || !canWatch(row.video, viewer)) throw notFound('Comment');
     return row;
   }
 
-  async list(videoId: string, viewerId: string | null, page: { pageNumber: number; pageSize: number }): Promise<CommentPage> {
-    await this.assertVideoVisible(videoId, viewerId);
+  async list(videoId: string, viewer: Viewer | null, page: { pageNumber: number; pageSize: number }): Promise<CommentPage> {
+    await this.assertVideoVisible(videoId, viewer);
+    const viewerId = viewer?.id ?? null;
     const { rows, total } = await this.deps.comments.page(videoId, (page.pageNumber - 1) * page.pageSize, page.pageSize);
     const liked = viewerId ? await this.deps.comments.likedBy(viewerId, rows.map((r) => r.id)) : new Set<string>();
     return { comments: rows.map((r) => this.present(r, liked.has(r.id))), ...pageInfo(total, page.pageNumber, page.pageSize) };
   }
 
-  async add(videoId: string, userId: string, content: string): Promise<Comment> {
-    await this.assertVideoVisible(videoId, userId);
+  async add(videoId: string, user: Viewer, content: string): Promise<Comment> {
+    await this.assertVideoVisible(videoId, user);
+    const userId = user.id;
     const now = this.now();
     const id = newId();
     const added = await this.deps.comments.insert({ id, video_id: videoId, owner_id: userId, content, likes_count: 0, created_at: now, updated_at: now });
@@ -64,17 +64,18 @@ export class CommentsService {
     return this.get(id, userId);
   }
 
-  async edit(commentId: string, userId: string, content: string): Promise<Comment> {
-    const row = await this.visibleComment(commentId, userId);
+  async edit(commentId: string, user: Viewer, content: string): Promise<Comment> {
+    const row = await this.visibleComment(commentId, user);
+    const userId = user.id;
     if (row.owner_id !== userId) throw forbidden('Only the author can edit this comment');
     await this.deps.comments.updateContent(commentId, content, this.now());
     return this.get(commentId, userId);
   }
 
   /** The author, or the owner of the video it is under, may remove a comment. */
-  async remove(commentId: string, userId: string): Promise<void> {
-    const row = await this.visibleComment(commentId, userId);
-    if (row.owner_id !== userId && row.video_owner_id !== userId) throw forbidden('Only the author or the video owner can delete this comment');
+  async remove(commentId: string, user: Viewer): Promise<void> {
+    const row = await this.visibleComment(commentId, user);
+    if (row.owner_id !== user.id && row.video.owner_id !== user.id) throw forbidden('Only the author or the video owner can delete this comment');
     await this.deps.comments.delete(commentId, row.video_id);
   }
 

@@ -2,14 +2,11 @@ import type { LikeTarget } from '@reelhouse/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
-import { videoVisibleTo } from './video-visibility.js';
+import { ACCESS_COLUMNS, type AccessFields, type Viewer, watchableBy } from '../videos/video-access.js';
 
 /** What a like's target looks like to the rules: its counter and the video that decides access. */
-export interface LikeTargetRow {
+export interface LikeTargetRow extends AccessFields {
   likes_count: number;
-  owner_id: string;
-  is_published: number;
-  status: string;
 }
 
 /** Sort keys of the liked-videos list mapped to fixed columns; never a column name from the query. */
@@ -29,12 +26,12 @@ export class LikesRepository {
   /** The target with the access fields of the video it belongs to (itself, or the commented one). */
   findTarget(type: LikeTarget, id: string): Promise<LikeTargetRow | undefined> {
     if (type === 'video') {
-      return this.db.selectFrom('videos').select(['likes_count', 'owner_id', 'is_published', 'status']).where('id', '=', id).executeTakeFirst();
+      return this.db.selectFrom('videos').select(['videos.likes_count', ...ACCESS_COLUMNS]).where('id', '=', id).executeTakeFirst();
     }
     return this.db
       .selectFrom('comments')
       .innerJoin('videos', 'videos.id', 'comments.video_id')
-      .select(['comments.likes_count', 'videos.owner_id', 'videos.is_published', 'videos.status'])
+      .select(['comments.likes_count', ...ACCESS_COLUMNS])
       .where('comments.id', '=', id)
       .executeTakeFirst();
   }
@@ -94,16 +91,16 @@ export class LikesRepository {
 
   /** Videos the user liked that the user can still see, one page, with the total. */
   async likedVideos(
-    userId: string,
+    viewer: Viewer,
     page: { offset: number; limit: number; sortBy: keyof typeof LIKED_SORT; sortType: 'asc' | 'desc' },
   ): Promise<{ rows: VideoSummaryRow[]; total: number }> {
     const base = this.db
       .selectFrom('likes')
       .innerJoin('videos', 'videos.id', 'likes.target_id')
       .innerJoin('users', 'users.id', 'videos.owner_id')
-      .where('likes.user_id', '=', userId)
+      .where('likes.user_id', '=', viewer.id)
       .where('likes.target_type', '=', 'video')
-      .where(videoVisibleTo(userId));
+      .where(watchableBy(viewer));
     const [rows, count] = await Promise.all([
       base
         .select(SUMMARY_COLUMNS)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, seedVideo, videoRow } from '../../../test/support/seed.js';
+import { changeVideos, MISSING_ID, seedVideo, videoRow } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
@@ -71,7 +71,7 @@ describe('POST /likes/toggle/:contentType/:contentId/', () => {
     const commentId = await seedComment(video.id, other);
     // The id of a comment is not the id of a video.
     expect((await toggle('video', commentId, viewer)).statusCode).toBe(404);
-    await t.ctx.db.updateTable('videos').set({ status: 'failed' }).where('id', '=', video.id).execute();
+    await changeVideos(t.ctx, [video.id], { status: 'failed' });
     expect((await toggle('video', video.id, viewer)).statusCode).toBe(404);
     expect((await toggle('comment', commentId, viewer)).statusCode).toBe(404);
     expect((await toggle('video', video.id, owner)).data).toEqual({ liked: true, likesCount: 1 });
@@ -129,7 +129,7 @@ describe('GET /likes/count/:contentId and GET /likes/:contentId', () => {
   });
 
   it('reject a missing or unknown contentType, and are 404 for missing or hidden targets', async () => {
-    const video = await seedVideo(t.ctx, owner.id, { is_published: 0 });
+    const video = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
     for (const url of [`/api/v1/likes/count/${video.id}`, `/api/v1/likes/${video.id}?contentType=user`]) {
       const res = await t.call({ method: 'GET', url, as: owner });
       expect(res.statusCode).toBe(400);
@@ -153,7 +153,7 @@ describe('GET /likes/videos', () => {
     const a = await seedVideo(t.ctx, owner.id, { title: 'Alpha', views: 5 });
     const b = await seedVideo(t.ctx, other.id, { title: 'Bravo', views: 50 });
     const c = await seedVideo(t.ctx, owner.id, { title: 'Charlie', views: 1 });
-    const own = await seedVideo(t.ctx, fan.id, { title: 'Own draft', is_published: 0 });
+    const own = await seedVideo(t.ctx, fan.id, { title: 'Own draft', visibility: 'private' });
     for (const v of [b, a, c, own]) {
       expect((await toggle('video', v.id, fan)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 3));
@@ -175,6 +175,7 @@ describe('GET /likes/videos', () => {
       createdAt: new Date(b.created_at).toISOString(),
       updatedAt: new Date(b.updated_at).toISOString(),
       isPublished: true,
+      visibility: 'public',
       status: 'ready',
       progress: 100,
       thumbnail: { url: t.ctx.storage.url(b.thumbnail_key) },
@@ -183,7 +184,7 @@ describe('GET /likes/videos', () => {
     });
 
     // c is unpublished by its owner: gone from fan's list, but still liked.
-    await t.ctx.db.updateTable('videos').set({ is_published: 0 }).where('id', '=', c.id).execute();
+    await changeVideos(t.ctx, [c.id], { visibility: 'private' });
     const after = await t.call({ method: 'GET', url: '/api/v1/likes/videos?pageSize=2', as: fan });
     expect(after.data.videos.map((v: { title: string }) => v.title)).toEqual(['Own draft', 'Alpha']);
     expect(after.data).toMatchObject({ totalDocs: 3, totalPages: 2, hasNextPage: true, nextPage: 2 });

@@ -17,17 +17,17 @@ export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get('/likes/videos', {
     preHandler: requireUser,
     schema: { tags, summary: 'Videos the caller liked, newest like first', querystring: PageQuery, response: { 200: envelopeSchema(VideoPage) } },
-  }, async (request) => envelope(await likes.likedVideos(currentUser(request).id, request.query), 'Liked videos fetched'));
+  }, async (request) => envelope(await likes.likedVideos(currentUser(request), request.query), 'Liked videos fetched'));
 
   app.get('/likes/count/:contentId', {
     schema: { tags, params: ContentParams, querystring: ContentQuery, response: { 200: envelopeSchema(z.number().int()) } },
   }, async (request) =>
-    envelope(await likes.count(request.query.contentType, request.params.contentId, request.user?.id ?? null), 'Like count fetched'));
+    envelope(await likes.count(request.query.contentType, request.params.contentId, request.user), 'Like count fetched'));
 
   app.get('/likes/:contentId', {
     schema: { tags, summary: 'Whether the caller likes it (false when signed out)', params: ContentParams, querystring: ContentQuery, response: { 200: envelopeSchema(z.boolean()) } },
   }, async (request) =>
-    envelope(await likes.isLiked(request.query.contentType, request.params.contentId, request.user?.id ?? null), 'Like status fetched'));
+    envelope(await likes.isLiked(request.query.contentType, request.params.contentId, request.user), 'Like status fetched'));
 
   // SPEC.md writes the path with a trailing slash; clients send either.
   for (const url of ['/likes/toggle/:contentType/:contentId', '/likes/toggle/:contentType/:contentId/']) {
@@ -40,7 +40,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: envelopeSchema(LikeToggleResult) },
       },
     }, async (request) => {
-      const result = await likes.toggle(request.params.contentType, request.params.contentId, currentUser(request).id);
+      const result = await likes.toggle(request.params.contentType, request.params.contentId, currentUser(request));
       return envelope(result, result.liked ? 'Liked' : 'Like removed');
     });
   }

@@ -2,7 +2,7 @@ import { type LikeTarget, type LikeToggleResult, type PageQuery, pageInfo, type 
 import { notFound } from '../../http/errors.js';
 import type { Storage } from '../../storage/storage.js';
 import type { LikesRepository, LikeTargetRow } from './likes.repository.js';
-import { isVisibleTo } from '../videos/videos.repository.js';
+import { canWatch, type Viewer } from '../videos/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
 
 const TARGET_NAME: Record<LikeTarget, string> = { video: 'Video', comment: 'Comment' };
@@ -15,30 +15,30 @@ export class LikesService {
     this.presenter = new VideoPresenter(deps.storage);
   }
 
-  private async visibleTarget(type: LikeTarget, id: string, viewerId: string | null): Promise<LikeTargetRow> {
+  private async visibleTarget(type: LikeTarget, id: string, viewer: Viewer | null): Promise<LikeTargetRow> {
     const target = await this.deps.likes.findTarget(type, id);
-    if (!target || !isVisibleTo(target, viewerId)) throw notFound(TARGET_NAME[type]);
+    if (!target || !canWatch(target, viewer)) throw notFound(TARGET_NAME[type]);
     return target;
   }
 
-  async count(type: LikeTarget, id: string, viewerId: string | null): Promise<number> {
-    return Number((await this.visibleTarget(type, id, viewerId)).likes_count);
+  async count(type: LikeTarget, id: string, viewer: Viewer | null): Promise<number> {
+    return Number((await this.visibleTarget(type, id, viewer)).likes_count);
   }
 
-  async isLiked(type: LikeTarget, id: string, viewerId: string | null): Promise<boolean> {
-    await this.visibleTarget(type, id, viewerId);
-    return viewerId ? this.deps.likes.isLiked(viewerId, type, id) : false;
+  async isLiked(type: LikeTarget, id: string, viewer: Viewer | null): Promise<boolean> {
+    await this.visibleTarget(type, id, viewer);
+    return viewer ? this.deps.likes.isLiked(viewer.id, type, id) : false;
   }
 
-  async toggle(type: LikeTarget, id: string, userId: string): Promise<LikeToggleResult> {
-    await this.visibleTarget(type, id, userId);
-    const result = await this.deps.likes.toggle(userId, type, id, (this.deps.now ?? Date.now)());
+  async toggle(type: LikeTarget, id: string, user: Viewer): Promise<LikeToggleResult> {
+    await this.visibleTarget(type, id, user);
+    const result = await this.deps.likes.toggle(user.id, type, id, (this.deps.now ?? Date.now)());
     if (!result) throw notFound(TARGET_NAME[type]);
     return result;
   }
 
-  async likedVideos(userId: string, query: PageQuery): Promise<VideoPage> {
-    const { rows, total } = await this.deps.likes.likedVideos(userId, {
+  async likedVideos(user: Viewer, query: PageQuery): Promise<VideoPage> {
+    const { rows, total } = await this.deps.likes.likedVideos(user, {
       offset: (query.pageNumber - 1) * query.pageSize,
       limit: query.pageSize,
       sortBy: query.sortBy,

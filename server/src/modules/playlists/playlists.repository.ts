@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { videoVisibleTo } from '../likes/video-visibility.js';
+import { ACCESS_COLUMNS, type Viewer, watchableBy } from '../videos/video-access.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
 
 export type PlaylistRow = Database['playlists'];
@@ -18,7 +18,7 @@ export class PlaylistsRepository {
   }
 
   findVideoAccess(videoId: string) {
-    return this.db.selectFrom('videos').select(['id', 'owner_id', 'is_published', 'status']).where('id', '=', videoId).executeTakeFirst();
+    return this.db.selectFrom('videos').select(['videos.id', ...ACCESS_COLUMNS]).where('id', '=', videoId).executeTakeFirst();
   }
 
   listByOwner(ownerId: string) {
@@ -39,7 +39,7 @@ export class PlaylistsRepository {
   }
 
   /** Ids of the videos in these playlists that the viewer can see, in playlist order. */
-  async visibleVideoIds(playlistIds: string[], viewerId: string | null): Promise<Map<string, string[]>> {
+  async visibleVideoIds(playlistIds: string[], viewer: Viewer | null): Promise<Map<string, string[]>> {
     const byPlaylist = new Map<string, string[]>(playlistIds.map((id) => [id, []]));
     if (!playlistIds.length) return byPlaylist;
     const rows = await this.db
@@ -47,7 +47,7 @@ export class PlaylistsRepository {
       .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
       .select(['playlist_videos.playlist_id', 'playlist_videos.video_id'])
       .where('playlist_videos.playlist_id', 'in', playlistIds)
-      .where(videoVisibleTo(viewerId))
+      .where(watchableBy(viewer))
       .orderBy('playlist_videos.position', 'asc')
       .orderBy('playlist_videos.added_at', 'asc')
       .execute();
@@ -56,14 +56,14 @@ export class PlaylistsRepository {
   }
 
   /** The playlist's videos the viewer can see, as cards, in playlist order. */
-  visibleVideos(playlistId: string, viewerId: string): Promise<VideoSummaryRow[]> {
+  visibleVideos(playlistId: string, viewer: Viewer): Promise<VideoSummaryRow[]> {
     return this.db
       .selectFrom('playlist_videos')
       .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
       .innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS)
       .where('playlist_videos.playlist_id', '=', playlistId)
-      .where(videoVisibleTo(viewerId))
+      .where(watchableBy(viewer))
       .orderBy('playlist_videos.position', 'asc')
       .orderBy('playlist_videos.added_at', 'asc')
       .execute();

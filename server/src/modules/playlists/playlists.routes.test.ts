@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, seedVideo } from '../../../test/support/seed.js';
+import { changeVideos, MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
@@ -83,7 +83,7 @@ describe('GET /playlist/:id', () => {
     });
     expect(res.data.videosCount).toBe(3);
     // The uploader unpublishes Apple: the playlist's owner no longer sees it; their own hidden video stays.
-    await t.ctx.db.updateTable('videos').set({ is_published: 0 }).where('id', 'in', [b.id, c.id]).execute();
+    await changeVideos(t.ctx, [b.id, c.id], { visibility: 'private' });
     const after = await t.call({ method: 'GET', url: `/api/v1/playlist/${id}`, as: owner });
     expect(after.data.videos.map((v: { title: string }) => v.title)).toEqual(['Mango', 'Zebra']);
     expect(after.data.videosCount).toBe(2);
@@ -156,7 +156,7 @@ describe('PATCH /playlist/add/:videoId/:playlistId', () => {
 
   it('appends in order, answers the playlist, and adding again is a no-op', async () => {
     const id = await createPlaylist(owner);
-    const vs = [await seedVideo(t.ctx, uploader.id), await seedVideo(t.ctx, uploader.id), await seedVideo(t.ctx, owner.id, { is_published: 0 })];
+    const vs = [await seedVideo(t.ctx, uploader.id), await seedVideo(t.ctx, uploader.id), await seedVideo(t.ctx, owner.id, { visibility: 'private' })];
     const first = await add(vs[1]!.id, id, owner);
     expect(first.statusCode).toBe(200);
     expect(first.message).toBe('Video added to playlist successfully');
@@ -212,7 +212,7 @@ describe('GET /playlist/user/:userId', () => {
     await new Promise((r) => setTimeout(r, 3));
     const newer = await createPlaylist(person, 'Newer', 'second');
     const v1 = await seedVideo(t.ctx, uploader.id);
-    const draft = await seedVideo(t.ctx, person.id, { is_published: 0 });
+    const draft = await seedVideo(t.ctx, person.id, { visibility: 'private' });
     await add(v1.id, newer, person);
     await add(draft.id, newer, person);
 

@@ -25,24 +25,24 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: requireUser,
       schema: { tags, body: CreatePlaylistBody, response: { 201: envelopeSchema(Playlist) } },
     }, async (request, reply) =>
-      reply.status(201).send(envelope(await playlists.create(currentUser(request).id, request.body), 'Playlist created', 201)));
+      reply.status(201).send(envelope(await playlists.create(currentUser(request), request.body), 'Playlist created', 201)));
   }
 
   app.get('/playlist/:id', {
     preHandler: requireUser,
     schema: { tags, summary: 'One of the caller\'s playlists with its videos in order', params: IdParams, response: { 200: envelopeSchema(PlaylistDetail) } },
-  }, async (request) => envelope(await playlists.detail(request.params.id, currentUser(request).id), 'Playlist fetched'));
+  }, async (request) => envelope(await playlists.detail(request.params.id, currentUser(request)), 'Playlist fetched'));
 
   app.patch('/playlist/:id', {
     preHandler: requireUser,
     schema: { tags, summary: 'Rename or redescribe: { name?, description? } or { updatedPlaylist: { ... } }', params: IdParams, body: UpdateBody, response: { 200: envelopeSchema(Playlist) } },
-  }, async (request) => envelope(await playlists.update(request.params.id, currentUser(request).id, request.body), 'Playlist updated'));
+  }, async (request) => envelope(await playlists.update(request.params.id, currentUser(request), request.body), 'Playlist updated'));
 
   app.delete('/playlist/:id', {
     preHandler: requireUser,
     schema: { tags, params: IdParams, response: { 200: envelopeSchema(z.object({})) } },
   }, async (request) => {
-    await playlists.remove(request.params.id, currentUser(request).id);
+    await playlists.remove(request.params.id, currentUser(request));
     return envelope({}, 'Playlist deleted');
   });
 
@@ -50,15 +50,15 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     preHandler: requireUser,
     schema: { tags, summary: 'Append a video (already there: no change)', params: VideoInPlaylistParams, response: { 200: envelopeSchema(Playlist) } },
   }, async (request) =>
-    envelope(await playlists.addVideo(request.params.playlistId, request.params.videoId, currentUser(request).id), 'Video added to playlist successfully'));
+    envelope(await playlists.addVideo(request.params.playlistId, request.params.videoId, currentUser(request)), 'Video added to playlist successfully'));
 
   app.patch('/playlist/remove/:videoId/:playlistId', {
     preHandler: requireUser,
     schema: { tags, summary: 'Take a video out (not there: no change)', params: VideoInPlaylistParams, response: { 200: envelopeSchema(Playlist) } },
   }, async (request) =>
-    envelope(await playlists.removeVideo(request.params.playlistId, request.params.videoId, currentUser(request).id), 'Video removed from playlist'));
+    envelope(await playlists.removeVideo(request.params.playlistId, request.params.videoId, currentUser(request)), 'Video removed from playlist'));
 
   app.get('/playlist/user/:userId', {
     schema: { tags, summary: "A user's playlists, newest first", params: z.object({ userId: Id }), response: { 200: envelopeSchema(z.array(Playlist)) } },
-  }, async (request) => envelope(await playlists.listForUser(request.params.userId, request.user?.id ?? null), 'Playlists fetched'));
+  }, async (request) => envelope(await playlists.listForUser(request.params.userId, request.user), 'Playlists fetched'));
 };

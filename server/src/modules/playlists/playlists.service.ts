@@ -2,7 +2,7 @@ import type { CreatePlaylistBody, Playlist, PlaylistDetail, UpdatePlaylistBody }
 import { notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { isVisibleTo } from '../videos/videos.repository.js';
+import { canWatch, type Viewer } from '../videos/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
@@ -35,67 +35,67 @@ export class PlaylistsService {
   }
 
   /** The caller's own playlist; anyone else's is missing to them. */
-  private async owned(playlistId: string, userId: string): Promise<PlaylistRow> {
+  private async owned(playlistId: string, user: Viewer): Promise<PlaylistRow> {
     const row = await this.deps.playlists.findById(playlistId);
-    if (!row || row.owner_id !== userId) throw notFound('Playlist');
+    if (!row || row.owner_id !== user.id) throw notFound('Playlist');
     return row;
   }
 
-  private async withIds(row: PlaylistRow, viewerId: string): Promise<Playlist> {
-    const ids = await this.deps.playlists.visibleVideoIds([row.id], viewerId);
+  private async withIds(row: PlaylistRow, viewer: Viewer): Promise<Playlist> {
+    const ids = await this.deps.playlists.visibleVideoIds([row.id], viewer);
     return this.present(row, ids.get(row.id) ?? []);
   }
 
-  async create(userId: string, body: CreatePlaylistBody): Promise<Playlist> {
+  async create(user: Viewer, body: CreatePlaylistBody): Promise<Playlist> {
     const now = this.now();
     const row: PlaylistRow = {
-      id: newId(), owner_id: userId, name: body.name, description: body.description, videos_count: 0, created_at: now, updated_at: now,
+      id: newId(), owner_id: user.id, name: body.name, description: body.description, videos_count: 0, created_at: now, updated_at: now,
     };
     await this.deps.playlists.insert(row);
     return this.present(row, []);
   }
 
-  async detail(playlistId: string, userId: string): Promise<PlaylistDetail> {
-    const row = await this.owned(playlistId, userId);
-    const videos = (await this.deps.playlists.visibleVideos(row.id, userId)).map((v) => this.presenter.summary(v));
+  async detail(playlistId: string, user: Viewer): Promise<PlaylistDetail> {
+    const row = await this.owned(playlistId, user);
+    const videos = (await this.deps.playlists.visibleVideos(row.id, user)).map((v) => this.presenter.summary(v));
     return { ...this.present(row, []), videosCount: videos.length, videos };
   }
 
-  async update(playlistId: string, userId: string, body: UpdatePlaylistBody): Promise<Playlist> {
-    const row = await this.owned(playlistId, userId);
+  async update(playlistId: string, user: Viewer, body: UpdatePlaylistBody): Promise<Playlist> {
+    const row = await this.owned(playlistId, user);
     await this.deps.playlists.update(row.id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       updated_at: this.now(),
     });
-    return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, userId);
+    return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 
-  async remove(playlistId: string, userId: string): Promise<void> {
-    await this.owned(playlistId, userId);
+  async remove(playlistId: string, user: Viewer): Promise<void> {
+    await this.owned(playlistId, user);
     await this.deps.playlists.delete(playlistId);
   }
 
-  async addVideo(playlistId: string, videoId: string, userId: string): Promise<Playlist> {
-    const row = await this.owned(playlistId, userId);
+  async addVideo(playlistId: string, videoId: string, user: Viewer): Promise<Playlist> {
+    const row = await this.owned(playlistId, user);
     const video = await this.deps.playlists.findVideoAccess(videoId);
-    if (!video || !isVisibleTo(video, userId)) throw notFound('Video');
+    if (!video || !canWatch(video, user)) throw notFound('Video');
     await this.deps.playlists.addVideo(row.id, videoId, this.now());
-    return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, userId);
+    return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 
   /** Taking out a video that is not there is a no-op, so a repeated click does no harm. */
-  async removeVideo(playlistId: string, videoId: string, userId: string): Promise<Playlist> {
-    const row = await this.owned(playlistId, userId);
+  async removeVideo(playlistId: string, videoId: string, user: Viewer): Promise<Playlist> {
+    const row = await this.owned(playlistId, user);
     await this.deps.playlists.removeVideo(row.id, videoId, this.now());
-    return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, userId);
+    return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 
-  async listForUser(ownerId: string, viewerId: string | null): Promise<Playlist[]> {
+  async listForUser(ownerId: string, viewer: Viewer | null): Promise<Playlist[]> {
     if (!(await this.deps.playlists.userExists(ownerId))) throw notFound('User');
     const rows = await this.deps.playlists.listByOwner(ownerId);
     // What a visitor sees in someone's playlists is what they could watch themselves.
-    const ids = await this.deps.playlists.visibleVideoIds(rows.map((r) => r.id), viewerId);
+    const ids = await this.deps.playlists.visibleVideoIds(rows.map((r) => r.id), viewer);
     return rows.map((r) => this.present(r, ids.get(r.id) ?? []));
   }
 }

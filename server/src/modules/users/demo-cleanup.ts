@@ -42,12 +42,14 @@ export async function purgeDemoContent(ctx: AppContext, now = Date.now()): Promi
   };
 
   for (const { id: userId } of await repo.demoUsers()) {
+    // The clean-up acts as the demo account itself, with its rights and no more.
+    const demo = { id: userId, role: 'user' } as const;
     const old = await repo.writtenBefore(userId, cutoff);
-    for (const c of old.comments) await attempt('comments', () => comments.remove(c.id, userId));
-    for (const l of old.likes) await attempt('likes', () => likes.toggle(l.target_type, l.target_id, userId));
+    for (const c of old.comments) await attempt('comments', () => comments.remove(c.id, demo));
+    for (const l of old.likes) await attempt('likes', () => likes.toggle(l.target_type, l.target_id, demo));
     for (const s of old.subscriptions) await attempt('subscriptions', () => subscriptions.toggle(userId, s.channel_id));
-    for (const p of old.playlists) await attempt('playlists', () => playlists.remove(p.id, userId));
-    for (const v of old.videos) await attempt('videos', () => videos.remove(v.id, userId));
+    for (const p of old.playlists) await attempt('playlists', () => playlists.remove(p.id, demo));
+    for (const v of old.videos) await attempt('videos', () => videos.remove(v.id, demo));
     await repo.forgetHistoryBefore(userId, cutoff);
   }
   return result;

@@ -65,7 +65,7 @@ export class SessionService {
     const claims = verifyAccessToken(this.secret, token, now);
     if (!claims) return null;
     const user = await this.sessions.findLiveUser(claims.sid, claims.sub, now);
-    return user ? { id: user.id, username: user.username, sessionId: claims.sid, isDemo: user.is_demo === 1 } : null;
+    return user ? { id: user.id, username: user.username, sessionId: claims.sid, isDemo: user.is_demo === 1, role: user.role } : null;
   }
 
   private access(userId: string, sessionId: string, now: number) {

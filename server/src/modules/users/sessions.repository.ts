@@ -63,11 +63,13 @@ export class SessionsRepository {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.is_demo'])
+      .select(['users.id', 'users.username', 'users.is_demo', 'users.role'])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
+      // A banned account is signed out everywhere at once.
+      .where('users.banned_at', 'is', null)
       .executeTakeFirst();
   }
 }

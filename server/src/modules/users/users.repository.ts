@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { addPublicVideos } from '../videos/videos.repository.js';
+import { addPublicVideos } from '../videos/video-access.js';
 
 export type UserRow = Database['users'];
 

@@ -1,17 +1,15 @@
 import type { Channel, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
 import argon2 from 'argon2';
 import type { Logger } from 'pino';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, unprocessable, unsupportedMediaType } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { processImage } from '../../media/image.js';
-import { MediaError } from '../../media/media-error.js';
 import { newId, toIso } from '../../lib/ids.js';
 import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js';
-import { viewerKey } from '../videos/videos.service.js';
+import { DEFAULT_AVATAR_URL, DEFAULT_COVER_URL } from '../../lib/default-images.js';
+import { imageError } from '../../http/image-error.js';
+import { viewerKey } from '../videos/viewer-key.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
-
-export const DEFAULT_AVATAR_URL = '/static/default-avatar.svg';
-export const DEFAULT_COVER_URL = '/static/default-cover.svg';
 
 const AVATAR = { width: 256, height: 256, fit: 'cover' } as const;
 const COVER = { width: 1600, height: 400, fit: 'cover' } as const;
@@ -65,6 +63,9 @@ export class UsersService {
         avatar_key: avatarKey,
         cover_key: coverKey,
         is_demo: 0,
+        role: 'user',
+        banned_at: null,
+        ban_reason: null,
         subscribers_count: 0,
         videos_count: 0,
         created_at: now,
@@ -185,6 +186,7 @@ export class UsersService {
     await this.deps.users.insert({
       id: newId(), username, email: demo.email, full_name: 'Demo Account',
       password_hash: await hashPassword(demo.password), avatar_key: null, cover_key: null, is_demo: 1,
+      role: 'user', banned_at: null, ban_reason: null,
       subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
     });
     this.deps.logger.info({ username }, 'demo account created');
@@ -202,15 +204,6 @@ export class UsersService {
     await this.deps.storage.put(key, webp, 'image/webp');
     return key;
   }
-}
-
-export function imageError(field: string, err: unknown): AppError {
-  if (err instanceof MediaError) {
-    return err.kind === 'unsupported'
-      ? unsupportedMediaType(`${field} must be a png, jpeg, jpg or webp image`)
-      : unprocessable(`${field} is not a readable image`);
-  }
-  throw err;
 }
 
 const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });

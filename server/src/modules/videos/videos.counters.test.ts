@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { recountOwnerVideos } from './videos.repository.js';
+import { refreshVideoAccess } from './video-access.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,10 +21,10 @@ async function upload(as: SignedIn): Promise<string> {
 async function expectCountersTrue() {
   const kept = await t.ctx.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirstOrThrow();
   const real = await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('is_published', '=', 1).where('status', '=', 'ready').executeTakeFirstOrThrow();
+    .where('visibility', '=', 'public').where('status', '=', 'ready').executeTakeFirstOrThrow();
   expect(Number(kept.value)).toBe(Number(real.n));
   const drift = await t.ctx.db.selectFrom('users')
-    .select(['id', 'videos_count', sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.is_published = 1 and v.status = 'ready')`.as('real')])
+    .select(['id', 'videos_count', sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.visibility = 'public' and v.status = 'ready')`.as('real')])
     .execute();
   for (const u of drift) expect(Number(u.videos_count), u.id).toBe(Number(u.real));
   const list = await t.call({ method: 'GET', url: '/api/v1/videos/' });
@@ -59,9 +59,9 @@ describe('kept video counts', () => {
     const c = await t.signUp();
     await upload(c);
     await upload(c);
-    // Hide both behind the counters' back, then recount concurrently: each difference is applied once.
-    await t.ctx.db.updateTable('videos').set({ is_published: 0 }).where('owner_id', '=', c.id).execute();
-    await Promise.all(Array.from({ length: 8 }, () => recountOwnerVideos(t.ctx.db, c.id)));
+    // Hide both behind the counters' back, then refresh concurrently: each difference is applied once.
+    await t.ctx.db.updateTable('videos').set({ visibility: 'private' }).where('owner_id', '=', c.id).execute();
+    await Promise.all(Array.from({ length: 8 }, () => refreshVideoAccess(t.ctx.db, { ownerId: c.id })));
     await expectCountersTrue();
   });
 });

@@ -1,7 +1,7 @@
 import type { VideoDetail, VideoSummary } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { DEFAULT_AVATAR_URL } from '../users/users.service.js';
+import { DEFAULT_AVATAR_URL } from '../../lib/default-images.js';
 import type { VideoDetailRow, VideoSummaryRow } from './videos.repository.js';
 
 /** Rows to wire shapes. Media keys become URLs here and nowhere else. */
@@ -21,7 +21,8 @@ export class VideoPresenter {
       views: Number(row.views),
       createdAt: toIso(Number(row.created_at)),
       updatedAt: toIso(Number(row.updated_at)),
-      isPublished: row.is_published === 1,
+      isPublished: row.visibility !== 'private',
+      visibility: row.visibility,
       status: row.status,
       progress: row.progress,
       thumbnail: { url: this.url(row.thumbnail_key) },

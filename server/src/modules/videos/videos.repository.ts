@@ -1,6 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Visibility } from '../../db/schema.js';
+import { listedVideo, refreshVideoAccess } from './video-access.js';
 import { fts5Match, tsPrefixQuery } from './video-search.js';
 
 export type VideoRow = Database['videos'];
@@ -18,7 +19,7 @@ const SORT_COLUMNS = {
 /** Columns of a video card: the video and the few owner fields it shows. */
 export const SUMMARY_COLUMNS = [
   'videos.id', 'videos.owner_id', 'videos.title', 'videos.description', 'videos.duration', 'videos.views',
-  'videos.status', 'videos.progress', 'videos.is_published', 'videos.thumbnail_key', 'videos.video_key',
+  'videos.status', 'videos.progress', 'videos.visibility', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key',
   'videos.created_at', 'videos.updated_at',
   'users.username as owner_username', 'users.full_name as owner_full_name', 'users.avatar_key as owner_avatar_key',
 ] as const;
@@ -32,7 +33,9 @@ export interface VideoSummaryRow {
   views: number;
   status: VideoRow['status'];
   progress: number;
-  is_published: number;
+  visibility: Visibility;
+  hidden_at: number | null;
+  watchable: number;
   thumbnail_key: string;
   video_key: string | null;
   created_at: number;
@@ -56,7 +59,7 @@ export interface VideoDetailRow extends VideoSummaryRow {
 export interface VideoListFilter {
   /** Only this owner's videos. */
   ownerId?: string;
-  /** Every state of the owner's videos (the owner looking at their own channel); else ready and published only. */
+  /** Every state of the owner's videos (the owner looking at their own channel); else listed ones only. */
   includeHidden: boolean;
   /** Search words (already split); empty means no search. */
   words: string[];
@@ -66,45 +69,6 @@ export interface VideoListFilter {
   sortType: SortType;
   limit: number;
   offset: number;
-}
-
-/**
- * users.videos_count is the number of the owner's ready, published videos: what their channel shows
- * to others; the site-wide 'public_videos' counter is the sum of them. Recounted (over the owner's
- * index) whenever one of their videos is created, deleted, published or unpublished, becomes ready
- * or fails; the media pipeline calls it too.
- */
-export async function recountOwnerVideos(db: Kysely<Database>, ownerId: string): Promise<void> {
-  const run = async (trx: Kysely<Database>) => {
-    // Locks the owner's row first (a write, so it works on both databases): two recounts for one
-    // owner then apply their differences one after the other instead of both from the same start.
-    const locked = await trx.updateTable('users').set((eb) => ({ videos_count: eb.ref('videos_count') }))
-      .where('id', '=', ownerId).executeTakeFirst();
-    if (Number(locked.numUpdatedRows) === 0) return;
-    const before = await trx.selectFrom('users').select('videos_count').where('id', '=', ownerId).executeTakeFirstOrThrow();
-    const after = await trx.updateTable('users')
-      .set({
-        videos_count: sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.is_published = 1 and v.status = 'ready')`,
-      })
-      .where('id', '=', ownerId)
-      .returning('videos_count')
-      .executeTakeFirstOrThrow();
-    const delta = Number(after.videos_count) - Number(before.videos_count);
-    if (delta !== 0) await addPublicVideos(trx, delta);
-  };
-  await (db.isTransaction ? run(db) : db.transaction().execute(run));
-}
-
-export async function addPublicVideos(db: Kysely<Database>, delta: number): Promise<void> {
-  await db.updateTable('counters').set({ value: sql<number>`value + ${delta}` }).where('key', '=', 'public_videos').execute();
-}
-
-/**
- * Whether viewerId may see a video: ready and published ones everyone may, the owner always.
- * The same rule as the lists; written once so lists, the player page, views and history agree.
- */
-export function isVisibleTo(video: { owner_id: string; status: string; is_published: number }, viewerId: string | null): boolean {
-  return video.owner_id === viewerId || (video.status === 'ready' && video.is_published === 1);
 }
 
 export class VideosRepository {
@@ -183,7 +147,7 @@ export class VideosRepository {
   private filtered(filter: VideoListFilter): SelectQueryBuilder<Database, 'videos', object> {
     let q = this.db.selectFrom('videos') as SelectQueryBuilder<Database, 'videos', object>;
     if (filter.ownerId) q = q.where('videos.owner_id', '=', filter.ownerId);
-    if (!filter.includeHidden) q = q.where('videos.is_published', '=', 1).where('videos.status', '=', 'ready');
+    if (!filter.includeHidden) q = q.where(listedVideo());
     if (filter.words.length) {
       if (this.dialect === 'sqlite') {
         q = q
@@ -196,11 +160,11 @@ export class VideosRepository {
     return q;
   }
 
-  /** Inserts a new video and recounts its owner's videos in one transaction. */
+  /** Inserts a new video and refreshes its access flags and its owner's counts in one transaction. */
   async insert(row: VideoRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('videos').values(row).execute();
-      await recountOwnerVideos(trx, row.owner_id);
+      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: row.id });
     });
   }
 
@@ -208,19 +172,16 @@ export class VideosRepository {
     await this.db.updateTable('videos').set(patch).where('id', '=', id).execute();
   }
 
-  /** Flips is_published and recounts the owner's videos in one transaction. */
-  async togglePublished(id: string, ownerId: string): Promise<void> {
+  /** Sets the visibility and refreshes the access flags and counts in one transaction. */
+  async setVisibility(id: string, ownerId: string, visibility: Visibility): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('videos')
-        .set({ is_published: sql<number>`1 - is_published`, updated_at: Date.now() })
-        .where('id', '=', id)
-        .execute();
-      await recountOwnerVideos(trx, ownerId);
+      await trx.updateTable('videos').set({ visibility, updated_at: Date.now() }).where('id', '=', id).execute();
+      await refreshVideoAccess(trx, { ownerId, videoId: id });
     });
   }
 
-  recountOwner(ownerId: string): Promise<void> {
-    return recountOwnerVideos(this.db, ownerId);
+  refreshAccess(ownerId: string, videoId?: string): Promise<void> {
+    return refreshVideoAccess(this.db, { ownerId, videoId });
   }
 
   /**
@@ -243,7 +204,7 @@ export class VideosRepository {
           .where('id', 'in', playlists)
           .execute();
       }
-      await recountOwnerVideos(trx, ownerId);
+      await refreshVideoAccess(trx, { ownerId });
     });
   }
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
     titleMatch: await seedVideo(t.ctx, owner.id, { title: 'Dinosaurs of the Cretaceous', description: 'Fossils and bones', views: 50, duration: 30 }),
     descMatch: await seedVideo(t.ctx, other.id, { title: 'Cooking for children', description: 'A dinosaur-shaped pasta recipe', views: 5, duration: 300 }),
     near: await seedVideo(t.ctx, other.id, { title: 'Nearby quarry tour', description: 'Stones', views: 7, duration: 90 }),
-    hiddenUnpublished: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur secrets', is_published: 0 }),
+    hiddenUnpublished: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur secrets', visibility: 'private' }),
     hiddenProcessing: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur draft', status: 'processing', progress: 40, video_key: null }),
     hiddenFailed: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur broken', status: 'failed', failure_reason: 'The file could not be decoded', video_key: null }),
   };

@@ -33,7 +33,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get('/videos/', {
     schema: { tags, summary: 'List and search videos', querystring: ListQuery, response: { 200: envelopeSchema(VideoPage) } },
-  }, async (request) => envelope(await videos.list(request.query, request.user?.id ?? null), 'Videos fetched'));
+  }, async (request) => envelope(await videos.list(request.query, request.user), 'Videos fetched'));
 
   app.post('/videos/', {
     preHandler: requireUser,
@@ -47,7 +47,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     });
     let video;
     try {
-      video = await videos.create(user.id, form.fields, form.files);
+      video = await videos.create(user, form.fields, form.files);
     } finally {
       // Before the answer goes out: a client that has its answer finds no temporary file left.
       await form.cleanup();
@@ -57,7 +57,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get('/videos/:id', {
     schema: { tags, params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
-  }, async (request) => envelope(await videos.get(request.params.id, request.user?.id ?? null), 'Video fetched'));
+  }, async (request) => envelope(await videos.get(request.params.id, request.user), 'Video fetched'));
 
   app.patch('/videos/:id', {
     preHandler: requireUser,
@@ -70,7 +70,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       fields: ['title', 'description'],
     });
     try {
-      return envelope(await videos.update(request.params.id, user.id, form.fields, form.files.thumbnail), 'Video updated successfully');
+      return envelope(await videos.update(request.params.id, user, form.fields, form.files.thumbnail), 'Video updated successfully');
     } finally {
       await form.cleanup();
     }
@@ -80,7 +80,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     preHandler: requireUser,
     schema: { tags, params: IdParams, response: { 200: envelopeSchema(z.object({})) } },
   }, async (request) => {
-    await videos.remove(request.params.id, currentUser(request).id);
+    await videos.remove(request.params.id, currentUser(request));
     return envelope({}, 'Video deleted successfully');
   });
 
@@ -88,7 +88,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     preHandler: requireUser,
     schema: { tags, summary: 'Publish or unpublish (toggle)', params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
   }, async (request) => {
-    const video = await videos.togglePublish(request.params.id, currentUser(request).id);
+    const video = await videos.togglePublish(request.params.id, currentUser(request));
     return envelope(video, video.isPublished ? 'Video published' : 'Video unpublished');
   });
 
@@ -96,7 +96,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { rateLimit: { max: config.rateLimits.viewsPerMinute, timeWindow: '1 minute' } },
     schema: { tags, summary: 'Count a view (at most one per viewer per video per hour)', params: IdParams, response: { 200: envelopeSchema(z.object({ views: z.number().int() })) } },
   }, async (request) => {
-    const { views, counted } = await videos.countView(request.params.id, {
+    const { views, counted } = await videos.countView(request.params.id, request.user, {
       userId: request.user?.id ?? null,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage,
 } from '@reelhouse/contract';
@@ -11,10 +10,12 @@ import { MediaError } from '../../media/media-error.js';
 import { type ProbeResult, probeMedia } from '../../media/probe.js';
 import { newId } from '../../lib/ids.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
-import { imageError } from '../users/users.service.js';
+import { imageError } from '../../http/image-error.js';
 import { searchWords } from './video-search.js';
 import { VideoPresenter } from './videos.presenter.js';
-import { isVisibleTo, type SortField, type SortType, type VideoRow, type VideosRepository } from './videos.repository.js';
+import { canWatch, type Viewer } from './video-access.js';
+import { type ViewSource, viewerKey } from './viewer-key.js';
+import type { SortField, SortType, VideoRow, VideosRepository } from './videos.repository.js';
 
 /** A viewer counts one view per video per this window. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -40,13 +41,6 @@ export interface VideosServiceDeps {
   ffprobePath: string;
 }
 
-/** Who is asking to count a view: a signed-in user, or an anonymous client. */
-export interface Viewer {
-  userId: string | null;
-  ip: string;
-  userAgent: string;
-}
-
 /** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
 export class VideosService {
   readonly present: VideoPresenter;
@@ -55,14 +49,14 @@ export class VideosService {
     this.present = new VideoPresenter(deps.storage);
   }
 
-  async list(req: VideoListRequest, viewerId: string | null): Promise<VideoPage> {
+  async list(req: VideoListRequest, viewer: Viewer | null): Promise<VideoPage> {
     const words = searchWords(req.query);
     const searching = Boolean(req.query?.trim());
     // Only punctuation: nothing that any title could contain as a word.
     if (searching && words.length === 0) return { videos: [], ...pageInfo(0, req.pageNumber, req.pageSize) };
     const { rows, total } = await this.deps.videos.list({
       ownerId: req.userId,
-      includeHidden: Boolean(req.userId && req.userId === viewerId),
+      includeHidden: Boolean(req.userId && req.userId === viewer?.id),
       words,
       byRelevance: words.length > 0 && req.sortBy === undefined,
       sortBy: req.sortBy ?? 'createdAt',
@@ -74,9 +68,10 @@ export class VideosService {
   }
 
   /** The player page's video; a video the caller may not see is missing to them. */
-  async get(id: string, viewerId: string | null): Promise<VideoDetail> {
+  async get(id: string, viewer: Viewer | null): Promise<VideoDetail> {
     const row = await this.deps.videos.findDetail(id);
-    if (!row || !isVisibleTo(row, viewerId)) throw notFound('Video');
+    if (!row || !canWatch(row, viewer)) throw notFound('Video');
+    const viewerId = viewer?.id ?? null;
     const [isLiked, isSubscribed] = viewerId
       ? await Promise.all([
           this.deps.videos.isLiked(viewerId, id),
@@ -87,9 +82,9 @@ export class VideosService {
   }
 
   /** The row of a video the caller may see, or 404. For other modules acting on a video. */
-  async visibleRow(id: string, viewerId: string | null): Promise<VideoRow> {
+  async visibleRow(id: string, viewer: Viewer | null): Promise<VideoRow> {
     const row = await this.deps.videos.findById(id);
-    if (!row || !isVisibleTo(row, viewerId)) throw notFound('Video');
+    if (!row || !canWatch(row, viewer)) throw notFound('Video');
     return row;
   }
 
@@ -99,13 +94,14 @@ export class VideosService {
    * and only after that commit starts processing. Any failure removes what was stored (and the row),
    * so a rejected upload leaves nothing behind; the caller removes the temporary files.
    */
-  async create(ownerId: string, rawFields: Record<string, string>, files: { videoFile?: UploadedFile; thumbnail?: UploadedFile }): Promise<VideoDetail> {
+  async create(owner: Viewer, rawFields: Record<string, string>, files: { videoFile?: UploadedFile; thumbnail?: UploadedFile }): Promise<VideoDetail> {
     const fields = parseFields(CreateVideoFields, rawFields, [
       ...(files.videoFile ? [] : [{ path: 'videoFile', message: 'videoFile is required' }]),
       ...(files.thumbnail ? [] : [{ path: 'thumbnail', message: 'thumbnail is required' }]),
     ]);
-    const owner = await this.deps.videos.findOwner(ownerId);
-    if (!owner) throw notFound('User');
+    const ownerId = owner.id;
+    const ownerRow = await this.deps.videos.findOwner(ownerId);
+    if (!ownerRow) throw notFound('User');
     const probe = await this.probeVideo(files.videoFile!);
     const thumbnail = await this.thumbnail(files.thumbnail!);
 
@@ -123,13 +119,18 @@ export class VideosService {
         owner_id: ownerId,
         title: fields.title,
         description: fields.description,
-        owner_text: `${owner.username} ${owner.full_name}`,
+        owner_text: `${ownerRow.username} ${ownerRow.full_name}`,
         duration: probe.duration,
         views: 0,
         status: 'processing',
         progress: 0,
         failure_reason: null,
-        is_published: 1,
+        visibility: 'public',
+        publish_at: null,
+        hidden_at: null,
+        hidden_reason: null,
+        listed: 0,
+        watchable: 0,
         width: probe.video!.width,
         height: probe.video!.height,
         source_key: sourceKey,
@@ -150,14 +151,15 @@ export class VideosService {
       await this.deps.storage.deletePrefix(prefix).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'removing upload failed'));
       throw err;
     }
-    // Processing may already have made it ready (a source served as it is); the channel count follows.
-    await this.deps.videos.recountOwner(ownerId);
-    return this.get(id, ownerId);
+    // Processing may already have made it ready (a source served as it is); the flags and the
+    // channel count follow.
+    await this.deps.videos.refreshAccess(ownerId, id);
+    return this.get(id, owner);
   }
 
   /** Owner edits: title, description, thumbnail; blank fields count as not given. */
-  async update(id: string, userId: string, rawFields: Record<string, string>, thumbnailFile: UploadedFile | undefined): Promise<VideoDetail> {
-    const row = await this.ownRow(id, userId);
+  async update(id: string, user: Viewer, rawFields: Record<string, string>, thumbnailFile: UploadedFile | undefined): Promise<VideoDetail> {
+    const row = await this.ownRow(id, user);
     const given = Object.fromEntries(Object.entries(rawFields).filter(([, v]) => v.trim() !== ''));
     if (Object.keys(given).length === 0 && !thumbnailFile) {
       throw badRequest('No update value provided. Please provide at least one value.');
@@ -182,34 +184,38 @@ export class VideosService {
     }
     // The old file goes only once the row points at the new one.
     if (thumbnailKey && row.thumbnail_key !== thumbnailKey) await this.deps.storage.delete(row.thumbnail_key);
-    return this.get(id, userId);
+    return this.get(id, user);
   }
 
   /** Deletes the row with all that points at it, then every file under the video's prefix. */
-  async remove(id: string, userId: string): Promise<void> {
-    const row = await this.ownRow(id, userId);
+  async remove(id: string, user: Viewer): Promise<void> {
+    const row = await this.ownRow(id, user);
     await this.deps.videos.deleteWithCascade(id, row.owner_id);
     await this.deps.storage.deletePrefix(videoPrefix(id));
   }
 
-  async togglePublish(id: string, userId: string): Promise<VideoDetail> {
-    const row = await this.ownRow(id, userId);
-    await this.deps.videos.togglePublished(id, row.owner_id);
-    return this.get(id, userId);
+  /**
+   * SPEC.md's publish toggle: a published video (public or unlisted) becomes private, a private one
+   * public. isPublished is false only for private videos.
+   */
+  async togglePublish(id: string, user: Viewer): Promise<VideoDetail> {
+    const row = await this.ownRow(id, user);
+    await this.deps.videos.setVisibility(id, row.owner_id, row.visibility === 'private' ? 'public' : 'private');
+    return this.get(id, user);
   }
 
   /** Counts at most one view per viewer per video per hour; later calls answer the count unchanged. */
-  async countView(id: string, viewer: Viewer): Promise<{ views: number; counted: boolean }> {
-    await this.visibleRow(id, viewer.userId);
-    return this.deps.videos.countView(id, viewerKey(viewer), Date.now(), VIEW_WINDOW_MS);
+  async countView(id: string, viewer: Viewer | null, source: ViewSource): Promise<{ views: number; counted: boolean }> {
+    await this.visibleRow(id, viewer);
+    return this.deps.videos.countView(id, viewerKey(source), Date.now(), VIEW_WINDOW_MS);
   }
 
-  private async ownRow(id: string, userId: string): Promise<VideoRow> {
+  private async ownRow(id: string, user: Viewer): Promise<VideoRow> {
     const row = await this.deps.videos.findById(id);
     if (!row) throw notFound('Video');
-    if (row.owner_id !== userId) {
+    if (row.owner_id !== user.id) {
       // Someone else's hidden video stays missing to them, as everywhere else.
-      if (!isVisibleTo(row, userId)) throw notFound('Video');
+      if (!canWatch(row, user)) throw notFound('Video');
       throw forbidden('Only the owner of this video can change it');
     }
     return row;
@@ -246,14 +252,4 @@ function parseFields<T>(schema: { safeParse(input: unknown): { success: true; da
   const errors = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   if (errors.length || extra.length) throw validationFailed([...errors, ...extra]);
   return (result as { data: T }).data;
-}
-
-/**
- * A signed-in viewer is their account, wherever they watch from; an anonymous one is their address
- * and browser. Both are hashed, so the table names nobody (and keeps no id of a deleted account).
- */
-export function viewerKey(viewer: Viewer): string {
-  const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
-  if (viewer.userId) return `u:${hash(viewer.userId)}`;
-  return `a:${hash(`${viewer.ip}\n${viewer.userAgent}`)}`;
 }

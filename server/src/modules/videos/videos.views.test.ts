@@ -3,8 +3,10 @@ import type { AppContext } from '../../app-context.js';
 import { newId } from '../../lib/ids.js';
 import { seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { recountOwnerVideos, VideosRepository } from './videos.repository.js';
-import { VIEW_WINDOW_MS, viewerKey } from './videos.service.js';
+import { refreshVideoAccess } from './video-access.js';
+import { VideosRepository } from './videos.repository.js';
+import { VIEW_WINDOW_MS } from './videos.service.js';
+import { viewerKey } from './viewer-key.js';
 
 const API = '/api/v1';
 
@@ -62,7 +64,7 @@ describe('PATCH /videos/increment-views/{id}', () => {
   it('is 404 for missing and hidden videos, 400 for a malformed id', async () => {
     expect((await view(newId())).statusCode).toBe(404);
     expect((await view('no!')).statusCode).toBe(400);
-    const hidden = await seedVideo(t.ctx, owner.id, { is_published: 0 });
+    const hidden = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
     const processing = await seedVideo(t.ctx, owner.id, { status: 'processing', video_key: null });
     for (const id of [hidden.id, processing.id]) {
       expect((await view(id)).statusCode).toBe(404);
@@ -133,7 +135,7 @@ describe('PATCH /videos/publish/{id}', () => {
     expect(res.json()).toMatchObject({ success: false, data: null });
     expect((await t.call({ method: 'PATCH', url: `${API}/videos/publish/${newId()}`, as: owner })).statusCode).toBe(404);
     expect((await t.call({ method: 'PATCH', url: `${API}/videos/publish/x`, as: owner })).statusCode).toBe(400);
-    const hidden = await seedVideo(t.ctx, owner.id, { is_published: 0 });
+    const hidden = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
     expect((await t.call({ method: 'PATCH', url: `${API}/videos/publish/${hidden.id}`, as: other })).statusCode).toBe(404);
   });
 
@@ -164,20 +166,20 @@ describe('PATCH /videos/publish/{id}', () => {
   });
 });
 
-describe('recountOwnerVideos', () => {
-  it('counts only ready, published videos of the owner', async () => {
+describe('refreshVideoAccess', () => {
+  it('counts only ready, public videos of the owner', async () => {
     const author = await t.signUp();
     await seedVideo(t.ctx, author.id);
     const processing = await seedVideo(t.ctx, author.id, { status: 'processing' });
     await seedVideo(t.ctx, author.id, { status: 'failed' });
-    await seedVideo(t.ctx, author.id, { is_published: 0 });
+    await seedVideo(t.ctx, author.id, { visibility: 'private' });
     await seedVideo(t.ctx, other.id);
     await t.ctx.db.updateTable('users').set({ videos_count: 99 }).where('id', '=', author.id).execute();
-    await recountOwnerVideos(t.ctx.db, author.id);
+    await refreshVideoAccess(t.ctx.db, { ownerId: author.id });
     expect(await videosCount(t.ctx, author.id)).toBe(1);
     // What the media pipeline does when a video becomes ready.
     await t.ctx.db.updateTable('videos').set({ status: 'ready' }).where('id', '=', processing.id).execute();
-    await recountOwnerVideos(t.ctx.db, author.id);
+    await refreshVideoAccess(t.ctx.db, { ownerId: author.id });
     expect(await videosCount(t.ctx, author.id)).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { SUMMARY_COLUMNS, type SortField, type SortType, type VideoSummaryRow } from '../videos/videos.repository.js';
+import { type Viewer, watchableBy } from '../videos/video-access.js';
 
 /** sortBy mapped to fixed columns; createdAt means when the video was watched. */
 const SORT_COLUMNS = {
@@ -50,17 +51,14 @@ export class WatchHistoryRepository {
   }
 
   /**
-   * One page of the user's history with the total. Videos the user may no longer see (someone
-   * else's, unpublished or not ready) are left out, as they are everywhere else.
+   * One page of the user's history with the total. Videos the user may no longer open are left
+   * out, as they are everywhere else.
    */
-  async list(userId: string, opts: { sortBy: SortField; sortType: SortType; limit: number; offset: number }): Promise<{ rows: WatchedRow[]; total: number }> {
+  async list(viewer: Viewer, opts: { sortBy: SortField; sortType: SortType; limit: number; offset: number }): Promise<{ rows: WatchedRow[]; total: number }> {
     const base = this.db.selectFrom('watch_history')
       .innerJoin('videos', 'videos.id', 'watch_history.video_id')
-      .where('watch_history.user_id', '=', userId)
-      .where((eb) => eb.or([
-        eb('videos.owner_id', '=', userId),
-        eb.and([eb('videos.is_published', '=', 1), eb('videos.status', '=', 'ready')]),
-      ]));
+      .where('watch_history.user_id', '=', viewer.id)
+      .where(watchableBy(viewer));
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const total = Number(n);
     if (total === 0 || opts.offset >= total) return { rows: [], total };

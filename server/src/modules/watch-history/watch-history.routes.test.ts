@@ -1,29 +1,12 @@
 import { WatchHistoryPage } from '@reelhouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app-context.js';
-import { newId } from '../../lib/ids.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import type { VideoRow } from '../videos/videos.repository.js';
+import { newId } from '../../lib/ids.js';
+import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { WatchHistoryRepository } from './watch-history.repository.js';
 import { MAX_HISTORY_ENTRIES } from './watch-history.service.js';
 
 const API = '/api/v1';
-let clock = Date.UTC(2026, 0, 1);
-
-async function seedVideo(ctx: AppContext, ownerId: string, over: Partial<VideoRow> = {}): Promise<VideoRow> {
-  const id = newId();
-  clock += 1000;
-  const row: VideoRow = {
-    id, owner_id: ownerId, title: 'A video', description: 'About things', owner_text: '', duration: 10, views: 0,
-    status: 'ready', progress: 100, failure_reason: null, is_published: 1, width: 320, height: 240,
-    source_key: `videos/${id}/source.mp4`, video_key: `videos/${id}/source.mp4`, hls_key: null, storyboard_key: null,
-    thumbnail_key: `videos/${id}/thumbnail.webp`, likes_count: 0, comments_count: 0, created_at: clock, updated_at: clock,
-    ...over,
-  };
-  await ctx.db.insertInto('videos').values(row).execute();
-  return row;
-}
-
 let t: TestApp;
 let owner: SignedIn;
 let viewer: SignedIn;
@@ -50,7 +33,7 @@ describe('PATCH /users/watch-history/{videoId}', () => {
   it('is 404 for missing or hidden videos and 400 for a malformed id', async () => {
     expect((await record(newId(), viewer)).statusCode).toBe(404);
     expect((await record('bad id', viewer)).statusCode).toBe(400);
-    const hidden = await seedVideo(t.ctx, owner.id, { is_published: 0 });
+    const hidden = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
     const processing = await seedVideo(t.ctx, owner.id, { status: 'processing' });
     expect((await record(hidden.id, viewer)).statusCode).toBe(404);
     expect((await record(processing.id, viewer)).statusCode).toBe(404);
@@ -114,7 +97,7 @@ describe('GET /users/watch-history/', () => {
     const hides = await seedVideo(t.ctx, owner.id);
     const goes = await seedVideo(t.ctx, owner.id);
     for (const v of [stays, hides, goes]) await record(v.id, user);
-    await t.ctx.db.updateTable('videos').set({ is_published: 0 }).where('id', '=', hides.id).execute();
+    await changeVideos(t.ctx, [hides.id], { visibility: 'private' });
     await t.ctx.db.deleteFrom('videos').where('id', '=', goes.id).execute();
     const res = await history(user);
     expect(ids(res)).toEqual([stays.id]);

@@ -21,7 +21,7 @@ export const watchHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       params: VideoIdParams,
       response: { 200: envelopeSchema(z.object({ videoId: z.string(), watchedAt: IsoDate })) },
     },
-  }, async (request) => envelope(await history.record(currentUser(request).id, request.params.videoId), 'Watch history updated'));
+  }, async (request) => envelope(await history.record(currentUser(request), request.params.videoId), 'Watch history updated'));
 
   app.get('/users/watch-history/', {
     preHandler: requireUser,
@@ -31,5 +31,5 @@ export const watchHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       querystring: PageQuery,
       response: { 200: envelopeSchema(WatchHistoryPage) },
     },
-  }, async (request) => envelope(await history.list(currentUser(request).id, request.query), 'Watch history fetched'));
+  }, async (request) => envelope(await history.list(currentUser(request), request.query), 'Watch history fetched'));
 };

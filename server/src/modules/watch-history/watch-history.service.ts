@@ -1,5 +1,6 @@
 import { type PageQuery, pageInfo, type WatchHistoryPage } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
+import type { Viewer } from '../videos/video-access.js';
 import type { VideosService } from '../videos/videos.service.js';
 import type { WatchHistoryRepository } from './watch-history.repository.js';
 
@@ -11,15 +12,15 @@ export class WatchHistoryService {
   constructor(private readonly deps: { history: WatchHistoryRepository; videos: VideosService }) {}
 
   /** Records (or moves to the top) a video the user may see; 404 for any other. */
-  async record(userId: string, videoId: string): Promise<{ videoId: string; watchedAt: string }> {
-    await this.deps.videos.visibleRow(videoId, userId);
-    const watchedAt = await this.deps.history.record(userId, videoId, Date.now(), MAX_HISTORY_ENTRIES);
+  async record(user: Viewer, videoId: string): Promise<{ videoId: string; watchedAt: string }> {
+    await this.deps.videos.visibleRow(videoId, user);
+    const watchedAt = await this.deps.history.record(user.id, videoId, Date.now(), MAX_HISTORY_ENTRIES);
     return { videoId, watchedAt: toIso(watchedAt) };
   }
 
   /** sortBy createdAt orders by when each video was watched (the default, newest first). */
-  async list(userId: string, q: PageQuery): Promise<WatchHistoryPage> {
-    const { rows, total } = await this.deps.history.list(userId, {
+  async list(user: Viewer, q: PageQuery): Promise<WatchHistoryPage> {
+    const { rows, total } = await this.deps.history.list(user, {
       sortBy: q.sortBy,
       sortType: q.sortType,
       limit: q.pageSize,
