@@ -71,6 +71,9 @@ export interface VideoListFilter {
   offset: number;
 }
 
+/** Days since 1970-01-01 in UTC: the key of the daily view counts. */
+export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
+
 export class VideosRepository {
   constructor(
     private readonly db: Db,
@@ -224,6 +227,10 @@ export class VideosRepository {
         .executeTakeFirst();
       if (touched) {
         await trx.updateTable('videos').set({ views: sql<number>`views + 1` }).where('id', '=', videoId).execute();
+        await trx.insertInto('video_daily_views')
+          .values({ video_id: videoId, day: utcDay(now), views: 1 })
+          .onConflict((oc) => oc.columns(['video_id', 'day']).doUpdateSet({ views: sql<number>`video_daily_views.views + 1` }))
+          .execute();
       }
       const row = await trx.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow();
       return { counted: Boolean(touched), views: Number(row.views) };

@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { refreshVideoAccess } from './video-access.js';
-import { VideosRepository } from './videos.repository.js';
+import { utcDay, VideosRepository } from './videos.repository.js';
 import { VIEW_WINDOW_MS } from './videos.service.js';
 import { viewerKey } from './viewer-key.js';
 
@@ -106,6 +106,19 @@ describe('view counting window (repository)', () => {
     const event = await t.ctx.db.selectFrom('view_events').select('counted_at')
       .where('video_id', '=', video.id).where('viewer_key', '=', 'u:someone').executeTakeFirstOrThrow();
     expect(Number(event.counted_at)).toBe(t0 + VIEW_WINDOW_MS);
+  });
+
+  it('adds each counted view, and only those, to its UTC day', async () => {
+    const repo = new VideosRepository(t.ctx.db, t.ctx.dialect);
+    const video = await seedVideo(t.ctx, owner.id);
+    const midnight = Date.UTC(2027, 0, 10);
+    await repo.countView(video.id, 'u:a', midnight - 1, VIEW_WINDOW_MS);
+    await repo.countView(video.id, 'u:b', midnight, VIEW_WINDOW_MS);
+    await repo.countView(video.id, 'u:c', midnight + 5, VIEW_WINDOW_MS);
+    await repo.countView(video.id, 'u:c', midnight + 6, VIEW_WINDOW_MS);
+    const days = await t.ctx.db.selectFrom('video_daily_views').select(['day', 'views'])
+      .where('video_id', '=', video.id).orderBy('day').execute();
+    expect(days.map((d) => [Number(d.day), Number(d.views)])).toEqual([[utcDay(midnight) - 1, 1], [utcDay(midnight), 2]]);
   });
 });
 

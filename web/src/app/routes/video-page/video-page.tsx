@@ -1,0 +1,178 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PlaylistAddIcon } from '@/components/ui/icons';
+import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { LikeButton } from '@/features/likes/components/like-button';
+import { AddToPlaylistDialog } from '@/features/playlists/components/add-to-playlist-dialog';
+import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
+import { recordWatch } from '@/features/users/api/users.api';
+import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
+import { DescriptionBox } from '@/features/videos/components/description-box';
+import { ProcessingStatus } from '@/features/videos/components/processing-status';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { formatSubscribers } from '@/lib/format';
+import { MoreVideos } from './more-videos';
+import { OwnerTools } from './owner-tools';
+import { ShareButton } from './share-button';
+
+// The player (and hls.js under it) is downloaded only when a video page opens.
+const VideoPlayer = lazy(() => import('@/features/player'));
+
+export default function VideoPage() {
+  const { videoId = '' } = useParams();
+  const { user, isAuthenticated, appLoading } = useAuth();
+  const toast = useToast();
+  const q = useVideo(videoId);
+  const video = q.data;
+
+  const [theater, setTheater] = useState(false);
+  const [playlistOpen, setPlaylistOpen] = useState(false);
+  const [subDelta, setSubDelta] = useState(0);
+  const [viewDelta, setViewDelta] = useState(0);
+  const recorded = useRef<string | null>(null);
+
+  const notify = useCallback(
+    (message: string, kind: 'error' | 'success' | 'info') => toast.show(message, kind),
+    [toast],
+  );
+
+  useEffect(() => {
+    setSubDelta(0);
+    setViewDelta(0);
+  }, [videoId]);
+
+  // Opening a video page records it in the signed-in user's watch history, once per page view.
+  useEffect(() => {
+    if (appLoading || !isAuthenticated || !video || recorded.current === video._id) return;
+    recorded.current = video._id;
+    recordWatch(video._id).catch(() => {});
+  }, [appLoading, isAuthenticated, video]);
+
+  const onViewCounted = useCallback(() => {
+    incrementViews(videoId)
+      .then(() => setViewDelta((d) => d + 1))
+      .catch(() => {});
+  }, [videoId]);
+
+  if (q.isPending) return <Spinner label="Loading video" />;
+  if (q.isError || !video) return <EmptyState>{errorMessage(q.error, 'Video not found')}</EmptyState>;
+
+  const isOwner = user?._id === video.owner._id;
+
+  const player =
+    video.status === 'ready' ? (
+      <Suspense fallback={<div className="aspect-video w-full animate-pulse rounded-xl bg-neutral-900" />}>
+        <VideoPlayer
+          key={video._id}
+          videoId={video._id}
+          title={video.title}
+          src={video.videoFile.url}
+          hlsSrc={video.hls?.url ?? null}
+          poster={video.thumbnail.url}
+          storyboard={video.storyboard?.url ?? null}
+          duration={video.duration}
+          theater={theater}
+          onTheaterChange={setTheater}
+          onViewCounted={onViewCounted}
+        />
+      </Suspense>
+    ) : (
+      <ProcessingStatus video={video} />
+    );
+
+  return (
+    <div className={cn('mx-auto', theater ? 'max-w-none' : 'max-w-[1700px]')}>
+      {theater && <div className="-mx-4 mb-4 bg-black sm:-mx-6">{player}</div>}
+      <div className="flex flex-col gap-6 xl:flex-row">
+        <div className="min-w-0 flex-1">
+          {!theater && <div className="overflow-hidden rounded-xl bg-black">{player}</div>}
+          <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
+            {video.title}
+          </h1>
+          {!video.isPublished && (
+            <p className="mt-1 text-xs font-medium uppercase text-amber-600">Unpublished: only you can see this video</p>
+          )}
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+            <div className="flex min-w-0 items-center gap-3">
+              <Link to={`/channel/${video.owner.username}`} aria-label={`${video.owner.fullName} channel`}>
+                <Avatar src={video.owner.avatar.url} alt="" size={40} />
+              </Link>
+              <div className="min-w-0">
+                <Link to={`/channel/${video.owner.username}`} className="block truncate font-semibold hover:underline">
+                  {video.owner.fullName || video.owner.username}
+                </Link>
+                <p className="text-xs text-neutral-600 dark:text-neutral-400" data-testid="owner-subscribers">
+                  {formatSubscribers(video.owner.subscribersCount + subDelta)}
+                </p>
+              </div>
+              {!isOwner && (
+                <SubscribeButton
+                  key={video._id}
+                  channelId={video.owner._id}
+                  isSubscribed={video.owner.isSubscribed}
+                  signedIn={isAuthenticated}
+                  notify={notify}
+                  onChange={(_s, delta) => setSubDelta((d) => d + delta)}
+                />
+              )}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <LikeButton
+                key={video._id}
+                contentType="video"
+                contentId={video._id}
+                liked={video.isLiked}
+                count={video.likesCount}
+                signedIn={isAuthenticated}
+                onSignedOut={() => toast.info('Please login to like content.')}
+                onError={(m) => toast.error(m)}
+              />
+              <ShareButton />
+              <Button
+                onClick={() =>
+                  isAuthenticated ? setPlaylistOpen(true) : toast.info('Please sign in to add videos to your playlists')
+                }
+              >
+                <PlaylistAddIcon width={18} height={18} /> Save
+              </Button>
+            </div>
+          </div>
+          {isOwner && user && <OwnerTools video={video} ownerUsername={user.username} />}
+          <DescriptionBox description={video.description} views={video.views + viewDelta} createdAt={video.createdAt} />
+          <CommentsSection
+            videoId={video._id}
+            viewer={user}
+            notify={notify}
+            renderActions={(c) => (
+              <LikeButton
+                size="sm"
+                labelSuffix=" comment"
+                contentType="comment"
+                contentId={c._id}
+                liked={c.isLiked}
+                count={c.likesCount}
+                signedIn={isAuthenticated}
+                onSignedOut={() => toast.info('Please login to like content.')}
+                onError={(m) => toast.error(m)}
+              />
+            )}
+          />
+        </div>
+        <MoreVideos currentId={video._id} />
+      </div>
+      {isAuthenticated && user && (
+        <AddToPlaylistDialog
+          open={playlistOpen}
+          onClose={() => setPlaylistOpen(false)}
+          videoId={video._id}
+          userId={user._id}
+          notify={notify}
+        />
+      )}
+    </div>
+  );
+}
