@@ -55,11 +55,17 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export const Role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
+export type Role = z.infer<typeof Role>;
+
 export const User = z.object({
   _id: Id,
   username: z.string(),
   fullName: z.string(),
   email: z.string(),
+  /** What the account may do beyond its own content: moderate (moderator) or run the site (admin). */
+  role: Role,
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,

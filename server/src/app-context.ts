@@ -32,7 +32,7 @@ export async function createAppContext(deps: {
   processing: VideoProcessing;
 }): Promise<AppContext> {
   const { config, database, storage, logger, processing } = deps;
-  const users = new UsersService({ users: new UsersRepository(database.db), storage, logger });
+  const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db));
   return {
     config, db: database.db, dialect: database.dialect, storage, logger, processing, users, sessions,

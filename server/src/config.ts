@@ -31,6 +31,12 @@ const Env = z.object({
   FFPROBE_PATH: z.string().default('ffprobe'),
   MAX_VIDEO_BYTES: int(1).default(4 * 1024 ** 3),
   MAX_IMAGE_BYTES: int(1).default(10 * 1024 ** 2),
+  ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {
+    const emails = v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+    const bad = emails.find((e) => !z.email().safeParse(e).success);
+    if (bad) ctx.addIssue({ code: 'custom', message: `"${bad}" is not an email address` });
+    return emails;
+  }),
   DEMO_ACCOUNT: bool.default(true),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
@@ -94,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : ({ kind: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: e.MEDIA_BASE_URL ?? null } as const),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    /** Accounts with these emails are admins: made so when they sign up, and at every start. */
+    adminEmails: e.ADMIN_EMAILS,
     limits: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
     demo: {
       enabled: e.DEMO_ACCOUNT,

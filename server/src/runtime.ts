@@ -27,6 +27,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const ctx = await createAppContext({ config, database, storage, logger, processing });
   if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
+  await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
   if (runJobs) await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../db/schema.js';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 export interface AuthUser {
   id: string;
@@ -46,4 +46,16 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized('Unauthorized request');
   return request.user;
+}
+
+/** preHandler for moderation: moderators and admins. Signed out is 401, anyone else 403. */
+export async function requireStaff(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.user) throw unauthorized('Unauthorized request');
+  if (request.user.role !== 'admin' && request.user.role !== 'moderator') throw forbidden('Only moderators and admins may do that');
+}
+
+/** preHandler for running the site: admins only. Signed out is 401, anyone else 403. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.user) throw unauthorized('Unauthorized request');
+  if (request.user.role !== 'admin') throw forbidden('Only admins may do that');
 }

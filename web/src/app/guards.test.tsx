@@ -9,6 +9,7 @@ const user = {
   username: 'ada',
   fullName: 'Ada',
   email: 'ada@example.com',
+  role: 'user' as const,
   avatar: { url: '/a.png' },
   coverImage: { url: '/c.png' },
   createdAt: '2026-01-01T00:00:00Z',

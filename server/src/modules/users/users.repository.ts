@@ -35,6 +35,13 @@ export class UsersRepository {
     });
   }
 
+  /** Makes the accounts with these emails admins; returns how many changed. */
+  async promoteToAdmin(emails: readonly string[], now: number): Promise<number> {
+    const res = await this.db.updateTable('users').set({ role: 'admin', updated_at: now })
+      .where('email', 'in', [...emails]).where('role', '!=', 'admin').executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
   isSubscribed(subscriberId: string, channelId: string) {
     return this.db
       .selectFrom('subscriptions')

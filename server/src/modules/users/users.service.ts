@@ -19,6 +19,8 @@ export interface UserServiceDeps {
   users: UsersRepository;
   storage: Storage;
   logger: Logger;
+  /** Accounts with these emails are admins (ADMIN_EMAILS). */
+  adminEmails?: readonly string[];
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
@@ -31,6 +33,7 @@ export class UsersService {
       username: row.username,
       fullName: row.full_name,
       email: row.email,
+      role: row.role,
       avatar: { url: this.imageUrl(row.avatar_key, DEFAULT_AVATAR_URL) },
       coverImage: { url: this.imageUrl(row.cover_key, DEFAULT_COVER_URL) },
       createdAt: toIso(row.created_at),
@@ -63,7 +66,7 @@ export class UsersService {
         avatar_key: avatarKey,
         cover_key: coverKey,
         is_demo: 0,
-        role: 'user',
+        role: this.deps.adminEmails?.includes(fields.email) ? 'admin' : 'user',
         banned_at: null,
         ban_reason: null,
         subscribers_count: 0,
@@ -171,6 +174,14 @@ export class UsersService {
     return row;
   }
 
+  /** Makes the accounts named by ADMIN_EMAILS admins; run at start-up, so editing the list takes effect on restart. */
+  async ensureAdmins(): Promise<void> {
+    const emails = this.deps.adminEmails ?? [];
+    if (!emails.length) return;
+    const promoted = await this.deps.users.promoteToAdmin(emails, Date.now());
+    if (promoted) this.deps.logger.info({ promoted }, 'accounts made admins from ADMIN_EMAILS');
+  }
+
   /** Creates the demo account if it is missing, or resets its password to the configured one. */
   async ensureDemoAccount(demo: { email: string; password: string }): Promise<void> {
     const existing = await this.deps.users.findByEmail(demo.email);
@@ -206,6 +217,6 @@ export class UsersService {
   }
 }
 
-const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword('not-a-real-password'));
