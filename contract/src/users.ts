@@ -42,8 +42,11 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+/** A blank field of an account update means "leave it as it is", as in a video edit. */
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 export const UpdateAccountBody = z
-  .object({ fullName: FullName.optional(), username: Username.optional() })
+  .object({ fullName: z.preprocess(blankAsUnset, FullName.optional()), username: z.preprocess(blankAsUnset, Username.optional()) })
   .refine((b) => b.fullName !== undefined || b.username !== undefined, {
     message: 'No update value provided.',
   });

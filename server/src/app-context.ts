@@ -9,6 +9,7 @@ import { loadSigningSecret } from './modules/users/settings.repository.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import type { Storage } from './storage/storage.js';
+import { type DefaultImages, defaultImages as siteDefaultImages } from './lib/default-images.js';
 
 /** Everything a request handler may need, built once per process. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   processing: VideoProcessing;
   users: UsersService;
   sessions: SessionService;
+  /** Images of accounts that chose none, absolute when PUBLIC_URL is set. */
+  defaultImages: DefaultImages;
 }
 
 export async function createAppContext(deps: {
@@ -32,10 +35,13 @@ export async function createAppContext(deps: {
   processing: VideoProcessing;
 }): Promise<AppContext> {
   const { config, database, storage, logger, processing } = deps;
-  const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails });
-  const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db));
+  const defaultImages = siteDefaultImages(config.publicUrl);
+  const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages });
+  const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
+    reuseGraceMs: config.refreshReuseGraceMs,
+  });
   return {
-    config, db: database.db, dialect: database.dialect, storage, logger, processing, users, sessions,
+    config, db: database.db, dialect: database.dialect, storage, logger, processing, users, sessions, defaultImages,
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
 }

@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { AppContext } from './app-context.js';
 import { authPlugin } from './http/auth.js';
+import { registerCors } from './http/cors.js';
 import { envelope } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  await registerCors(app, config.allowedOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, parts: 30 } });
   await app.register(rateLimit, {

@@ -8,6 +8,20 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 const int = (min: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min);
 const url = z.url({ error: 'must be a URL' });
+/** scheme://host[:port] and nothing more, as browsers send it in the Origin header. */
+const origin = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === v.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'must be origins like https://app.example.com, comma-separated');
+const originList = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(origin))
+  .transform((list) => list.map((o) => o.replace(/\/$/, '')));
 
 /** Every setting, with its default. .env.example lists the same names. */
 const Env = z.object({
@@ -45,6 +59,10 @@ const Env = z.object({
   JOB_CONCURRENCY: int(1).default(1),
   KEEP_ORIGINAL_UPLOADS: bool.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: int(1).default(10),
+  RATE_LIMIT_REFRESH_PER_MINUTE: int(1).default(300),
+  REFRESH_REUSE_GRACE_SECONDS: int(0).max(300).default(10),
+  PUBLIC_URL: url.refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://').optional(),
+  ALLOWED_ORIGINS: originList.optional(),
   RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
@@ -77,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new ConfigError('Invalid setting S3_BUCKET="": required when S3_ENDPOINT is set');
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
+  // With PUBLIC_URL and no CDN, media the API serves gets absolute URLs under it.
+  const mediaBaseUrl = e.MEDIA_BASE_URL ?? (publicUrl ? `${publicUrl}/media` : null);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -95,9 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          publicBaseUrl: e.MEDIA_BASE_URL ?? null,
+          publicBaseUrl: mediaBaseUrl,
         } as const)
-      : ({ kind: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: e.MEDIA_BASE_URL ?? null } as const),
+      : ({ kind: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: mediaBaseUrl } as const),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     /** Accounts with these emails are admins: made so when they sign up, and at every start. */
@@ -116,10 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     keepOriginalUploads: e.KEEP_ORIGINAL_UPLOADS,
     rateLimits: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      refreshPerMinute: e.RATE_LIMIT_REFRESH_PER_MINUTE,
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
       viewsPerMinute: e.RATE_LIMIT_VIEWS_PER_MINUTE,
       generalPerMinute: e.RATE_LIMIT_GENERAL_PER_MINUTE,
     },
+    /** A just-rotated refresh token presented again within this window gets the same successor. */
+    refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_SECONDS * 1000,
+    /** The site's public address, e.g. https://video.example.com: absolute URLs, and the site's own origin. */
+    publicUrl,
+    /** Other origins a web client may be served from (credentialed CORS); none by default. */
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),

@@ -9,7 +9,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly details: { errors: FieldError[] } | null = null,
+    readonly details: { errors: FieldError[] } | Record<string, unknown> | null = null,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -25,6 +25,8 @@ export const unauthorized = (message = 'Unauthorized request') => new AppError(4
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** Clients of the contract look for this marker in `data` as well as in the message (see the decision records). */
+export const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', 'username exists', { error: 'username exists' });
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const unprocessable = (message: string) => new AppError(422, 'UNPROCESSABLE', message);

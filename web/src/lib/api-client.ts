@@ -31,7 +31,11 @@ export interface ApiClientOptions {
   onSessionExpired?: () => void;
 }
 
-export const API_BASE = '/api/v1';
+/**
+ * The API lives beside the client unless the build names another origin (VITE_API_URL, e.g.
+ * https://api.example.com) for a client served from a static host.
+ */
+export const API_BASE = `${(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '')}/api/v1`;
 export const REFRESH_PATH = '/users/refresh-token';
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {

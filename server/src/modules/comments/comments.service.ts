@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
-import { DEFAULT_AVATAR_URL } from '../../lib/default-images.js';
+import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from './comments.repository.js';
 
 /**
@@ -11,7 +11,7 @@ import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from '
  * see there are no comments to read, add, edit or delete.
  */
 export class CommentsService {
-  constructor(private readonly deps: { comments: CommentsRepository; storage: Storage; now?: () => number }) {}
+  constructor(private readonly deps: { comments: CommentsRepository; storage: Storage; defaultImages?: DefaultImages; now?: () => number }) {}
 
   private now() {
     return (this.deps.now ?? Date.now)();
@@ -28,7 +28,7 @@ export class CommentsService {
         _id: row.owner_id,
         username: row.owner_username,
         fullName: row.owner_full_name,
-        avatar: { url: row.owner_avatar_key ? this.deps.storage.url(row.owner_avatar_key) : DEFAULT_AVATAR_URL },
+        avatar: { url: row.owner_avatar_key ? this.deps.storage.url(row.owner_avatar_key) : (this.deps.defaultImages ?? defaultImages()).avatar },
       },
       likesCount: Number(row.likes_count),
       isLiked,

@@ -12,7 +12,7 @@ const ContentQuery = z.object({ contentType: ContentType });
 const ContentParams = z.object({ contentId: Id });
 
 export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage });
+  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
 
   app.get('/likes/videos', {
     preHandler: requireUser,

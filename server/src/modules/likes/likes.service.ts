@@ -1,5 +1,6 @@
 import { type LikeTarget, type LikeToggleResult, type PageQuery, pageInfo, type VideoPage } from '@reelhouse/contract';
 import { notFound } from '../../http/errors.js';
+import type { DefaultImages } from '../../lib/default-images.js';
 import type { Storage } from '../../storage/storage.js';
 import type { LikesRepository, LikeTargetRow } from './likes.repository.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
@@ -11,8 +12,8 @@ const TARGET_NAME: Record<LikeTarget, string> = { video: 'Video', comment: 'Comm
 export class LikesService {
   private readonly presenter: VideoPresenter;
 
-  constructor(private readonly deps: { likes: LikesRepository; storage: Storage; now?: () => number }) {
-    this.presenter = new VideoPresenter(deps.storage);
+  constructor(private readonly deps: { likes: LikesRepository; storage: Storage; defaultImages?: DefaultImages; now?: () => number }) {
+    this.presenter = new VideoPresenter(deps.storage, deps.defaultImages);
   }
 
   private async visibleTarget(type: LikeTarget, id: string, viewer: Viewer | null): Promise<LikeTargetRow> {

@@ -18,7 +18,7 @@ const UpdateBody = z.preprocess((body) => {
 }, UpdatePlaylistBody);
 
 export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage });
+  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
 
   for (const url of ['/playlist', '/playlist/']) {
     app.post(url, {

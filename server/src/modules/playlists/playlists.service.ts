@@ -1,6 +1,7 @@
 import type { CreatePlaylistBody, Playlist, PlaylistDetail, UpdatePlaylistBody } from '@reelhouse/contract';
 import { notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
+import type { DefaultImages } from '../../lib/default-images.js';
 import type { Storage } from '../../storage/storage.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
@@ -13,8 +14,8 @@ import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js
 export class PlaylistsService {
   private readonly presenter: VideoPresenter;
 
-  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; now?: () => number }) {
-    this.presenter = new VideoPresenter(deps.storage);
+  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; defaultImages?: DefaultImages; now?: () => number }) {
+    this.presenter = new VideoPresenter(deps.storage, deps.defaultImages);
   }
 
   private now() {

@@ -3,7 +3,7 @@ import { unauthorized } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import {
-  ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, verifyAccessToken,
+  ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorRefreshToken, verifyAccessToken,
 } from './tokens.js';
 
 export interface IssuedTokens {
@@ -11,6 +11,9 @@ export interface IssuedTokens {
   refreshToken: string;
   sessionId: string;
 }
+
+/** Rotations a late racer may follow from its token to the live one. */
+const MAX_GRACE_STEPS = 5;
 
 /**
  * Sessions, one per signed-in device. Refresh tokens rotate on every use and are stored hashed;
@@ -20,6 +23,7 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly secret: string,
+    private readonly options: { reuseGraceMs: number } = { reuseGraceMs: 10_000 },
   ) {}
 
   async open(userId: string, userAgent: string | null): Promise<IssuedTokens> {
@@ -33,22 +37,35 @@ export class SessionService {
     return { sessionId, refreshToken, accessToken: this.access(userId, sessionId, now) };
   }
 
+  /**
+   * Rotates a refresh token. A token already rotated within the grace window (two tabs or two
+   * requests of one page load refreshing at once) leads to the same successor and the same session;
+   * presented again after that, it counts as stolen and the session is revoked.
+   */
   async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
     if (!refreshToken) throw unauthorized('Refresh token is missing');
     const now = Date.now();
-    const oldHash = hashToken(refreshToken);
-    const found = await this.sessions.findByRefreshToken(oldHash);
-    if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized('Refresh token is invalid or expired');
-    if (found.used_at !== null) {
-      await this.sessions.revoke(found.id, now);
-      throw unauthorized('Refresh token was already used; please sign in again');
+    let token = refreshToken;
+    // A chain of rotations inside the window is followed to its live end; a few steps at most.
+    for (let step = 0; step < MAX_GRACE_STEPS; step++) {
+      const hash = hashToken(token);
+      const found = await this.sessions.findByRefreshToken(hash);
+      if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized('Refresh token is invalid or expired');
+      const next = successorRefreshToken(this.secret, token);
+      if (found.used_at === null) {
+        const issued = { sessionId: found.id, accessToken: this.access(found.user_id, found.id, now) };
+        // Reached by following a rotation: the winner already holds this token; share it, do not rotate it away.
+        if (token !== refreshToken) return { ...issued, refreshToken: token };
+        if (await this.sessions.rotate(found.id, hash, hashToken(next), now, now + REFRESH_TOKEN_TTL_MS)) return { ...issued, refreshToken: next };
+        // Another request rotated it a moment ago: look again, now as a just-used token.
+        continue;
+      }
+      if (now - found.used_at > this.options.reuseGraceMs) break;
+      token = next;
     }
-    const next = newRefreshToken();
-    if (!(await this.sessions.rotate(found.id, oldHash, hashToken(next), now, now + REFRESH_TOKEN_TTL_MS))) {
-      await this.sessions.revoke(found.id, now);
-      throw unauthorized('Refresh token was already used; please sign in again');
-    }
-    return { sessionId: found.id, refreshToken: next, accessToken: this.access(found.user_id, found.id, now) };
+    const found = await this.sessions.findByRefreshToken(hashToken(refreshToken));
+    if (found) await this.sessions.revoke(found.id, now);
+    throw unauthorized('Refresh token was already used; please sign in again');
   }
 
   async close(sessionId: string) {

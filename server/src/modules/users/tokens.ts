@@ -36,6 +36,15 @@ export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The token that replaces a refresh token on rotation. Derived, not random, so that requests racing
+ * with one token all arrive at the same successor without storing it; without the secret nobody
+ * can compute it.
+ */
+export function successorRefreshToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }

@@ -109,19 +109,6 @@ describe('POST /users/login and sessions', () => {
     expect(missing.json().data.errors.length).toBe(2);
   });
 
-  it('rotates refresh tokens and revokes the device when an old one is reused', async () => {
-    const u = await t.signUp();
-    const first = await t.call({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken: u.refreshToken } });
-    expect(first.statusCode).toBe(200);
-    const next = first.data.refreshToken;
-    expect(next).not.toBe(u.refreshToken);
-    const reuse = await t.call({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken: u.refreshToken } });
-    expect(reuse.statusCode).toBe(401);
-    // The whole device chain is gone, including the newest token and its access token.
-    expect((await t.call({ method: 'POST', url: '/api/v1/users/refresh-token', payload: { refreshToken: next } })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { authorization: `Bearer ${first.data.accessToken}` } })).statusCode).toBe(401);
-  });
-
   it('keeps other devices signed in on logout, and signs out the current one', async () => {
     const u = await t.signUp();
     const other = await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: u.password } });
@@ -158,8 +145,7 @@ describe('PATCH /users/update-account', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const taken = await t.call({ method: 'PATCH', url: '/api/v1/users/update-account', as: b, payload: { username: a.username } });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.message).toBe('username exists');
+    expect(taken.json()).toEqual({ statusCode: 409, data: { error: 'username exists' }, message: 'username exists', success: false });
     const empty = await t.call({ method: 'PATCH', url: '/api/v1/users/update-account', as: b, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.message).toBe('No update value provided.');

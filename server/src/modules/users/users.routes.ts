@@ -47,7 +47,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.post('/users/refresh-token', {
-    config: authLimit,
+    // Every open tab refreshes every few minutes: a household or office behind one address needs far
+    // more of these than of sign-ins.
+    config: { rateLimit: { max: config.rateLimits.refreshPerMinute, timeWindow: '1 minute' } },
     schema: {
       tags,
       body: z.object({ refreshToken: z.string().optional() }).nullish(),

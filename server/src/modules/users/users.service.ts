@@ -1,12 +1,12 @@
 import type { Channel, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
 import argon2 from 'argon2';
 import type { Logger } from 'pino';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized, usernameTaken } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { processImage } from '../../media/image.js';
 import { newId, toIso } from '../../lib/ids.js';
 import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js';
-import { DEFAULT_AVATAR_URL, DEFAULT_COVER_URL } from '../../lib/default-images.js';
+import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { imageError } from '../../http/image-error.js';
 import { viewerKey } from '../videos/viewer-key.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
@@ -21,11 +21,16 @@ export interface UserServiceDeps {
   logger: Logger;
   /** Accounts with these emails are admins (ADMIN_EMAILS). */
   adminEmails?: readonly string[];
+  defaultImages?: DefaultImages;
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
 export class UsersService {
-  constructor(private readonly deps: UserServiceDeps) {}
+  private readonly defaults: DefaultImages;
+
+  constructor(private readonly deps: UserServiceDeps) {
+    this.defaults = deps.defaultImages ?? defaultImages();
+  }
 
   present(row: UserRow): User {
     return {
@@ -34,8 +39,8 @@ export class UsersService {
       fullName: row.full_name,
       email: row.email,
       role: row.role,
-      avatar: { url: this.imageUrl(row.avatar_key, DEFAULT_AVATAR_URL) },
-      coverImage: { url: this.imageUrl(row.cover_key, DEFAULT_COVER_URL) },
+      avatar: { url: this.imageUrl(row.avatar_key, this.defaults.avatar) },
+      coverImage: { url: this.imageUrl(row.cover_key, this.defaults.cover) },
       createdAt: toIso(row.created_at),
       updatedAt: toIso(row.updated_at),
     };
@@ -87,7 +92,7 @@ export class UsersService {
   }
 
   private async assertAvailable(username: string, email: string) {
-    if (await this.deps.users.findByUsername(username)) throw conflict('username exists');
+    if (await this.deps.users.findByUsername(username)) throw usernameTaken();
     if (await this.deps.users.findByEmail(email)) throw conflict('email exists');
   }
 
@@ -106,7 +111,7 @@ export class UsersService {
     if (body.username !== undefined && body.username !== row.username) {
       if (row.is_demo) throw forbidden('The demo account cannot change its username');
       const taken = await this.deps.users.findByUsername(body.username);
-      if (taken && taken.id !== userId) throw conflict('username exists');
+      if (taken && taken.id !== userId) throw usernameTaken();
     }
     const patch = {
       ...(body.fullName !== undefined ? { full_name: body.fullName } : {}),
@@ -114,7 +119,7 @@ export class UsersService {
       updated_at: Date.now(),
     };
     await this.deps.users.update(userId, patch).catch(async (err) => {
-      if (body.username && (await this.deps.users.findByUsername(body.username))?.id !== userId) throw conflict('username exists');
+      if (body.username && (await this.deps.users.findByUsername(body.username))?.id !== userId) throw usernameTaken();
       throw err;
     });
     return this.current(userId);
@@ -157,8 +162,8 @@ export class UsersService {
       _id: row.id,
       username: row.username,
       fullName: row.full_name,
-      avatar: { url: this.imageUrl(row.avatar_key, DEFAULT_AVATAR_URL) },
-      coverImage: { url: this.imageUrl(row.cover_key, DEFAULT_COVER_URL) },
+      avatar: { url: this.imageUrl(row.avatar_key, this.defaults.avatar) },
+      coverImage: { url: this.imageUrl(row.cover_key, this.defaults.cover) },
       subscribersCount: row.subscribers_count,
       videosCount: row.videos_count,
       isSubscribed: viewerId && viewerId !== row.id ? await this.deps.users.isSubscribed(viewerId, row.id) : false,

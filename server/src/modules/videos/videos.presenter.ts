@@ -1,12 +1,15 @@
 import type { VideoDetail, VideoSummary } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { DEFAULT_AVATAR_URL } from '../../lib/default-images.js';
+import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import type { VideoDetailRow, VideoSummaryRow } from './videos.repository.js';
 
 /** Rows to wire shapes. Media keys become URLs here and nowhere else. */
 export class VideoPresenter {
-  constructor(private readonly storage: Pick<Storage, 'url'>) {}
+  constructor(
+    private readonly storage: Pick<Storage, 'url'>,
+    private readonly defaults: DefaultImages = defaultImages(),
+  ) {}
 
   private url(key: string | null): string {
     return key ? this.storage.url(key) : '';
@@ -26,13 +29,14 @@ export class VideoPresenter {
       status: row.status,
       progress: row.progress,
       thumbnail: { url: this.url(row.thumbnail_key) },
-      // Empty until processing has made a playable file: the client shows the progress instead.
-      videoFile: { url: this.url(row.video_key) },
+      // Until processing has made the fast-start file the stored upload itself is served, so a
+      // client that renders a player straight from the upload's answer never gets an empty source.
+      videoFile: { url: this.url(row.video_key ?? row.source_key) },
       owner: {
         _id: row.owner_id,
         username: row.owner_username,
         fullName: row.owner_full_name,
-        avatar: { url: row.owner_avatar_key ? this.storage.url(row.owner_avatar_key) : DEFAULT_AVATAR_URL },
+        avatar: { url: row.owner_avatar_key ? this.storage.url(row.owner_avatar_key) : this.defaults.avatar },
       },
     };
   }

@@ -19,7 +19,7 @@ const SORT_COLUMNS = {
 /** Columns of a video card: the video and the few owner fields it shows. */
 export const SUMMARY_COLUMNS = [
   'videos.id', 'videos.owner_id', 'videos.title', 'videos.description', 'videos.duration', 'videos.views',
-  'videos.status', 'videos.progress', 'videos.visibility', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key',
+  'videos.status', 'videos.progress', 'videos.visibility', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key', 'videos.source_key',
   'videos.created_at', 'videos.updated_at',
   'users.username as owner_username', 'users.full_name as owner_full_name', 'users.avatar_key as owner_avatar_key',
 ] as const;
@@ -38,6 +38,7 @@ export interface VideoSummaryRow {
   watchable: number;
   thumbnail_key: string;
   video_key: string | null;
+  source_key: string | null;
   created_at: number;
   updated_at: number;
   owner_username: string;

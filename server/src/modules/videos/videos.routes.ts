@@ -20,6 +20,7 @@ export function createVideosService(ctx: AppContext): VideosService {
   return new VideosService({
     videos: new VideosRepository(ctx.db, ctx.dialect),
     storage: ctx.storage,
+    defaultImages: ctx.defaultImages,
     processing: ctx.processing,
     logger: ctx.logger,
     ffprobePath: ctx.config.ffprobePath,

@@ -9,6 +9,7 @@ import { processImage } from '../../media/image.js';
 import { MediaError } from '../../media/media-error.js';
 import { type ProbeResult, probeMedia } from '../../media/probe.js';
 import { newId } from '../../lib/ids.js';
+import type { DefaultImages } from '../../lib/default-images.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
 import { imageError } from '../../http/image-error.js';
 import { searchWords } from './video-search.js';
@@ -36,6 +37,7 @@ export interface VideoListRequest {
 export interface VideosServiceDeps {
   videos: VideosRepository;
   storage: Storage;
+  defaultImages?: DefaultImages;
   processing: VideoProcessing;
   logger: Logger;
   ffprobePath: string;
@@ -46,7 +48,7 @@ export class VideosService {
   readonly present: VideoPresenter;
 
   constructor(private readonly deps: VideosServiceDeps) {
-    this.present = new VideoPresenter(deps.storage);
+    this.present = new VideoPresenter(deps.storage, deps.defaultImages);
   }
 
   async list(req: VideoListRequest, viewer: Viewer | null): Promise<VideoPage> {

@@ -170,12 +170,16 @@ describe('POST /videos/ success', () => {
     expect(found.data.videos.map((v: { _id: string }) => v._id)).toEqual([id]);
   });
 
-  it('answers a processing video without a playable url until processing is done', async () => {
+  it('answers a processing video with the stored upload as its playable url until processing is done', async () => {
     const spy = vi.spyOn(t.ctx.processing, 'start').mockResolvedValueOnce(undefined);
     const res = await upload(t, other, { title: 'Slow one', description: 'Still cooking' }, { videoFile: 'clip.mp4', thumbnail: 'image.webp' });
     spy.mockRestore();
     expect(res.statusCode).toBe(201);
-    expect(res.data).toMatchObject({ status: 'processing', progress: 0, videoFile: { url: '' }, hls: null });
+    expect(res.data).toMatchObject({ status: 'processing', progress: 0, hls: null });
+    expect(res.data.videoFile.url).toBe(`/media/videos/${res.data._id}/source.mp4`);
+    const served = await t.call({ method: 'GET', url: res.data.videoFile.url, headers: { range: 'bytes=0-99' } });
+    expect(served.statusCode).toBe(206);
+    expect(served.headers['content-type']).toBe('video/mp4');
     expect(await videosCount(t, other.id)).toBe(0);
     expect((await t.call({ method: 'GET', url: `${API}/videos/${res.data._id}` })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `${API}/videos/${res.data._id}`, as: other })).statusCode).toBe(200);

@@ -1,6 +1,5 @@
-import { envelope as envelopeSchema, IsoDate, PageQuery, VideoIdParams, WatchHistoryPage } from '@reelhouse/contract';
+import { envelope as envelopeSchema, PageQuery, User, VideoIdParams, WatchHistoryPage } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
@@ -17,11 +16,16 @@ export const watchHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     preHandler: requireUser,
     schema: {
       tags,
-      summary: 'Record a watched video (moves it to the top of the history)',
+      summary: 'Record a watched video (moves it to the top of the history); answers the signed-in user, as GET /users/user/current does',
       params: VideoIdParams,
-      response: { 200: envelopeSchema(z.object({ videoId: z.string(), watchedAt: IsoDate })) },
+      // Clients of the contract store whatever this answers as the signed-in user.
+      response: { 200: envelopeSchema(User) },
     },
-  }, async (request) => envelope(await history.record(currentUser(request), request.params.videoId), 'Watch history updated'));
+  }, async (request) => {
+    const user = currentUser(request);
+    await history.record(user, request.params.videoId);
+    return envelope(await ctx.users.current(user.id), 'Watch history updated');
+  });
 
   app.get('/users/watch-history/', {
     preHandler: requireUser,
