@@ -12,6 +12,10 @@ describe('configuration', () => {
     expect(c.limits).toEqual({ maxVideoBytes: 4 * 1024 ** 3, maxImageBytes: 10 * 1024 ** 2 });
     expect(c.keepOriginalUploads).toBe(false);
     expect(loadConfig({ KEEP_ORIGINAL_UPLOADS: 'true' }).keepOriginalUploads).toBe(true);
+    expect(c.jobConcurrency).toEqual({ playable: 2, live: 1, background: 1 });
+    expect(c.backgroundJobNice).toBe(10);
+    expect(loadConfig({ JOB_CONCURRENCY: '3', PLAYABLE_JOB_CONCURRENCY: '4', LIVE_JOB_CONCURRENCY: '2', BACKGROUND_JOB_NICE: '0' }))
+      .toMatchObject({ jobConcurrency: { playable: 4, live: 2, background: 3 }, backgroundJobNice: 0 });
   });
 
   it('switches to PostgreSQL, Redis workers and S3 when told', () => {
@@ -32,6 +36,8 @@ describe('configuration', () => {
     [{ PORT: 'seventy' }, 'Invalid setting PORT="seventy": must be a number'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid setting DATABASE_URL="mysql://x": must start with postgres://'],
     [{ DEMO_ACCOUNT: 'maybe' }, 'Invalid setting DEMO_ACCOUNT="maybe": must be true or false'],
+    [{ BACKGROUND_JOB_NICE: '20' }, 'Invalid setting BACKGROUND_JOB_NICE="20": '],
+    [{ PLAYABLE_JOB_CONCURRENCY: '0' }, 'Invalid setting PLAYABLE_JOB_CONCURRENCY="0": '],
     [{ S3_ENDPOINT: 'http://s3.local' }, 'Invalid setting S3_BUCKET="": required when S3_ENDPOINT is set'],
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -57,6 +57,9 @@ const Env = z.object({
   DEMO_CONTENT_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
   RUN_JOBS_IN_PROCESS: bool.optional(),
   JOB_CONCURRENCY: int(1).default(1),
+  PLAYABLE_JOB_CONCURRENCY: int(1).default(2),
+  LIVE_JOB_CONCURRENCY: int(1).default(1),
+  BACKGROUND_JOB_NICE: int(0).max(19).default(10),
   KEEP_ORIGINAL_UPLOADS: bool.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: int(1).default(10),
   RATE_LIMIT_REFRESH_PER_MINUTE: int(1).default(300),
@@ -132,7 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Without Redis the API process runs the jobs itself; with Redis, `npm run worker` does unless told otherwise. */
     runJobsInProcess: e.RUN_JOBS_IN_PROCESS ?? !e.REDIS_URL,
-    jobConcurrency: e.JOB_CONCURRENCY,
+    /**
+     * Slots per lane in each process that runs jobs: fast-start remuxes, live renditions, and
+     * storyboards plus ladders (JOB_CONCURRENCY), so playable work never queues behind a ladder.
+     */
+    jobConcurrency: { playable: e.PLAYABLE_JOB_CONCURRENCY, live: e.LIVE_JOB_CONCURRENCY, background: e.JOB_CONCURRENCY },
+    /** Niceness of storyboard and ladder ffmpeg processes, so they yield the CPU to playable work. */
+    backgroundJobNice: e.BACKGROUND_JOB_NICE,
     /** Keep each upload after its video is processed; by default only the outputs stay. */
     keepOriginalUploads: e.KEEP_ORIGINAL_UPLOADS,
     rateLimits: {

@@ -123,6 +123,10 @@ export interface Database {
     locked_by: string | null;
     locked_until: number | null;
     last_error: string | null;
+    /** Whose work the job is (the uploader), for fair order; null for jobs of nobody in particular. */
+    fair_key: string | null;
+    /** Taken in (priority, fair_rank, run_at) order within its lane. */
+    fair_rank: Generated<number>;
     created_at: number;
     updated_at: number;
   };

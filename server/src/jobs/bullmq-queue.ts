@@ -9,6 +9,12 @@ import {
   type JobMap,
   type JobName,
   type JobQueue,
+  JOB_LANE,
+  jobsInLane,
+  type Lane,
+  type LaneConcurrency,
+  laneConcurrency,
+  LANES,
 } from './job-types.js';
 import {
   DEFAULT_BACKOFF_MS,
@@ -29,13 +35,40 @@ export interface BullmqQueueOptions extends QueueTuning {
   logger: QueueLogger;
   /** Redis key prefix; sites sharing one Redis need different ones. */
   prefix?: string;
-  /** Queue name inside the prefix. */
+  /**
+   * Queue name inside the prefix. The background lane uses it as it is (so jobs queued before lanes
+   * existed still run); the other lanes add `-playable` and `-live`.
+   */
   queueName?: string;
   /** How many times a job may be found stalled (its worker died) before it fails. */
   maxStalledCount?: number;
 }
 
 type AnyJob = Job<unknown, void, JobName>;
+
+/**
+ * BullMQ priorities go up to 2^21. The job's own priority takes the high bits and its fair rank
+ * the low 16, so fair order applies within one priority, as on the table queue.
+ */
+const RANK_BITS = 16;
+const MAX_RANK = 2 ** RANK_BITS - 1;
+export const bullPriority = (priority: number, rank: number) => Math.max(1, priority) * 2 ** RANK_BITS + Math.min(MAX_RANK, Math.max(0, rank));
+const rankOf = (bullmqPriority: number | undefined) => (bullmqPriority ?? 0) % 2 ** RANK_BITS;
+
+/**
+ * One past the key's last rank, and never below the rank of the last job started: atomically, in
+ * Redis. KEYS[1]: hash key -> last rank given; KEYS[2]: rank of the last job started.
+ */
+const NEXT_RANK_LUA = `
+local last = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '-1')
+local started = tonumber(redis.call('GET', KEYS[2]) or '0')
+local r = math.max(last + 1, started)
+redis.call('HSET', KEYS[1], ARGV[1], r)
+return r`;
+const STARTED_RANK_LUA = `
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > cur then redis.call('SET', KEYS[1], ARGV[1]) end
+return 0`;
 
 /**
  * Jobs in Redis through BullMQ, so `npm run worker` processes on any number of machines can share
@@ -50,9 +83,9 @@ export class BullmqQueue implements JobQueue {
   private readonly timeLimits: Record<JobName, number>;
   private readonly leaseMs: number;
   private readonly queueConnection: Redis;
-  private readonly queue: Queue;
-  private worker: Worker<unknown, void, JobName> | null = null;
-  private workerConnection: Redis | null = null;
+  private readonly queues: Record<Lane, Queue>;
+  private workers: Worker<unknown, void, JobName>[] = [];
+  private workerConnections: Redis[] = [];
   private readonly active = new Map<string, AbortController>();
 
   constructor(opts: BullmqQueueOptions) {
@@ -63,48 +96,81 @@ export class BullmqQueue implements JobQueue {
     this.timeLimits = { ...DEFAULT_TIME_LIMIT_MS, ...opts.timeLimitMs };
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.queueConnection = connect(opts.redisUrl);
-    this.queue = new Queue(this.queueName, {
-      connection: this.queueConnection,
-      prefix: this.prefix,
-      defaultJobOptions: {
-        attempts: opts.defaultMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
-        removeOnComplete: { age: 24 * 3600, count: 10_000 },
-        removeOnFail: { age: 14 * 24 * 3600 },
-      },
-    });
+    const make = (name: string) =>
+      new Queue(name, {
+        connection: this.queueConnection,
+        prefix: this.prefix,
+        defaultJobOptions: {
+          attempts: opts.defaultMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+          removeOnComplete: { age: 24 * 3600, count: 10_000 },
+          removeOnFail: { age: 14 * 24 * 3600 },
+        },
+      });
+    this.queues = { playable: make(this.laneQueueName('playable')), live: make(this.laneQueueName('live')), background: make(this.queueName) };
   }
 
-  /** For tests and health checks: the underlying BullMQ queue. */
-  get bullQueue(): Queue {
-    return this.queue;
+  private laneQueueName(lane: Lane): string {
+    return lane === 'background' ? this.queueName : `${this.queueName}-${lane}`;
+  }
+
+  /** For tests and health checks: the BullMQ queue of a lane. */
+  bullQueue(lane: Lane = 'background'): Queue {
+    return this.queues[lane];
+  }
+
+  private fairKeys(name: JobName) {
+    const base = `${this.prefix}:${this.laneQueueName(JOB_LANE[name])}:fair:${name}`;
+    return { ranks: `${base}:ranks`, started: `${base}:started` };
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobMap[N], opts: EnqueueOptions = {}): Promise<void> {
-    await this.queue.add(name, payload, {
+    const queue = this.queues[JOB_LANE[name]];
+    let rank = 0;
+    if (opts.fairKey) {
+      const keys = this.fairKeys(name);
+      // An idle lane starts counting afresh, so ranks stay far below the 16 bits they have.
+      const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+      if (Object.values(counts).every((n) => n === 0)) await this.queueConnection.del(keys.ranks, keys.started);
+      rank = Number(await this.queueConnection.eval(NEXT_RANK_LUA, 2, keys.ranks, keys.started, opts.fairKey));
+    }
+    await queue.add(name, payload, {
       // BullMQ reads 0 as "no priority" and runs those first; ours are 1 and up already.
-      priority: Math.max(1, opts.priority ?? JOB_PRIORITY[name]),
+      priority: bullPriority(opts.priority ?? JOB_PRIORITY[name], rank),
       delay: opts.delayMs,
       ...(opts.maxAttempts !== undefined ? { attempts: opts.maxAttempts } : {}),
     });
   }
 
-  async start(handlers: JobHandlers, opts: { concurrency: number }): Promise<void> {
-    if (this.worker) throw new Error('Queue already started');
-    this.workerConnection = connect(this.opts.redisUrl);
-    const worker = new Worker<unknown, void, JobName>(
-      this.queueName,
-      (job, token, signal) => this.process(handlers, job, token, signal),
-      {
-        connection: this.workerConnection,
-        prefix: this.prefix,
-        concurrency: Math.max(1, opts.concurrency),
-        lockDuration: this.leaseMs,
-        stalledInterval: this.leaseMs,
-        maxStalledCount: this.opts.maxStalledCount ?? 2,
-      },
-    );
-    this.worker = worker;
+  async start(handlers: JobHandlers, opts: { concurrency: number | Partial<LaneConcurrency> }): Promise<void> {
+    if (this.workers.length > 0) throw new Error('Queue already started');
+    const concurrency = laneConcurrency(opts.concurrency);
+    const names = Object.keys(handlers) as JobName[];
+    // One worker per lane, each with its own slots: a ladder never holds a playable job's place.
+    for (const lane of LANES) {
+      if (jobsInLane(lane, names).length === 0) continue;
+      const connection = connect(this.opts.redisUrl);
+      this.workerConnections.push(connection);
+      const worker = new Worker<unknown, void, JobName>(
+        this.laneQueueName(lane),
+        (job, token, signal) => this.process(handlers, job, token, signal),
+        {
+          connection,
+          prefix: this.prefix,
+          concurrency: concurrency[lane],
+          lockDuration: this.leaseMs,
+          stalledInterval: this.leaseMs,
+          maxStalledCount: this.opts.maxStalledCount ?? 2,
+        },
+      );
+      this.listen(worker);
+      this.workers.push(worker);
+    }
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+    this.log.info({ prefix: this.prefix, queue: this.queueName, concurrency, jobs: names }, 'job queue started');
+  }
+
+  private listen(worker: Worker<unknown, void, JobName>) {
     worker.on('completed', (job) => this.settled(job, 'done'));
     worker.on('failed', (job, err) => {
       if (!job || err instanceof DelayedError || err.name === 'DelayedError') return;
@@ -113,23 +179,21 @@ export class BullmqQueue implements JobQueue {
     });
     worker.on('stalled', (jobId) => this.log.warn({ job: jobId }, 'job stalled (its worker stopped); retrying'));
     worker.on('error', (err) => this.log.error({ err }, 'job worker error'));
-    await worker.waitUntilReady();
-    this.log.info({ prefix: this.prefix, queue: this.queueName, concurrency: opts.concurrency, jobs: Object.keys(handlers) }, 'job queue started');
   }
 
   async close(): Promise<void> {
-    if (this.worker) {
-      const worker = this.worker;
-      const closed = worker.close();
+    if (this.workers.length > 0) {
+      const closed = Promise.all(this.workers.map((w) => w.close()));
       if (!(await settlesWithin(closed, this.opts.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS))) {
         this.log.warn({ jobs: [...this.active.keys()] }, 'jobs still running at shutdown; aborting them');
         for (const ac of this.active.values()) ac.abort(new QueueClosingError());
         await settlesWithin(closed, 5_000);
       }
-      this.worker = null;
+      this.workers = [];
     }
-    await this.queue.close();
-    await Promise.all([this.queueConnection.quit().catch(() => {}), this.workerConnection?.quit().catch(() => {})]);
+    await Promise.all(LANES.map((lane) => this.queues[lane].close()));
+    await Promise.all([this.queueConnection.quit().catch(() => {}), ...this.workerConnections.map((c) => c.quit().catch(() => {}))]);
+    this.workerConnections = [];
   }
 
   private async process(handlers: JobHandlers, job: AnyJob, token: string | undefined, cancel?: AbortSignal): Promise<void> {
@@ -151,7 +215,12 @@ export class BullmqQueue implements JobQueue {
         this.opts.onProgress?.({ id: job.id!, name, payload: job.data, percent: p });
       },
     };
-    this.active.set(job.id!, abort);
+    this.active.set(`${job.queueName}:${job.id}`, abort);
+    const rank = rankOf(job.opts.priority);
+    if (rank > 0) {
+      const keys = this.fairKeys(name);
+      await this.queueConnection.eval(STARTED_RANK_LUA, 1, keys.started, String(rank)).catch((err) => this.log.warn({ err }, 'could not record the fair rank'));
+    }
     this.log.info({ job: job.id, name, payload: job.data, attempt }, 'job started');
     const started = Date.now();
     try {
@@ -170,7 +239,7 @@ export class BullmqQueue implements JobQueue {
     } finally {
       clearTimeout(timer);
       cancel?.removeEventListener('abort', onCancel);
-      this.active.delete(job.id!);
+      this.active.delete(`${job.queueName}:${job.id}`);
     }
   }
 

@@ -3,8 +3,13 @@
  * does nothing if the row has gone.
  */
 export interface JobMap {
-  /** First playable file: fast-start remux, or a transcode when the browser cannot play the source. */
+  /**
+   * First playable file: a fast-start remux of a source browsers play; for any other source it
+   * hands over to `video.live`.
+   */
   'video.playable': { videoId: string };
+  /** A live-style HLS rendition of a source browsers cannot play, then its progressive file. */
+  'video.live': { videoId: string };
   /** Seek-preview sprite sheets and their WebVTT index. */
   'video.storyboard': { videoId: string };
   /** The HLS ladder. */
@@ -15,9 +20,33 @@ export type JobName = keyof JobMap;
 /** Lower runs first: what makes a video playable beats everything else. */
 export const JOB_PRIORITY: Record<JobName, number> = {
   'video.playable': 1,
+  'video.live': 1,
   'video.storyboard': 2,
   'video.ladder': 3,
 };
+
+/**
+ * Each lane has its own slots, so work that makes a video playable never waits behind a ladder:
+ * `playable` (quick remuxes), `live` (live renditions, which run for a while but must start at
+ * once), `background` (storyboards and ladders).
+ */
+export type Lane = 'playable' | 'live' | 'background';
+export const LANES: readonly Lane[] = ['playable', 'live', 'background'];
+export const JOB_LANE: Record<JobName, Lane> = {
+  'video.playable': 'playable',
+  'video.live': 'live',
+  'video.storyboard': 'background',
+  'video.ladder': 'background',
+};
+export type LaneConcurrency = Record<Lane, number>;
+
+/** A single number gives every lane that many slots. */
+export function laneConcurrency(c: number | Partial<LaneConcurrency>): LaneConcurrency {
+  if (typeof c === 'number') return { playable: Math.max(1, c), live: Math.max(1, c), background: Math.max(1, c) };
+  return { playable: Math.max(1, c.playable ?? 1), live: Math.max(1, c.live ?? 1), background: Math.max(1, c.background ?? 1) };
+}
+
+export const jobsInLane = (lane: Lane, names: JobName[]): JobName[] => names.filter((n) => JOB_LANE[n] === lane);
 
 export interface JobContext {
   /** Attempt number, starting at 1. */
@@ -35,13 +64,18 @@ export interface EnqueueOptions {
   priority?: number;
   delayMs?: number;
   maxAttempts?: number;
+  /**
+   * Whose work this is (the uploader's id). Jobs of one name are taken in fair order between keys:
+   * a key's next job queues behind one job of every other waiting key, not behind all of them.
+   */
+  fairKey?: string;
 }
 
 /** One interface, two adapters: a job table in the app's database, and BullMQ on Redis. */
 export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobMap[N], opts?: EnqueueOptions): Promise<void>;
   /** Starts consuming jobs with the given handlers. */
-  start(handlers: JobHandlers, opts: { concurrency: number }): Promise<void>;
+  start(handlers: JobHandlers, opts: { concurrency: number | Partial<LaneConcurrency> }): Promise<void>;
   /** Stops taking new jobs, waits for running ones up to a grace period, and closes connections. */
   close(): Promise<void>;
 }

@@ -12,6 +12,12 @@ import {
   type JobMap,
   type JobName,
   type JobQueue,
+  JOB_LANE,
+  jobsInLane,
+  type Lane,
+  type LaneConcurrency,
+  laneConcurrency,
+  LANES,
 } from './job-types.js';
 import {
   backoffDelay,
@@ -45,6 +51,7 @@ type JobRow = Selectable<Database['jobs']>;
 
 interface Running {
   row: JobRow;
+  lane: Lane;
   abort: AbortController;
   done: Promise<void>;
 }
@@ -73,7 +80,7 @@ export class LocalQueue implements JobQueue {
   private readonly onSettled: QueueTuning['onSettled'];
 
   private handlers: JobHandlers = {};
-  private concurrency = 1;
+  private concurrency: LaneConcurrency = laneConcurrency(1);
   private readonly running = new Map<number, Running>();
   private closing = false;
   private loop: Promise<void> | null = null;
@@ -98,6 +105,8 @@ export class LocalQueue implements JobQueue {
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobMap[N], opts: EnqueueOptions = {}): Promise<void> {
+    const fairKey = opts.fairKey ?? null;
+    const fairRank = await this.fairRank(name, fairKey);
     const now = Date.now();
     await this.db
       .insertInto('jobs')
@@ -112,6 +121,8 @@ export class LocalQueue implements JobQueue {
         locked_by: null,
         locked_until: null,
         last_error: null,
+        fair_key: fairKey,
+        fair_rank: fairRank,
         created_at: now,
         updated_at: now,
       })
@@ -119,10 +130,34 @@ export class LocalQueue implements JobQueue {
     this.wakeUp();
   }
 
-  async start(handlers: JobHandlers, opts: { concurrency: number }): Promise<void> {
+  /**
+   * Fair order between uploaders: one past the key's last waiting or running job of this name, and
+   * never below the lowest rank still waiting, so a newcomer queues behind one job of each waiting
+   * uploader rather than behind all twenty of one. Two enqueues racing may share a rank: harmless.
+   */
+  private async fairRank(name: JobName, fairKey: string | null): Promise<number> {
+    const waiting = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.min('fair_rank').as('low'))
+      .where('name', '=', name)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    const low = waiting?.low == null ? 0 : Number(waiting.low);
+    if (fairKey === null) return low;
+    const own = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('fair_rank').as('high'))
+      .where('name', '=', name)
+      .where('fair_key', '=', fairKey)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Math.max(low, own?.high == null ? 0 : Number(own.high) + 1);
+  }
+
+  async start(handlers: JobHandlers, opts: { concurrency: number | Partial<LaneConcurrency> }): Promise<void> {
     if (this.loop) throw new Error('Queue already started');
     this.handlers = handlers;
-    this.concurrency = Math.max(1, opts.concurrency);
+    this.concurrency = laneConcurrency(opts.concurrency);
     this.closing = false;
     this.loop = this.runLoop();
     this.log.info({ worker: this.workerId, concurrency: this.concurrency, jobs: Object.keys(handlers) }, 'job queue started');
@@ -149,12 +184,16 @@ export class LocalQueue implements JobQueue {
 
   private async runLoop(): Promise<void> {
     const names = Object.keys(this.handlers) as JobName[];
+    const lanes = LANES.map((lane) => ({ lane, names: jobsInLane(lane, names) })).filter((l) => l.names.length > 0);
     while (!this.closing) {
       try {
-        while (!this.closing && this.running.size < this.concurrency && names.length > 0) {
-          const row = await this.claim(names);
-          if (!row) break;
-          this.run(row);
+        // Each lane fills its own slots: a busy background lane never holds up a playable job.
+        for (const { lane, names: laneNames } of lanes) {
+          while (!this.closing && this.runningIn(lane) < this.concurrency[lane]) {
+            const row = await this.claim(laneNames);
+            if (!row) break;
+            this.run(row);
+          }
         }
         if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
       } catch (err) {
@@ -170,6 +209,12 @@ export class LocalQueue implements JobQueue {
       });
       this.wake = null;
     }
+  }
+
+  private runningIn(lane: Lane): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.lane === lane) n++;
+    return n;
   }
 
   /**
@@ -189,6 +234,7 @@ export class LocalQueue implements JobQueue {
         ]),
       )
       .orderBy('priority')
+      .orderBy('fair_rank')
       .orderBy('run_at')
       .orderBy('id')
       .limit(1);
@@ -262,7 +308,7 @@ export class LocalQueue implements JobQueue {
       this.running.delete(row.id);
       this.wakeUp();
     });
-    this.running.set(row.id, { row, abort, done });
+    this.running.set(row.id, { row, lane: JOB_LANE[name], abort, done });
   }
 
   /** Extends the lease; if another worker took the job over, this one stops working on it. */

@@ -28,7 +28,7 @@ export function createMediaJobs(deps: { config: Config; database: DbHandle; stor
   });
   pipeline = new VideoPipeline({
     db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
-    keepOriginalUploads: config.keepOriginalUploads,
+    keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice,
   });
   return { queue, pipeline };
 }

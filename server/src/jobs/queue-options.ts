@@ -44,6 +44,7 @@ export const DEFAULT_CLOSE_GRACE_MS = 10_000;
 /** Generous: a long upload on a small machine takes a while, but a stuck ffmpeg must not hold a slot forever. */
 export const DEFAULT_TIME_LIMIT_MS: Record<JobName, number> = {
   'video.playable': 60 * 60_000,
+  'video.live': 6 * 60 * 60_000,
   'video.storyboard': 60 * 60_000,
   'video.ladder': 6 * 60 * 60_000,
 };

@@ -170,7 +170,55 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
       { concurrency: 1 },
     );
     await waitFor('all five jobs', () => outcomes('done').length === 5);
-    expect(order).toEqual(['urgent-ladder', 'playable', 'storyboard', 'ladder', 'late-storyboard']);
+    // The playable job has a lane of its own; within the background lane, priority then age.
+    expect(order.filter((id) => id !== 'playable')).toEqual(['urgent-ladder', 'storyboard', 'ladder', 'late-storyboard']);
+    expect(order).toContain('playable');
+  });
+
+  it('starts a playable job while a ladder holds the only background slot', async () => {
+    const q = queue();
+    let releaseLadder!: () => void;
+    const ladderBlocked = new Promise<void>((r) => (releaseLadder = r));
+    const events: string[] = [];
+    await q.start(
+      {
+        'video.ladder': async () => {
+          events.push('ladder started');
+          await ladderBlocked;
+          events.push('ladder done');
+        },
+        'video.storyboard': async () => void events.push('storyboard'),
+        'video.playable': async () => void events.push('playable'),
+        'video.live': async () => void events.push('live'),
+      },
+      { concurrency: { playable: 1, live: 1, background: 1 } },
+    );
+    await q.enqueue('video.ladder', { videoId: 'long' });
+    await waitFor('the ladder to start', () => events.includes('ladder started'));
+    await q.enqueue('video.storyboard', { videoId: 'waits' });
+    await q.enqueue('video.playable', { videoId: 'quick' });
+    await q.enqueue('video.live', { videoId: 'live' });
+    await waitFor('the playable and live jobs', () => events.includes('playable') && events.includes('live'));
+    // Both ran while the ladder was still running; the storyboard waits for the background slot.
+    expect(events).not.toContain('ladder done');
+    expect(events).not.toContain('storyboard');
+    releaseLadder();
+    await waitFor('the storyboard after the ladder', () => events.includes('storyboard'));
+    expect(events.indexOf('storyboard')).toBeGreaterThan(events.indexOf('ladder done'));
+  });
+
+  it('takes jobs in fair order between uploaders', async () => {
+    const producer = queue();
+    for (let i = 1; i <= 5; i++) await producer.enqueue('video.playable', { videoId: `busy-${i}` }, { fairKey: 'busy' });
+    await producer.enqueue('video.playable', { videoId: 'other-1' }, { fairKey: 'other' });
+    await producer.enqueue('video.playable', { videoId: 'third-1' }, { fairKey: 'third' });
+    await producer.enqueue('video.playable', { videoId: 'other-2' }, { fairKey: 'other' });
+    const order: string[] = [];
+    const consumer = queue();
+    await consumer.start({ 'video.playable': async (p) => void order.push(p.videoId) }, { concurrency: 1 });
+    await waitFor('all eight jobs', () => outcomes('done').length === 8);
+    // One of each uploader's in turn: the busy uploader's five do not hold the others back.
+    expect(order).toEqual(['busy-1', 'other-1', 'third-1', 'busy-2', 'other-2', 'busy-3', 'busy-4', 'busy-5']);
   });
 
   it('waits for a delayed job', async () => {
@@ -247,7 +295,7 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
     await waitFor('the job', () => outcomes('done').length === 1);
     expect(progress).toEqual([10, 55, 100]);
     if (q instanceof BullmqQueue) {
-      const job = await q.bullQueue.getJob(outcomes('done')[0]!.id);
+      const job = await q.bullQueue().getJob(outcomes('done')[0]!.id);
       expect(job?.progress).toBe(100);
     }
   });

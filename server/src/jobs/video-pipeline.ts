@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.js';
 import type { Storage } from '../storage/storage.js';
 import { FAILURE_REASONS, VideoJobs } from './handlers/video-jobs.js';
-import { JOB_PRIORITY, type JobHandlers, type JobQueue } from './job-types.js';
+import { VideoMediaRepository } from './handlers/video-media.repository.js';
+import { JOB_PRIORITY, type JobHandlers, type JobName, type JobQueue } from './job-types.js';
 import { DEFAULT_MAX_ATTEMPTS, type JobSettledEvent, type QueueLogger } from './queue-options.js';
 import type { VideoProcessing } from './video-processing.js';
 
@@ -18,6 +19,8 @@ export interface VideoPipelineDeps {
   maxAttempts?: number;
   /** KEEP_ORIGINAL_UPLOADS: keep the upload after processing instead of deleting it. */
   keepOriginalUploads?: boolean;
+  /** Niceness of storyboard and ladder ffmpeg processes. */
+  backgroundNice?: number;
 }
 
 const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;
@@ -30,22 +33,30 @@ const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as con
 export class VideoPipeline implements VideoProcessing {
   private readonly jobs: VideoJobs;
   private readonly maxAttempts: number;
+  private readonly repo: VideoMediaRepository;
 
   constructor(private readonly deps: VideoPipelineDeps) {
     this.maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    this.jobs = new VideoJobs({ ...deps, maxAttempts: this.maxAttempts });
+    this.repo = new VideoMediaRepository(deps.db);
+    this.jobs = new VideoJobs({ ...deps, maxAttempts: this.maxAttempts, startLive: (videoId) => this.enqueue('video.live', videoId) });
   }
 
   /** Call after the transaction that created the video row (status processing, source_key set) committed. */
   async start(videoId: string): Promise<void> {
-    for (const name of VIDEO_JOBS) {
-      await this.deps.queue.enqueue(name, { videoId }, { priority: JOB_PRIORITY[name], maxAttempts: this.maxAttempts });
-    }
+    const owner = await this.repo.ownerOf(videoId);
+    for (const name of VIDEO_JOBS) await this.enqueue(name, videoId, owner);
+  }
+
+  /** Jobs carry their uploader as the fair key: one account's twenty uploads do not starve the rest. */
+  private async enqueue(name: JobName, videoId: string, owner?: string | null): Promise<void> {
+    const fairKey = owner === undefined ? await this.repo.ownerOf(videoId) : owner;
+    await this.deps.queue.enqueue(name, { videoId }, { priority: JOB_PRIORITY[name], maxAttempts: this.maxAttempts, fairKey: fairKey ?? undefined });
   }
 
   handlers(): JobHandlers {
     return {
       'video.playable': this.jobs.playable,
+      'video.live': this.jobs.live,
       'video.storyboard': this.jobs.storyboard,
       'video.ladder': this.jobs.ladder,
     };
@@ -57,7 +68,7 @@ export class VideoPipeline implements VideoProcessing {
    */
   async onJobSettled(event: JobSettledEvent): Promise<void> {
     if (event.outcome !== 'failed') return;
-    const step = event.name === 'video.playable' ? 'playable' : event.name === 'video.storyboard' ? 'storyboard' : event.name === 'video.ladder' ? 'ladder' : null;
+    const step = event.name === 'video.playable' || event.name === 'video.live' ? 'playable' : event.name === 'video.storyboard' ? 'storyboard' : event.name === 'video.ladder' ? 'ladder' : null;
     const videoId = (event.payload as { videoId?: unknown } | null)?.videoId;
     if (!step || typeof videoId !== 'string') return;
     await this.jobs.recordFinalFailure(step, videoId, FAILURE_REASONS.failed);

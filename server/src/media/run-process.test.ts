@@ -33,4 +33,11 @@ describe('runProcess', () => {
     expect((err as ProcessFailure).exitCode).not.toBe(0);
     expect((err as ProcessFailure).stderrTail).toContain('No such file or directory');
   });
+
+  it('runs the process at the niceness asked for', async () => {
+    // `nice` without arguments prints the niceness it inherited from the shell it runs in.
+    const niced = await runProcess('/bin/sh', ['-c', 'sleep 0.2; nice'], { captureStdout: true, nice: 7 });
+    const plain = await runProcess('/bin/sh', ['-c', 'sleep 0.2; nice'], { captureStdout: true });
+    expect(Number(niced.stdout.trim()) - Number(plain.stdout.trim())).toBe(7);
+  });
 });

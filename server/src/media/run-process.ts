@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { MediaError } from './media-error.js';
 
 export interface RunOptions {
@@ -10,6 +11,11 @@ export interface RunOptions {
   /** Keep stdout in memory (ffprobe's JSON); off for ffmpeg, whose stdout is the progress stream. */
   captureStdout?: boolean;
   cwd?: string;
+  /**
+   * Niceness (0-19) for the process: background work yields the CPU to work a viewer waits for.
+   * Raising one's own child's niceness needs no privilege.
+   */
+  nice?: number;
 }
 
 export interface RunResult {
@@ -53,6 +59,13 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       return;
     }
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
+    if (opts.nice && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, opts.nice);
+      } catch {
+        // The process already exited, or the platform refuses: it then runs at normal priority.
+      }
+    }
     const stderr = tailCollector(STDERR_TAIL_BYTES);
     const stdoutChunks: string[] = [];
     let pending = '';

@@ -24,6 +24,8 @@ export interface ToolOptions {
   timeoutMs?: number;
   onProgress?: (percent: number) => void;
   logger?: MediaLogger;
+  /** Niceness of the ffmpeg process (background work runs at a lower CPU priority). */
+  nice?: number;
 }
 
 /** Time limits grow with the source: a minute of slack plus a multiple of its duration. */
@@ -34,7 +36,7 @@ async function ffmpeg(args: string[], source: ProbeResult, opts: ToolOptions, pe
   const started = Date.now();
   const onLine = opts.onProgress ? createProgressParser(source.duration, opts.onProgress) : undefined;
   opts.logger?.debug({ args }, `ffmpeg ${what}`);
-  await runProcess(opts.ffmpegPath, args, { signal: opts.signal, timeoutMs: limit(opts, source, perSecond), onStdoutLine: onLine });
+  await runProcess(opts.ffmpegPath, args, { signal: opts.signal, timeoutMs: limit(opts, source, perSecond), onStdoutLine: onLine, nice: opts.nice });
   opts.logger?.info({ ms: Date.now() - started, duration: source.duration }, `ffmpeg ${what} done`);
 }
 

@@ -24,6 +24,13 @@ export interface VideoJobDeps {
   uploadConcurrency?: number;
   /** Keep the original upload after processing (default: delete it once every output exists). */
   keepOriginalUploads?: boolean;
+  /** Niceness of storyboard and ladder ffmpeg processes: they yield the CPU to playable work. */
+  backgroundNice?: number;
+  /**
+   * Queues the live rendition of a source browsers cannot play, in its own lane. Without it (jobs
+   * called directly) the playable job makes that rendition itself.
+   */
+  startLive?(videoId: string): Promise<void>;
 }
 
 export type VideoStep = 'playable' | 'storyboard' | 'ladder';
@@ -86,12 +93,31 @@ export class VideoJobs {
     this.repo = new VideoMediaRepository(deps.db);
   }
 
+  /**
+   * A source browsers play is remuxed here, in a second or so. Any other source is handed to the
+   * live lane, so a long transcode never holds a slot that quick remuxes need.
+   */
   readonly playable: JobHandler<'video.playable'> = (payload, ctx) =>
     this.run('playable', payload.videoId, ctx, async (r) => {
+      if (isBrowserPlayable(r.probe)) {
+        await this.storePlayable(r, await makeFastStart(r.source, path.join(r.dir, 'play.mp4'), r.probe, this.toolOptions(r, 0, 90)));
+      } else if (this.deps.startLive) {
+        await this.deps.startLive(r.row.id);
+      } else {
+        await this.makeLive(r);
+      }
+    });
+
+  readonly live: JobHandler<'video.live'> = (payload, ctx) => this.run('playable', payload.videoId, ctx, (r) => this.makeLive(r));
+
+  private async makeLive(r: StepRun): Promise<void> {
+    await this.storePlayable(r, await makePlayableTranscode(r.source, path.join(r.dir, 'play.mp4'), r.probe, this.toolOptions(r, 0, 90)));
+  }
+
+  private async storePlayable(r: StepRun, result: ProbeResult): Promise<void> {
+    {
       const keys = videoMediaKeys(r.row.id);
       const out = path.join(r.dir, 'play.mp4');
-      const tool = this.toolOptions(r, 0, 90);
-      const result = isBrowserPlayable(r.probe) ? await makeFastStart(r.source, out, r.probe, tool) : await makePlayableTranscode(r.source, out, r.probe, tool);
       if (!result.video) throw new MediaError('failed', 'The playable file has no video stream');
       if (!(await this.stillThere(r.row.id))) return;
       await this.deps.storage.putFile(keys.playable, out, 'video/mp4');
@@ -103,13 +129,14 @@ export class VideoJobs {
         height: result.video.height,
       });
       if (!recorded) await this.deps.storage.delete(keys.playable);
-    });
+    }
+  }
 
   readonly storyboard: JobHandler<'video.storyboard'> = (payload, ctx) =>
     this.run('storyboard', payload.videoId, ctx, async (r) => {
       const keys = videoMediaKeys(r.row.id);
       const outDir = path.join(r.dir, 'storyboard');
-      const result = await makeStoryboard(r.source, outDir, r.probe, this.toolOptions(r, 0, 80));
+      const result = await makeStoryboard(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 80), nice: this.deps.backgroundNice });
       if (!(await this.stillThere(r.row.id))) return;
       await this.upload(outDir, keys.storyboardPrefix, result.files, r, 80, 100);
       if (!(await this.repo.setStoryboardKey(r.row.id, keys.storyboardVtt))) await this.deps.storage.deletePrefix(keys.storyboardPrefix);
@@ -119,7 +146,7 @@ export class VideoJobs {
     this.run('ladder', payload.videoId, ctx, async (r) => {
       const keys = videoMediaKeys(r.row.id);
       const outDir = path.join(r.dir, 'hls');
-      const result = await makeLadder(r.source, outDir, r.probe, this.toolOptions(r, 0, 90));
+      const result = await makeLadder(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 90), nice: this.deps.backgroundNice });
       if (!(await this.stillThere(r.row.id))) return;
       // The master goes last (files lists it last): a player never finds a master before its variants.
       await this.upload(outDir, keys.hlsPrefix, result.files, r, 90, 100);

@@ -24,7 +24,12 @@ export class VideoMediaRepository {
     return row ?? null;
   }
 
-  /** Returns false when the row has gone. */
+  /** The uploader, whose jobs are ordered fairly against other uploaders'. */
+  async ownerOf(id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('videos').select('owner_id').where('id', '=', id).executeTakeFirst();
+    return row?.owner_id ?? null;
+  }
+
   /** Marks the video ready; its owner's channel count of ready videos moves in the same transaction. */
   async markPlayable(id: string, v: { videoKey: string; duration: number; width: number; height: number }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
