@@ -15,9 +15,11 @@ import type { AppContext } from './app-context.js';
 import { authPlugin } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { envelope } from './http/envelope.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, shortPath } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
 import { mediaRoutes } from './http/media-route.js';
+import { recordRoutes } from './http/route-table.js';
+import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, registerUrlLengthGuard } from './http/request-guards.js';
 import { apiModules } from './modules/index.js';
 import { newId } from './lib/ids.js';
 
@@ -37,7 +39,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : newId();
     },
     requestIdHeader: false,
+    clientErrorHandler,
+    frameworkErrors,
+    // Long enough that an over-long id reaches its route and gets the route's own 400.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -45,6 +52,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerUrlLengthGuard(app);
   await registerCors(app, config.allowedOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, parts: 30 } });
@@ -103,11 +111,12 @@ async function registerWebClient(app: FastifyInstance, webDist: string | null) {
     reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
   app.get('/', serveIndex);
   app.get('/*', async (request, reply) => {
-    const rel = decodeURIComponent((request.params as { '*': string })['*']);
+    // The router has already decoded the path once; decoding again would turn %25 into a bad escape.
+    const rel = (request.params as { '*': string })['*'];
     const file = path.join(webDist, rel);
     if (rel && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel, webDist);
     if (rel.startsWith('api/') || rel.startsWith('media/')) {
-      return reply.status(404).send({ statusCode: 404, data: null, message: `Route ${request.method} /${rel} not found`, success: false });
+      return reply.status(404).send({ statusCode: 404, data: null, message: `Route ${request.method} ${shortPath(`/${rel}`)} not found`, success: false });
     }
     return serveIndex(request, reply);
   });

@@ -35,10 +35,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.status(404).send({
       statusCode: 404,
       data: null,
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      message: `Route ${request.method} ${shortPath(request.url)} not found`,
       success: false,
     });
   });
+}
+
+/** The path of a URL, cut short so that a huge URL is not echoed back whole. */
+export function shortPath(url: string): string {
+  const p = url.split('?')[0]!;
+  return p.length > 200 ? `${p.slice(0, 200)}...` : p;
 }
 
 /** Fastify's own 4xx errors (bad JSON, body too large...) carry messages fit for people. */

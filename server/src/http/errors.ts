@@ -28,6 +28,7 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 /** Clients of the contract look for this marker in `data` as well as in the message (see the decision records). */
 export const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', 'username exists', { error: 'username exists' });
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+export const uriTooLong = () => new AppError(414, 'URI_TOO_LONG', 'The URL is too long');
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const unprocessable = (message: string) => new AppError(422, 'UNPROCESSABLE', message);
 export const tooManyRequests = (retryAfterSeconds: number) =>

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { AppError, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { MultipartScanner } from './multipart-scan.js';
 
 export interface UploadedFile {
   path: string;
@@ -43,9 +44,21 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
   const cleanup = async () => {
     await Promise.all(Object.values(files).map((f) => fsp.rm(f.path, { force: true })));
   };
+  const boundary = MultipartScanner.boundaryOf(request.headers['content-type']);
+  const scanner = boundary ? new MultipartScanner(boundary) : null;
+  if (scanner) {
+    // Paused first, so that listening does not start the flow before the parser is attached; the
+    // parser's pipe resumes it and both then see every chunk.
+    request.raw.pause();
+    request.raw.on('data', (chunk: Buffer) => scanner.write(chunk));
+  }
+  const strict = () => {
+    if (scanner?.problem) throw refused(400, scanner.problem);
+  };
   try {
     const largest = Math.max(1, ...Object.values(spec.files).map((f) => f.maxBytes));
     for await (const part of request.parts({ limits: { fileSize: largest, fieldSize: MAX_FIELD_BYTES, files: Object.keys(spec.files).length + 1 } })) {
+      strict();
       if (part.type === 'field') {
         if (!spec.fields.includes(part.fieldname)) continue;
         if (part.valueTruncated) throw payloadTooLarge(`${part.fieldname} is too large`);
@@ -55,11 +68,11 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
       const rule = spec.files[part.fieldname];
       if (!rule) {
         part.file.resume();
-        throw badRequest(`Unexpected file field ${part.fieldname}`);
+        throw refused(400, `Unexpected file field ${part.fieldname}`);
       }
       if (files[part.fieldname]) {
         part.file.resume();
-        throw badRequest(`Only one ${part.fieldname} file is allowed`);
+        throw refused(400, `Only one ${part.fieldname} file is allowed`);
       }
       const filePath = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
       const file: UploadedFile = { path: filePath, filename: part.filename, mimetype: part.mimetype, size: 0 };
@@ -85,13 +98,42 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
         delete files[part.fieldname];
       }
     }
+    strict();
   } catch (err) {
     await cleanup();
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('File is too large');
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('Too many files');
-    throw err;
+    throw asClientError(err);
   }
   return { fields, files, cleanup };
+}
+
+/**
+ * A refused multipart body is answered at once, before the client has finished sending it; the
+ * connection is closed afterwards, so the rest of the body is never read nor left hanging.
+ */
+function refused(status: 400 | 413, message: string) {
+  return new AppError(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, null, { connection: 'close' });
+}
+
+/**
+ * What went wrong while reading a multipart body, as a 4xx naming it. Only failures of the server
+ * itself (a full disk, a missing directory: errors with a syscall) stay 5xx.
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) {
+    return err.statusCode < 500 ? new AppError(err.statusCode, err.code, err.message, err.details, { ...err.headers, connection: 'close' }) : err;
+  }
+  const e = err as NodeJS.ErrnoException;
+  if (e && typeof e === 'object' && e.syscall && e.code !== 'ECONNRESET') return err;
+  switch (e?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE': return refused(413, 'File is too large');
+    case 'FST_FILES_LIMIT': return refused(400, 'Too many files');
+    case 'FST_PARTS_LIMIT': return refused(413, 'Too many parts in the multipart body');
+    case 'FST_FIELDS_LIMIT': return refused(413, 'Too many fields in the multipart body');
+    case 'FST_PROTO_VIOLATION': return refused(400, 'Forbidden field name in the multipart body');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return refused(400, 'The multipart body has no boundary');
+  }
+  const reason = e instanceof Error && /^[\w :,.'-]{1,120}$/.test(e.message) ? `: ${e.message.replace(/^Multipart: /, '')}` : '';
+  return refused(400, `The multipart body is malformed${reason}`);
 }
 
 export function formatBytes(n: number): string {

@@ -1,13 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { makeClip } from '../../src/media/fixtures.js';
 
 /**
  * Test media, made at test time with ffmpeg and sharp and cached per process:
  * image.png, image.jpg, image.webp, image.gif, garbage.png, clip.mp4 (2 s 320x240 H.264/AAC),
- * clip.mkv (same, Matroska), not-video.mp4 (text). Any other name is taken as a path.
+ * clip.mkv (same, Matroska), not-video.mp4 (text), bomb.png (a valid 30000x30000 PNG of ~110 KB that
+ * would take 900 megapixels to decode). Any other name is taken as a path.
  */
 const dir = path.join(os.tmpdir(), `reelhouse-fixtures-${process.pid}`);
 const made = new Map<string, Promise<string>>();
@@ -33,10 +35,36 @@ async function make(name: string): Promise<string> {
     case 'image.webp': await img().webp().toFile(out); break;
     case 'image.gif': await img().gif().toFile(out); break;
     case 'garbage.png': await fs.writeFile(out, Buffer.from('this is not an image at all')); break;
+    case 'bomb.png': await fs.writeFile(out, pngBomb(30000, 30000)); break;
     case 'not-video.mp4': await fs.writeFile(out, Buffer.from('plain text pretending to be a video')); break;
     case 'clip.mp4': await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2 }); break;
     case 'clip.mkv': await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2, format: 'matroska' }); break;
     default: throw new Error(`unknown fixture ${name}`);
   }
   return out;
+}
+
+/** A black 1-bit greyscale PNG of the given size: tiny on disk, huge once decoded. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(1, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  // Each row: filter byte 0, then width bits, all zero.
+  const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

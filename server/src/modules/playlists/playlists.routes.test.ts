@@ -183,7 +183,7 @@ describe('PATCH /playlist/add/:videoId/:playlistId', () => {
 });
 
 describe('PATCH /playlist/remove/:videoId/:playlistId', () => {
-  it('removes for the owner, keeps the order of the rest, and removing what is not there is a no-op', async () => {
+  it('removes for the owner, keeps the order of the rest, removing what is not there is a no-op, and a video that does not exist is a 404', async () => {
     const id = await createPlaylist(owner);
     const vs = [await seedVideo(t.ctx, uploader.id), await seedVideo(t.ctx, uploader.id), await seedVideo(t.ctx, uploader.id)];
     for (const v of vs) await add(v.id, id, owner);
@@ -191,6 +191,9 @@ describe('PATCH /playlist/remove/:videoId/:playlistId', () => {
     expect((await remove(vs[1]!.id, id, other)).statusCode).toBe(404);
     expect((await remove(vs[1]!.id, MISSING_ID, owner)).statusCode).toBe(404);
     expect((await remove('bad!', id, owner)).statusCode).toBe(400);
+    const noVideo = await remove(MISSING_ID, id, owner);
+    expect(noVideo.statusCode).toBe(404);
+    expect(noVideo.json()).toEqual({ statusCode: 404, data: null, message: 'Video not found', success: false });
     const res = await remove(vs[1]!.id, id, owner);
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ videos: [vs[0]!.id, vs[2]!.id], videosCount: 2 });
@@ -198,7 +201,8 @@ describe('PATCH /playlist/remove/:videoId/:playlistId', () => {
     const again = await remove(vs[1]!.id, id, owner);
     expect(again.statusCode).toBe(200);
     expect(again.data.videos).toEqual([vs[0]!.id, vs[2]!.id]);
-    expect((await remove(MISSING_ID, id, owner)).statusCode).toBe(200);
+    const neverAdded = await seedVideo(t.ctx, uploader.id);
+    expect((await remove(neverAdded.id, id, owner)).statusCode).toBe(200);
     expect(await counter(id)).toBe(2);
     // Re-adding puts it at the end.
     expect((await add(vs[1]!.id, id, owner)).data.videos).toEqual([vs[0]!.id, vs[2]!.id, vs[1]!.id]);

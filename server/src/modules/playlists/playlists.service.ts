@@ -85,9 +85,14 @@ export class PlaylistsService {
     return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 
-  /** Taking out a video that is not there is a no-op, so a repeated click does no harm. */
+  /**
+   * Taking out a video that is not in the playlist is a no-op, so a repeated click does no harm; a
+   * video that does not exist at all is a 404, as for adding. Whether the caller may still watch it
+   * does not matter: a video gone private must stay removable.
+   */
   async removeVideo(playlistId: string, videoId: string, user: Viewer): Promise<Playlist> {
     const row = await this.owned(playlistId, user);
+    if (!(await this.deps.playlists.findVideoAccess(videoId))) throw notFound('Video');
     await this.deps.playlists.removeVideo(row.id, videoId, this.now());
     return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }

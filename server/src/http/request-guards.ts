@@ -1,0 +1,55 @@
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppError } from './errors.js';
+import { badRequest, uriTooLong } from './errors.js';
+
+/**
+ * Failures that happen before a route runs: Node's HTTP parser (header or request line too large,
+ * malformed request), the router (bad percent-encoding, an over-long path parameter) and an
+ * over-long URL. Each answers with the same envelope as every other error, and never hangs.
+ */
+
+/** Longer URLs are refused with 414; Node's header limit (16 KiB, request line included) answers 431 above that. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** A request the HTTP parser could not read: answer on the raw socket, then close it. */
+export function clientErrorHandler(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket) {
+  // A reset or timed-out connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request headers are too large (the URL counts towards them)']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ statusCode: status, data: null, message, success: false });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Router failures (Fastify's frameworkErrors option). They are raised outside every route, where the
+ * app's error handler does not reach, so the envelope is written here.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const answer: AppError =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? uriTooLong()
+      : err.code === 'FST_ERR_BAD_URL' ? badRequest('The URL has a malformed percent-encoding')
+        : badRequest('Bad request');
+  return reply
+    .status(answer.statusCode)
+    .header('connection', 'close')
+    .send({ statusCode: answer.statusCode, data: null, message: answer.message, success: false });
+}
+
+/** The first hook of every request: an over-long URL is refused before any other work. */
+export function registerUrlLengthGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) throw uriTooLong();
+  });
+}
