@@ -168,6 +168,7 @@ function jsonVariants(r: AppRoute, v: ValidCall): Variant[] {
       'huge string': 'x'.repeat(100_000), 'empty string': '', 'only spaces': '     ',
     };
     for (const [label, value] of Object.entries(wrong)) {
+      if (v.blankIgnored?.includes(key) && typeof value === 'string' && !value.trim()) continue;
       out.push({ name: `${key}: ${label}`, raw: json(JSON.stringify({ ...v.json, [key]: value })) });
     }
   }

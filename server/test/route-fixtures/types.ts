@@ -26,6 +26,8 @@ export interface ValidCall {
   /** Text fields, and file fields naming a test fixture file (image.png, clip.mp4...). */
   fields?: Record<string, string>;
   files?: Record<string, string>;
+  /** Body keys whose blank value is accepted as "leave it as it is" rather than refused. */
+  blankIgnored?: string[];
   /** The status the valid call answers. */
   status: number;
   /** What a refused call must leave unchanged, read back from the database. */
