@@ -2,3 +2,5 @@ export * from './common.js';
 export * from './users.js';
 export * from './videos.js';
 export * from './social.js';
+export * from './instance.js';
+export * from './admin.js';

@@ -69,6 +69,8 @@ export const User = z.object({
   email: z.string(),
   /** What the account may do beyond its own content: moderate (moderator) or run the site (admin). */
   role: Role,
+  /** A sign-up waiting for an admin's approval (sign-ups by approval): it cannot sign in yet. */
+  approvalPending: z.boolean(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,

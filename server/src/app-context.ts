@@ -10,6 +10,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import type { Storage } from './storage/storage.js';
 import { type DefaultImages, defaultImages as siteDefaultImages } from './lib/default-images.js';
+import { InstanceService } from './modules/instance/instance.service.js';
 
 /** Everything a request handler may need, built once per process. */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   sessions: SessionService;
   /** Images of accounts that chose none, absolute when PUBLIC_URL is set. */
   defaultImages: DefaultImages;
+  /** The site's settings that admins edit (name, sign-up mode, limits). */
+  instance: InstanceService;
 }
 
 export async function createAppContext(deps: {
@@ -42,6 +45,7 @@ export async function createAppContext(deps: {
   });
   return {
     config, db: database.db, dialect: database.dialect, storage, logger, processing, users, sessions, defaultImages,
+    instance: new InstanceService(database.db, config),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
 }

@@ -25,6 +25,8 @@ export interface Database {
     /** Set while the account is banned: it cannot sign in and its content is hidden everywhere. */
     banned_at: number | null;
     ban_reason: string | null;
+    /** 1 while a sign-up made in approval mode waits for an admin; it cannot sign in until then. */
+    approval_pending: number;
     subscribers_count: number;
     /** The owner's listed videos: what their channel shows to others. */
     videos_count: number;
@@ -111,6 +113,19 @@ export interface Database {
   view_events: { video_id: string; viewer_key: string; counted_at: number };
   /** Counted views per video per UTC day (days since 1970-01-01). */
   video_daily_views: { video_id: string; day: number; views: number };
+  /** Every moderator and admin action: who, what, on which item, when and why. */
+  audit_log: {
+    id: string;
+    actor_id: string | null;
+    actor_username: string;
+    action: string;
+    target_type: string;
+    target_id: string;
+    reason: string | null;
+    /** JSON object: what changed. */
+    details: string;
+    created_at: number;
+  };
   jobs: {
     id: Generated<number>;
     name: string;

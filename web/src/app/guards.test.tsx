@@ -10,6 +10,7 @@ const user = {
   fullName: 'Ada',
   email: 'ada@example.com',
   role: 'user' as const,
+  approvalPending: false,
   avatar: { url: '/a.png' },
   coverImage: { url: '/c.png' },
   createdAt: '2026-01-01T00:00:00Z',

@@ -51,6 +51,7 @@ export class SessionService {
       const hash = hashToken(token);
       const found = await this.sessions.findByRefreshToken(hash);
       if (!found || found.revoked_at !== null || found.expires_at <= now) throw unauthorized('Refresh token is invalid or expired');
+      if (found.banned_at !== null) throw unauthorized('This account is banned');
       const next = successorRefreshToken(this.secret, token);
       if (found.used_at === null) {
         const issued = { sessionId: found.id, accessToken: this.access(found.user_id, found.id, now) };

@@ -23,7 +23,8 @@ export class SessionsRepository {
     return this.db
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'refresh_tokens.used_at'])
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'refresh_tokens.used_at', 'users.banned_at'])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
   }

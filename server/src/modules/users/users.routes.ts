@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
 import { clearAuthCookies, setAuthCookies } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
+import { forbidden } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { parseWith } from '../../http/validate.js';
 import type { AppContext } from '../../app-context.js';
@@ -22,18 +23,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: authLimit,
     schema: { tags, summary: 'Sign up (multipart: username, email, password, fullName, optional avatar and coverImage)', response: { 201: envelopeSchema(User) } },
   }, async (request, reply) => {
+    // Decided before a byte of the body is read: a closed site stores nothing.
+    const { signupMode } = await ctx.instance.settings();
+    if (signupMode === 'closed') throw forbidden('Sign-ups are closed on this site');
     const form = await readMultipart(request, ctx.tmpDir, {
       files: { avatar: imageLimit, coverImage: imageLimit },
       fields: ['username', 'email', 'password', 'fullName'],
     });
     let user;
     try {
-      user = await users.register(parseWith(RegisterFields, form.fields), form.files);
+      user = await users.register(parseWith(RegisterFields, form.fields), form.files, { needsApproval: signupMode === 'approval' });
     } finally {
       // Before answering, so a client that sees the answer never sees the temporary files.
       await form.cleanup();
     }
-    return reply.status(201).send(envelope(user, 'User registered successfully', 201));
+    const message = user.approvalPending ? 'Account created; an admin must approve it before you can sign in' : 'User registered successfully';
+    return reply.status(201).send(envelope(user, message, 201));
   });
 
   app.post('/users/login', {

@@ -39,6 +39,7 @@ export class UsersService {
       fullName: row.full_name,
       email: row.email,
       role: row.role,
+      approvalPending: row.approval_pending === 1,
       avatar: { url: this.imageUrl(row.avatar_key, this.defaults.avatar) },
       coverImage: { url: this.imageUrl(row.cover_key, this.defaults.cover) },
       createdAt: toIso(row.created_at),
@@ -50,7 +51,12 @@ export class UsersService {
     return key ? this.deps.storage.url(key) : fallback;
   }
 
-  async register(fields: RegisterFields, images: { avatar?: UploadedFile; coverImage?: UploadedFile }): Promise<User> {
+  async register(
+    fields: RegisterFields,
+    images: { avatar?: UploadedFile; coverImage?: UploadedFile },
+    opts: { needsApproval?: boolean } = {},
+  ): Promise<User> {
+    const isAdmin = this.deps.adminEmails?.includes(fields.email) ?? false;
     await this.assertAvailable(fields.username, fields.email);
     const id = newId();
     // Images are decoded and re-encoded before the row exists, so a bad image rejects the sign-up
@@ -71,9 +77,11 @@ export class UsersService {
         avatar_key: avatarKey,
         cover_key: coverKey,
         is_demo: 0,
-        role: this.deps.adminEmails?.includes(fields.email) ? 'admin' : 'user',
+        role: isAdmin ? 'admin' : 'user',
         banned_at: null,
         ban_reason: null,
+        // The site's own admins never wait for approval.
+        approval_pending: opts.needsApproval && !isAdmin ? 1 : 0,
         subscribers_count: 0,
         videos_count: 0,
         created_at: now,
@@ -176,6 +184,9 @@ export class UsersService {
     const row = await this.deps.users.findByEmail(email);
     const ok = await argon2.verify(row?.password_hash ?? (await dummyHash()), password);
     if (!row || !ok) throw unauthorized('Invalid email or password');
+    // Told only to whoever knows the password, so the state of an account is not public.
+    if (row.banned_at !== null) throw forbidden('This account is banned');
+    if (row.approval_pending === 1) throw forbidden('Your account is waiting for an admin to approve it');
     return row;
   }
 
@@ -202,7 +213,7 @@ export class UsersService {
     await this.deps.users.insert({
       id: newId(), username, email: demo.email, full_name: 'Demo Account',
       password_hash: await hashPassword(demo.password), avatar_key: null, cover_key: null, is_demo: 1,
-      role: 'user', banned_at: null, ban_reason: null,
+      role: 'user', banned_at: null, ban_reason: null, approval_pending: 0,
       subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
     });
     this.deps.logger.info({ username }, 'demo account created');

@@ -42,13 +42,14 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     schema: { tags, summary: 'Upload a video (multipart: title, description, videoFile, thumbnail)', response: { 201: envelopeSchema(VideoDetail) } },
   }, async (request, reply) => {
     const user = currentUser(request);
+    const limits = await ctx.instance.settings();
     const form = await readMultipart(request, ctx.tmpDir, {
-      files: { videoFile: { maxBytes: config.limits.maxVideoBytes }, thumbnail: { maxBytes: config.limits.maxImageBytes } },
+      files: { videoFile: { maxBytes: limits.maxVideoBytes }, thumbnail: { maxBytes: config.limits.maxImageBytes } },
       fields: ['title', 'description'],
     });
     let video;
     try {
-      video = await videos.create(user, form.fields, form.files);
+      video = await videos.create(user, form.fields, form.files, { maxDurationSeconds: limits.maxVideoDurationSeconds });
     } finally {
       // Before the answer goes out: a client that has its answer finds no temporary file left.
       await form.cleanup();

@@ -2,7 +2,7 @@ import {
   CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage,
 } from '@reelhouse/contract';
 import type { Logger } from 'pino';
-import { badRequest, type FieldError, forbidden, notFound, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
+import { badRequest, type FieldError, forbidden, notFound, payloadTooLarge, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { VideoProcessing } from '../../jobs/video-processing.js';
 import { processImage } from '../../media/image.js';
@@ -96,7 +96,12 @@ export class VideosService {
    * and only after that commit starts processing. Any failure removes what was stored (and the row),
    * so a rejected upload leaves nothing behind; the caller removes the temporary files.
    */
-  async create(owner: Viewer, rawFields: Record<string, string>, files: { videoFile?: UploadedFile; thumbnail?: UploadedFile }): Promise<VideoDetail> {
+  async create(
+    owner: Viewer,
+    rawFields: Record<string, string>,
+    files: { videoFile?: UploadedFile; thumbnail?: UploadedFile },
+    limits: { maxDurationSeconds: number | null } = { maxDurationSeconds: null },
+  ): Promise<VideoDetail> {
     const fields = parseFields(CreateVideoFields, rawFields, [
       ...(files.videoFile ? [] : [{ path: 'videoFile', message: 'videoFile is required' }]),
       ...(files.thumbnail ? [] : [{ path: 'thumbnail', message: 'thumbnail is required' }]),
@@ -105,6 +110,9 @@ export class VideosService {
     const ownerRow = await this.deps.videos.findOwner(ownerId);
     if (!ownerRow) throw notFound('User');
     const probe = await this.probeVideo(files.videoFile!);
+    if (limits.maxDurationSeconds !== null && probe.duration > limits.maxDurationSeconds) {
+      throw payloadTooLarge(`videoFile is ${formatDuration(probe.duration)} long; the longest video this site accepts is ${formatDuration(limits.maxDurationSeconds)}`);
+    }
     const thumbnail = await this.thumbnail(files.thumbnail!);
 
     const id = newId();
@@ -254,4 +262,13 @@ function parseFields<T>(schema: { safeParse(input: unknown): { success: true; da
   const errors = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   if (errors.length || extra.length) throw validationFailed([...errors, ...extra]);
   return (result as { data: T }).data;
+}
+
+/** "1 h 2 min 5 s", "3 min", "42 s": durations in messages people read. */
+export function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : '', s || total === 0 ? `${s} s` : ''].filter(Boolean).join(' ');
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
+import { useSiteTitle } from '@/features/instance/api/instance.api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUi } from '@/lib/ui';
@@ -11,6 +12,7 @@ export function RootLayout() {
   const { sidebarOpen, isMobile, setSidebarOpen } = useUi();
   const location = useLocation();
   const { exitTo, dispatch } = useAuth();
+  useSiteTitle();
 
   useEffect(() => {
     if (exitTo && location.pathname === exitTo) dispatch({ type: 'exit-reached' });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useInstance } from '@/features/instance/api/instance.api';
 import { login, register } from '../api/auth.api';
 import { IMAGE_ACCEPT, validateSignup, type SignupErrors } from '../api/signup-schema';
 import { AuthCard } from './auth-card';
@@ -23,6 +24,8 @@ export function SignupForm() {
   const [errors, setErrors] = useState<SignupErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  const instance = useInstance().data;
 
   const set = (k: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFields((f) => ({ ...f, [k]: e.target.value }));
@@ -43,7 +46,12 @@ export function SignupForm() {
       // No image chosen: the bundled defaults are sent instead.
       form.append('avatar', avatar ?? (await defaultImage('/default-avatar.png', 'avatar.png')));
       form.append('coverImage', coverImage ?? (await defaultImage('/default-cover.webp', 'cover.webp')));
-      await register(form);
+      const created = await register(form);
+      if (created.approvalPending) {
+        setAwaitingApproval(true);
+        setBusy(false);
+        return;
+      }
       const user = await login(fields.email.trim(), fields.password);
       queryClient.clear();
       dispatch({ type: 'login-success', user });
@@ -53,10 +61,39 @@ export function SignupForm() {
     }
   }
 
+  const loginLink = (
+    <Link to="/login" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
+      Log in
+    </Link>
+  );
+  if (instance?.signupMode === 'closed') {
+    return (
+      <AuthCard title="Sign-ups are closed">
+        <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
+          {instance.name} is not taking new accounts right now.
+        </p>
+        <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">Already have an account? {loginLink}</p>
+      </AuthCard>
+    );
+  }
+  if (awaitingApproval) {
+    return (
+      <AuthCard title="Account created">
+        <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
+          An admin must approve your account before you can sign in. Try logging in again later.
+        </p>
+        <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">{loginLink}</p>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Create your account">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {serverError && <InlineMessage>{serverError}</InlineMessage>}
+        {instance?.signupMode === 'approval' && (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">An admin approves new accounts before they can sign in.</p>
+        )}
         <TextField label="Full name" autoComplete="name" value={fields.fullName} onChange={set('fullName')} error={errors.fullName} required />
         <TextField label="Email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} error={errors.email} required />
         <TextField label="Username" autoComplete="username" value={fields.username} onChange={set('username')} error={errors.username} required />

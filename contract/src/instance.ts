@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const SIGNUP_MODES = ['open', 'closed', 'approval'] as const;
+export const SignupMode = z.enum(SIGNUP_MODES, { error: `signupMode must be one of ${SIGNUP_MODES.join(', ')}` });
+export type SignupMode = z.infer<typeof SignupMode>;
+
+const wholeNumber = (name: string, min: number) =>
+  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+
+/** The site's settings, kept in the database and changed by admins. */
+export const InstanceSettings = z.object({
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(60, 'name must be at most 60 characters'),
+  description: z.string({ error: 'description must be text' }).trim().max(500, 'description must be at most 500 characters'),
+  /** open: anyone signs up; closed: nobody; approval: accounts wait for an admin before signing in. */
+  signupMode: SignupMode,
+  /** Largest video upload in bytes (never above the server's MAX_VIDEO_BYTES). */
+  maxVideoBytes: wholeNumber('maxVideoBytes', 1),
+  /** Longest video in seconds; null for no limit. */
+  maxVideoDurationSeconds: wholeNumber('maxVideoDurationSeconds', 1).nullable(),
+});
+export type InstanceSettings = z.infer<typeof InstanceSettings>;
+
+export const InstanceSettingsPatch = InstanceSettings.partial().strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'No setting given' });
+export type InstanceSettingsPatch = z.infer<typeof InstanceSettingsPatch>;
+
+/** What any client needs to know about the site before signing in (GET /instance). */
+export const PublicInstance = z.object({
+  name: z.string(),
+  description: z.string(),
+  signupMode: SignupMode,
+  demoAccount: z.boolean(),
+  limits: z.object({
+    maxVideoBytes: z.number().int(),
+    maxVideoDurationSeconds: z.number().int().nullable(),
+  }),
+});
+export type PublicInstance = z.infer<typeof PublicInstance>;

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffCallers } from '../../../test/support/staff.js';
+import { createTestApp, multipart, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+
+const API = '/api/v1';
+let t: TestApp;
+let callers: Awaited<ReturnType<typeof staffCallers>>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MAX_VIDEO_BYTES: '50000000', ADMIN_EMAILS: 'owner@example.com' } });
+  callers = await staffCallers(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const patch = (as: SignedIn | undefined, payload: unknown) => t.call({ method: 'PATCH', url: `${API}/admin/settings`, as, payload: payload as object });
+const register = async (name: string) =>
+  t.call({ method: 'POST', url: `${API}/users/register`, payload: await multipart({ username: name, email: `${name}@example.com`, password: 'longenough', fullName: name }) });
+const login = (email: string) => t.call({ method: 'POST', url: `${API}/users/login`, payload: { email, password: 'longenough' } });
+const userRow = (username: string) => t.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+
+describe('GET /instance', () => {
+  it('tells anyone, signed out, the name, sign-up mode and limits', async () => {
+    const res = await t.call({ method: 'GET', url: `${API}/instance` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 200, success: true, message: 'Instance fetched' });
+    expect(res.data).toEqual({
+      name: 'Reelhouse', description: 'A place to share and watch videos.', signupMode: 'open', demoAccount: false,
+      limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null },
+    });
+  });
+});
+
+describe('GET /admin/settings', () => {
+  it('is for admins: 401 signed out, 403 for users and moderators', async () => {
+    expect((await t.call({ method: 'GET', url: `${API}/admin/settings` })).statusCode).toBe(401);
+    for (const who of [callers.user, callers.moderator]) {
+      const res = await t.call({ method: 'GET', url: `${API}/admin/settings`, as: who });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ statusCode: 403, data: null, message: 'Only admins may do that', success: false });
+    }
+    const ok = await t.call({ method: 'GET', url: `${API}/admin/settings`, as: callers.admin });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.data).toMatchObject({ name: 'Reelhouse', signupMode: 'open', maxVideoBytes: 50000000 });
+  });
+});
+
+describe('PATCH /admin/settings', () => {
+  it('refuses anyone but admins and changes nothing', async () => {
+    expect((await patch(undefined, { name: 'Nope' })).statusCode).toBe(401);
+    expect((await patch(callers.user, { name: 'Nope' })).statusCode).toBe(403);
+    expect((await patch(callers.moderator, { name: 'Nope' })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `${API}/instance` })).data.name).not.toBe('Nope');
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{}, /No setting given/],
+      [{ signupMode: 'sometimes' }, /signupMode must be one of open, closed, approval/],
+      [{ name: '  ' }, /name is required/],
+      [{ name: 'x'.repeat(61) }, /name must be at most 60 characters/],
+      [{ maxVideoBytes: 0 }, /maxVideoBytes must be at least 1/],
+      [{ maxVideoBytes: 60000000 }, /maxVideoBytes must be at most 50000000, the server's MAX_VIDEO_BYTES/],
+      [{ maxVideoDurationSeconds: 1.5 }, /maxVideoDurationSeconds must be a whole number/],
+      [{ colour: 'red' }, /colour/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(callers.admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, success: false });
+      expect(res.message).toMatch(message);
+    }
+    expect((await t.call({ method: 'GET', url: `${API}/admin/settings`, as: callers.admin })).data.maxVideoBytes).toBe(50000000);
+  });
+
+  it('changes the settings everyone sees, and records who changed what', async () => {
+    const res = await patch(callers.admin, { name: '  Film Club ', description: 'Short films', maxVideoDurationSeconds: 600 });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ name: 'Film Club', description: 'Short films', maxVideoDurationSeconds: 600, signupMode: 'open' });
+    expect((await t.call({ method: 'GET', url: `${API}/instance` })).data).toMatchObject({ name: 'Film Club', limits: { maxVideoDurationSeconds: 600 } });
+    const audit = await t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_id: callers.admin.id, actor_username: callers.admin.username, target_type: 'settings' });
+    expect(JSON.parse(audit.details)).toEqual({
+      name: { from: 'Reelhouse', to: 'Film Club' },
+      description: { from: 'A place to share and watch videos.', to: 'Short films' },
+      maxVideoDurationSeconds: { from: null, to: 600 },
+    });
+  });
+});
+
+describe('sign-up modes', () => {
+  afterAll(async () => {
+    await patch(callers.admin, { signupMode: 'open' });
+  });
+
+  it('closed: refuses sign-ups with a clear message and creates nothing', async () => {
+    expect((await patch(callers.admin, { signupMode: 'closed' })).statusCode).toBe(200);
+    const res = await register('closedout');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ statusCode: 403, data: null, message: 'Sign-ups are closed on this site', success: false });
+    expect(await userRow('closedout')).toBeUndefined();
+    expect((await t.call({ method: 'GET', url: `${API}/instance` })).data.signupMode).toBe('closed');
+  });
+
+  it('by approval: the account exists but cannot sign in until approved', async () => {
+    await patch(callers.admin, { signupMode: 'approval' });
+    const res = await register('waiting');
+    expect(res.statusCode).toBe(201);
+    expect(res.message).toBe('Account created; an admin must approve it before you can sign in');
+    expect(res.data).toMatchObject({ username: 'waiting', approvalPending: true });
+    const refused = await login('waiting@example.com');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.message).toBe('Your account is waiting for an admin to approve it');
+    expect(refused.cookies).toHaveLength(0);
+    // A wrong password learns nothing about the account's state.
+    expect((await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: 'waiting@example.com', password: 'wrong-password' } })).statusCode).toBe(401);
+    await t.ctx.db.updateTable('users').set({ approval_pending: 0 }).where('username', '=', 'waiting').execute();
+    expect((await login('waiting@example.com')).statusCode).toBe(200);
+  });
+
+  it('by approval: an ADMIN_EMAILS account is an admin at once', async () => {
+    await patch(callers.admin, { signupMode: 'approval' });
+    const res = await t.call({ method: 'POST', url: `${API}/users/register`, payload: await multipart({ username: 'siteowner', email: 'owner@example.com', password: 'longenough', fullName: 'Owner' }) });
+    expect(res.data).toMatchObject({ role: 'admin', approvalPending: false });
+    expect((await login('owner@example.com')).statusCode).toBe(200);
+  });
+
+  it('open: signs up and in as before', async () => {
+    await patch(callers.admin, { signupMode: 'open' });
+    expect((await register('openagain')).data.approvalPending).toBe(false);
+    expect((await login('openagain@example.com')).statusCode).toBe(200);
+  });
+});
+
+describe('upload limits from the settings', () => {
+  afterAll(async () => {
+    await patch(callers.admin, { maxVideoBytes: 50000000, maxVideoDurationSeconds: null });
+  });
+  const upload = async (as: SignedIn) =>
+    t.call({ method: 'POST', url: `${API}/videos/`, as, payload: await multipart({ title: 'Clip', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+
+  it('refuses a video longer than the longest allowed, storing nothing', async () => {
+    await patch(callers.admin, { maxVideoDurationSeconds: 1 });
+    const res = await upload(callers.user);
+    expect(res.statusCode).toBe(413);
+    expect(res.message).toMatch(/^videoFile is 2 s long; the longest video this site accepts is 1 s$/);
+    expect(await t.ctx.storage.list('videos/')).toEqual([]);
+    expect(await t.ctx.db.selectFrom('videos').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses a video larger than the largest allowed', async () => {
+    await patch(callers.admin, { maxVideoBytes: 1000, maxVideoDurationSeconds: null });
+    const res = await upload(callers.user);
+    expect(res.statusCode).toBe(413);
+    expect(res.message).toMatch(/videoFile is larger than/);
+    expect(await t.ctx.storage.list('videos/')).toEqual([]);
+  });
+});
+
+describe('banned accounts', () => {
+  it('cannot sign in or refresh', async () => {
+    const u = await t.signUp();
+    await t.ctx.db.updateTable('users').set({ banned_at: Date.now() }).where('id', '=', u.id).execute();
+    const res = await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: u.email, password: u.password } });
+    expect(res.statusCode).toBe(403);
+    expect(res.message).toBe('This account is banned');
+    const refresh = await t.call({ method: 'POST', url: `${API}/users/refresh-token`, payload: { refreshToken: u.refreshToken } });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.message).toBe('This account is banned');
+  });
+});

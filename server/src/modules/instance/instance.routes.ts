@@ -1,0 +1,24 @@
+import { envelope as envelopeSchema, InstanceSettings, InstanceSettingsPatch, PublicInstance } from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { currentUser, requireAdmin } from '../../http/auth.js';
+import { envelope } from '../../http/envelope.js';
+
+export const instanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/instance', {
+    schema: { tags: ['instance'], summary: 'The site: name, sign-up mode and limits (no sign-in needed)', response: { 200: envelopeSchema(PublicInstance) } },
+  }, async () => envelope(await ctx.instance.publicInfo(), 'Instance fetched'));
+
+  app.get('/admin/settings', {
+    preHandler: requireAdmin,
+    schema: { tags: ['admin'], summary: 'The site settings (admins)', response: { 200: envelopeSchema(InstanceSettings) } },
+  }, async () => envelope(await ctx.instance.settings(), 'Settings fetched'));
+
+  app.patch('/admin/settings', {
+    preHandler: requireAdmin,
+    schema: { tags: ['admin'], summary: 'Change site settings (admins); each change is in the audit log', body: InstanceSettingsPatch, response: { 200: envelopeSchema(InstanceSettings) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    return envelope(await ctx.instance.update({ id: user.id, username: user.username }, request.body), 'Settings updated');
+  });
+};

@@ -1,0 +1,72 @@
+import type { InstanceSettings, InstanceSettingsPatch, PublicInstance } from '@reelhouse/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { badRequest } from '../../http/errors.js';
+import { type Actor, recordAudit } from '../audit/audit-log.js';
+
+const SETTINGS_KEY = 'instance';
+
+/**
+ * The site's settings, edited by admins and kept in the database (one JSON row in `settings`), so
+ * every API process and worker reads the same values without a restart. Only what an admin changed
+ * is stored; the rest comes from the defaults, some of which the environment sets.
+ */
+export class InstanceService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'limits' | 'demo'>,
+  ) {}
+
+  defaults(): InstanceSettings {
+    return {
+      name: 'Reelhouse',
+      description: 'A place to share and watch videos.',
+      signupMode: 'open',
+      maxVideoBytes: this.config.limits.maxVideoBytes,
+      maxVideoDurationSeconds: null,
+    };
+  }
+
+  /** Read on each use rather than cached: one small row, and another process may have changed it. */
+  async settings(db: Db = this.db): Promise<InstanceSettings> {
+    const row = await db.selectFrom('settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
+    const stored = row ? (JSON.parse(row.value) as Partial<InstanceSettings>) : {};
+    const merged = { ...this.defaults(), ...stored };
+    // MAX_VIDEO_BYTES is the server's ceiling (what its upload parser accepts): a setting saved
+    // under a larger ceiling never lifts it.
+    merged.maxVideoBytes = Math.min(merged.maxVideoBytes, this.config.limits.maxVideoBytes);
+    return merged;
+  }
+
+  async publicInfo(): Promise<PublicInstance> {
+    const s = await this.settings();
+    return {
+      name: s.name,
+      description: s.description,
+      signupMode: s.signupMode,
+      demoAccount: this.config.demo.enabled,
+      limits: { maxVideoBytes: s.maxVideoBytes, maxVideoDurationSeconds: s.maxVideoDurationSeconds },
+    };
+  }
+
+  async update(actor: Actor, patch: InstanceSettingsPatch): Promise<InstanceSettings> {
+    const ceiling = this.config.limits.maxVideoBytes;
+    if (patch.maxVideoBytes !== undefined && patch.maxVideoBytes > ceiling) {
+      throw badRequest(`maxVideoBytes must be at most ${ceiling}, the server's MAX_VIDEO_BYTES`, [
+        { path: 'maxVideoBytes', message: `maxVideoBytes must be at most ${ceiling}, the server's MAX_VIDEO_BYTES` },
+      ]);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
+      const stored = row ? (JSON.parse(row.value) as Partial<InstanceSettings>) : {};
+      const before = await this.settings(trx);
+      const value = JSON.stringify({ ...stored, ...patch });
+      await trx.insertInto('settings').values({ key: SETTINGS_KEY, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+      const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => before[k as keyof InstanceSettings] !== v)
+        .map(([k, v]) => [k, { from: before[k as keyof InstanceSettings], to: v }]));
+      await recordAudit(trx, actor, { action: 'settings.update', target: { type: 'settings', id: SETTINGS_KEY }, details: changed });
+      return this.settings(trx);
+    });
+  }
+}
