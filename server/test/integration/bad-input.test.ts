@@ -169,6 +169,7 @@ function jsonVariants(r: AppRoute, v: ValidCall): Variant[] {
     };
     for (const [label, value] of Object.entries(wrong)) {
       if (v.blankIgnored?.includes(key) && typeof value === 'string' && !value.trim()) continue;
+      if (v.accepts?.[key]?.includes(label)) continue;
       out.push({ name: `${key}: ${label}`, raw: json(JSON.stringify({ ...v.json, [key]: value })) });
     }
   }

@@ -7,11 +7,13 @@ import type { RouteFixture, ValidCall, World } from './types.js';
 import { socialFixtures } from './social.js';
 import { usersFixtures } from './users.js';
 import { videosFixtures } from './videos.js';
+import { adminFixtures } from './admin.js';
+import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
 
 /** Every route's fixture, keyed "METHOD url" exactly as the app registers the route. */
-export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures };
+export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures };
 
 /**
  * Routes that take no input of their own: the API documentation, the health check, and everything
@@ -101,6 +103,7 @@ export function createWorld(t: TestApp, opts: { userPool?: number } = {}): World
     t,
     call,
     user,
+    staff: (role) => signUpAs(t, role),
     async video(owner: SignedIn) {
       return (await seedVideo(t.ctx, owner.id)).id;
     },

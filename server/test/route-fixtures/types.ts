@@ -8,9 +8,10 @@ import type { SignedIn, TestApp, TestResponse } from '../support/test-app.js';
 export interface RouteFixture {
   /**
    * public: anyone may call it. self: any signed-in user, acting on their own account or their own
-   * like/subscription/comment. owner: only the owner of what the path names.
+   * like/subscription/comment. owner: only the owner of what the path names. moderator: moderators
+   * and admins (signed out 401, users 403). admin: admins only (moderators 403 too).
    */
-  access: 'public' | 'self' | 'owner';
+  access: 'public' | 'self' | 'owner' | 'moderator' | 'admin';
   /** Sent as multipart/form-data rather than JSON. */
   multipart?: boolean;
   /** Makes the world a valid call needs (fresh users and rows each time) and describes the call. */
@@ -28,6 +29,11 @@ export interface ValidCall {
   files?: Record<string, string>;
   /** Body keys whose blank value is accepted as "leave it as it is" rather than refused. */
   blankIgnored?: string[];
+  /**
+   * Body keys with the "wrong value" kinds of the bad-input suite they rightly accept, by its
+   * label: a number setting takes `number`, a clearable one `null`, free text `empty string`.
+   */
+  accepts?: Record<string, string[]>;
   /** The status the valid call answers. */
   status: number;
   /** What a refused call must leave unchanged, read back from the database. */
@@ -38,6 +44,8 @@ export interface World {
   t: TestApp;
   /** A fresh signed-in user. */
   user(): Promise<SignedIn>;
+  /** A fresh signed-in moderator or admin (never pooled: its role would leak into other fixtures). */
+  staff(role: 'moderator' | 'admin'): Promise<SignedIn>;
   /** A ready public video owned by owner (a database row; no media behind it). */
   video(owner: SignedIn): Promise<string>;
   /** A comment by author on a video. */
