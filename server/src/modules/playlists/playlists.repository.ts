@@ -75,6 +75,9 @@ export class PlaylistsRepository {
    */
   async addVideo(playlistId: string, videoId: string, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Touching the playlist row first takes its lock, so concurrent adds to one playlist run one
+      // after another (PostgreSQL would otherwise let two read the same last position).
+      await trx.updateTable('playlists').set({ updated_at: now }).where('id', '=', playlistId).execute();
       const last = await trx
         .selectFrom('playlist_videos')
         .select((eb) => eb.fn.max('position').as('max'))
@@ -88,7 +91,7 @@ export class PlaylistsRepository {
       if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return;
       await trx
         .updateTable('playlists')
-        .set({ videos_count: sql<number>`videos_count + 1`, updated_at: now })
+        .set({ videos_count: sql<number>`videos_count + 1` })
         .where('id', '=', playlistId)
         .execute();
     });
