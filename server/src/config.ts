@@ -43,6 +43,7 @@ const Env = z.object({
   MEDIA_BASE_URL: url.optional(),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  MEDIA_MEMORY_LIMIT_MB: int(0).default(4096),
   MAX_VIDEO_BYTES: int(1).default(4 * 1024 ** 3),
   MAX_IMAGE_BYTES: int(1).default(10 * 1024 ** 2),
   ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {
@@ -124,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : ({ kind: 'local', root: path.join(dataDir, 'media'), publicBaseUrl: mediaBaseUrl } as const),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    /** Address-space ceiling of every ffprobe/ffmpeg run, in MiB; 0 for none. */
+    mediaMemoryLimitMb: e.MEDIA_MEMORY_LIMIT_MB,
     /** Accounts with these emails are admins: made so when they sign up, and at every start. */
     adminEmails: e.ADMIN_EMAILS,
     limits: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/client.js';
+import { configureMediaLimits } from '../media/run-process.js';
 import type { Storage } from '../storage/storage.js';
 import { createQueue } from './create-queue.js';
 import type { JobQueue } from './job-types.js';
@@ -16,6 +17,8 @@ export function createMediaJobs(deps: { config: Config; database: DbHandle; stor
   pipeline: VideoPipeline;
 } {
   const { config, database, storage, logger, workDir } = deps;
+  // Both the API (probing uploads) and workers (transcoding) get here: one place sets the ceiling.
+  configureMediaLimits({ memoryLimitMb: config.mediaMemoryLimitMb });
   let pipeline: VideoPipeline | null = null;
   const queue = createQueue({
     redisUrl: config.redisUrl,

@@ -40,4 +40,20 @@ describe('runProcess', () => {
     const plain = await runProcess('/bin/sh', ['-c', 'sleep 0.2; nice'], { captureStdout: true });
     expect(Number(niced.stdout.trim()) - Number(plain.stdout.trim())).toBe(7);
   });
+
+  it('runs a tool under a memory ceiling: within it the tool works, past it the tool fails instead of growing', async () => {
+    // The shell holds 120 MB of text in a variable: fine without a ceiling, impossible under 50 MiB.
+    const hog = ['-c', 'x=$(head -c 120000000 /dev/zero | tr "\\0" a); echo ${#x}'];
+    expect((await runProcess('/bin/sh', hog, { captureStdout: true })).stdout.trim()).toBe('120000000');
+    const err = await runProcess('/bin/sh', hog, { captureStdout: true, memoryLimitMb: 50 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProcessFailure);
+    expect((err as ProcessFailure).kind).toBe('failed');
+    // ffmpeg itself runs under a ceiling that leaves it room.
+    await runProcess(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240', '-frames:v', '1', '-f', 'null', '-'], { memoryLimitMb: 1024 });
+  });
+
+  it('names a missing tool under a memory ceiling as it does without one', async () => {
+    await expect(runProcess('/no/such/ffmpeg', ['-version'], { memoryLimitMb: 500 })).rejects.toMatchObject({ message: expect.stringContaining('was not found') });
+    await expect(runProcess('/no/such/ffmpeg', ['-version'])).rejects.toMatchObject({ message: expect.stringContaining('was not found') });
+  });
 });

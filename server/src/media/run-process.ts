@@ -16,6 +16,28 @@ export interface RunOptions {
    * Raising one's own child's niceness needs no privilege.
    */
   nice?: number;
+  /** Address-space ceiling in MiB (0: none); defaults to the process-wide one from configureMediaLimits. */
+  memoryLimitMb?: number;
+}
+
+/**
+ * Every media tool a process runs shares one memory ceiling, set once at start from the
+ * configuration (MEDIA_MEMORY_LIMIT_MB): a crafted upload that makes ffprobe or ffmpeg allocate
+ * without bound then fails on its own instead of taking the machine down.
+ */
+const limits = { memoryLimitMb: 0 };
+export function configureMediaLimits(opts: { memoryLimitMb: number }) {
+  limits.memoryLimitMb = opts.memoryLimitMb;
+}
+
+/**
+ * The command that runs bin under the ceiling: the shell sets the limit and then execs the tool in
+ * its place (same pid, so nice and kill still reach it). Arguments are passed as positional
+ * parameters, never interpolated into the script.
+ */
+export function withMemoryLimit(bin: string, args: string[], limitMb: number): [string, string[]] {
+  if (!limitMb || process.platform === 'win32') return [bin, args];
+  return ['/bin/sh', ['-c', 'ulimit -v "$1" && shift && exec "$@"', 'sh', String(Math.round(limitMb * 1024)), bin, ...args]];
 }
 
 export interface RunResult {
@@ -58,7 +80,8 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       reject(new ProcessFailure(null, '', `${bin} was aborted before it started`, 'timeout'));
       return;
     }
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
+    const [command, commandArgs] = withMemoryLimit(bin, args, opts.memoryLimitMb ?? limits.memoryLimitMb);
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
     if (opts.nice && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, opts.nice);
@@ -111,6 +134,8 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
         reject(new ProcessFailure(code, stderr.value, `${bin} ran past its time limit of ${Math.round((opts.timeoutMs ?? 0) / 1000)} s`, 'timeout'));
       } else if (stopReason === 'abort') {
         reject(new ProcessFailure(code, stderr.value, `${bin} was stopped`, 'timeout'));
+      } else if (code === 127 && command !== bin && /not found|No such file/i.test(stderr.value)) {
+        reject(new ProcessFailure(null, stderr.value, `${bin} was not found; install ffmpeg or set its path`));
       } else if (code !== 0) {
         reject(new ProcessFailure(code, stderr.value, `${bin} exited with code ${code}: ${lastLines(stderr.value, 3)}`));
       } else {

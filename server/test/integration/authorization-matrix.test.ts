@@ -9,7 +9,8 @@ import { multipart, createTestApp, type SignedIn, type TestApp } from '../suppor
  *
  * Routes open to anyone (sign-up, sign-in, refresh, sign-out, counting a view) only get the owner
  * column. Routes that act on the caller's own account or own like/subscription ("self") name no one
- * else's resource, so the other-user and role columns do not apply to them.
+ * else's resource, so the other-user and role columns do not apply to them. Staff routes refuse
+ * everyone below their role.
  */
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,13 +61,18 @@ describe('authorization matrix of the state-changing routes', () => {
     const failures: string[] = [];
     for (const r of routes) {
       const access = r.fixture!.access;
-      if (access === 'public') continue;
-      if (who !== 'signedOut' && access !== 'owner') continue;
+      if (access === 'public' || access === 'self') {
+        if (access === 'public' || who !== 'signedOut') continue;
+      }
+      // Staff routes: users (and, for admin routes, moderators) are refused; the roles they are for
+      // are served, which the owner column shows.
+      if (access === 'moderator' && (who === 'moderator' || who === 'admin')) continue;
+      if (access === 'admin' && who === 'admin') continue;
       const v = await r.fixture!.valid(world);
       const before = await v.readBack?.();
       const caller: Caller = who === 'signedOut' ? { signedOut: true } : { bearer: { other, moderator, admin }[who] };
       const res = await send(r, v, caller);
-      const allowed = who === 'signedOut' ? [401] : [403, 404];
+      const allowed = who === 'signedOut' ? [401] : access === 'owner' ? [403, 404] : [403];
       if (!allowed.includes(res.statusCode)) failures.push(`${r.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       if (res.json().success !== false) failures.push(`${r.key}: answer is not a refusal envelope`);
       if (v.readBack) {
