@@ -46,6 +46,47 @@ export function playableTranscodeArgs(input: string, output: string, e: Playable
   return args;
 }
 
+export interface LiveEncode extends PlayableEncode {
+  /** Live playlist, its init segment and segments go here (relative to the working directory). */
+  liveDir: string;
+  /** The same encode, kept as a fast-start mp4 (relative to the working directory). */
+  mp4: string;
+}
+
+/** Seconds of the first live segment: short, so a player has something within a second or two. */
+export const LIVE_FIRST_SEGMENT_SECONDS = 1;
+export const LIVE_SEGMENT_SECONDS = 2;
+
+/**
+ * A live-style rendition of a source browsers cannot play: one quick encode (x264 `veryfast`)
+ * written both as a growing HLS EVENT playlist (fMP4, a 1 s first segment, then 2 s ones) and as
+ * a fast-start mp4 of the same frames (`tee`: encoded once). Keyframes are forced at 0, 1, 3, 5...
+ * so every segment starts on one. Paths are relative: ffmpeg runs in the job's directory, so the
+ * tee specification needs no escaping.
+ */
+export function liveRenditionArgs(input: string, e: LiveEncode): string[] {
+  const args = [...COMMON, '-i', input, '-map', '0:v:0'];
+  if (e.hasAudio) args.push('-map', '0:a:0');
+  const first = LIVE_FIRST_SEGMENT_SECONDS;
+  const every = LIVE_SEGMENT_SECONDS;
+  args.push(
+    '-vf', `scale=${e.width}:${e.height}:flags=bicubic,format=yuv420p`,
+    '-r', fpsArg(e.fps),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '23',
+    '-maxrate', String(e.maxVideoBitrate), '-bufsize', String(e.maxVideoBitrate * 2),
+    // Only forced keyframes: at 0, then `first`, then every `every` seconds after it.
+    '-g', String(e.gop * 10), '-sc_threshold', '0',
+    '-force_key_frames', `expr:if(eq(n_forced,0),1,gte(t,${first}+(n_forced-1)*${every}))`,
+  );
+  if (e.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  const hls = [
+    'f=hls', `hls_time=${every}`, `hls_init_time=${first}`, 'hls_playlist_type=event', 'hls_segment_type=fmp4',
+    'hls_fmp4_init_filename=init.mp4', `hls_segment_filename=${e.liveDir}/seg-%05d.m4s`, 'hls_flags=independent_segments+temp_file',
+  ].join(':');
+  args.push('-map_metadata', '-1', '-map_chapters', '-1', '-f', 'tee', `[${hls}]${e.liveDir}/index.m3u8|[f=mp4:movflags=+faststart]${e.mp4}`);
+  return args;
+}
+
 export interface LadderOutput {
   /** Directory that receives `<rung>/index.m3u8`, `<rung>/init.mp4`, `<rung>/seg-NNNNN.m4s`. */
   outDir: string;

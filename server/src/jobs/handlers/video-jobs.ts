@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { Db } from '../../db/client.js';
 import { MediaError } from '../../media/media-error.js';
 import { isBrowserPlayable, probeMedia, type ProbeResult } from '../../media/probe.js';
-import { makeFastStart, makeLadder, makePlayableTranscode, makeStoryboard } from '../../media/video-tools.js';
+import { makeFastStart, makeLadder, makeStoryboard } from '../../media/video-tools.js';
 import type { Storage } from '../../storage/storage.js';
 import type { JobContext, JobHandler } from '../job-types.js';
 import { QueueClosingError, type QueueLogger } from '../queue-options.js';
-import { videoMediaKeys } from './video-media.keys.js';
+import { isLiveKey, videoMediaKeys } from './video-media.keys.js';
+import { liveSize, makeLiveRendition } from '../../media/live-rendition.js';
 import { VideoMediaRepository, type VideoMediaRow } from './video-media.repository.js';
 
 export interface VideoJobDeps {
@@ -47,8 +48,9 @@ export const FAILURE_REASONS = {
   failed: 'The video could not be processed.',
 } as const;
 
+/** The ladder is done when the row names its master; the live rendition does not count. */
 const stepDone = (row: VideoMediaRow, step: VideoStep) =>
-  step === 'playable' ? row.video_key !== null : step === 'storyboard' ? row.storyboard_key !== null : row.hls_key !== null;
+  step === 'playable' ? row.video_key !== null : step === 'storyboard' ? row.storyboard_key !== null : row.hls_key !== null && !isLiveKey(row.hls_key);
 
 /** Every output exists: nothing will read the source again. */
 const allDone = (row: VideoMediaRow) => row.status !== 'failed' && stepDone(row, 'playable') && stepDone(row, 'storyboard') && stepDone(row, 'ladder');
@@ -110,8 +112,34 @@ export class VideoJobs {
 
   readonly live: JobHandler<'video.live'> = (payload, ctx) => this.run('playable', payload.videoId, ctx, (r) => this.makeLive(r));
 
+  /**
+   * A live-style HLS rendition, published segment by segment as ffmpeg writes it: the video is
+   * ready once the first segment and a playlist naming it are stored, and players follow the
+   * playlist as it grows. The same encode becomes the progressive file at the end.
+   */
   private async makeLive(r: StepRun): Promise<void> {
-    await this.storePlayable(r, await makePlayableTranscode(r.source, path.join(r.dir, 'play.mp4'), r.probe, this.toolOptions(r, 0, 90)));
+    const keys = videoMediaKeys(r.row.id);
+    let announced = false;
+    let gone = false;
+    const result = await makeLiveRendition(r.source, r.dir, r.probe, {
+      ...this.toolOptions(r, 0, 90),
+      onUpdate: async (u) => {
+        if (gone) return;
+        // Segments before the playlist that names them: a player never finds a missing segment.
+        for (const f of u.newFiles) await this.deps.storage.putFile(keys.livePrefix + f, path.join(u.dir, f));
+        await this.deps.storage.put(keys.livePlaylist, Buffer.from(u.playlist), 'application/vnd.apple.mpegurl');
+        if (!announced) {
+          announced = true;
+          gone = !(await this.repo.markLive(r.row.id, { hlsKey: keys.livePlaylist, duration: roundDuration(r.probe.duration), ...liveSize(r.probe) }));
+          this.deps.logger.info({ videoId: r.row.id, segments: u.segments, seconds: u.seconds }, 'live rendition playable');
+        }
+      },
+    });
+    if (gone) {
+      await this.deps.storage.deletePrefix(keys.livePrefix);
+      return;
+    }
+    await this.storePlayable(r, result.probe);
   }
 
   private async storePlayable(r: StepRun, result: ProbeResult): Promise<void> {
@@ -209,9 +237,11 @@ export class VideoJobs {
    * step done and sweeps it here. A failed or unfinished video keeps its source.
    */
   private async releaseSource(videoId: string): Promise<void> {
-    if (this.deps.keepOriginalUploads) return;
     const row = await this.repo.find(videoId);
     if (!row || !allDone(row)) return;
+    // The ladder has replaced the live rendition, and the progressive file is stored: it has done its work.
+    if (row.video_key && !isLiveKey(row.hls_key)) await this.deps.storage.deletePrefix(videoMediaKeys(videoId).livePrefix);
+    if (this.deps.keepOriginalUploads) return;
     if (row.source_key) {
       if (!(await this.repo.releaseSourceKey(videoId, row.source_key))) return;
       await this.deps.storage.delete(row.source_key);

@@ -12,9 +12,15 @@ export function videoMediaKeys(videoId: string) {
     source: `${root}source.mp4`,
     /** Fast-start (or transcoded) progressive mp4. */
     playable: `${root}play.mp4`,
+    /** The live rendition of a source browsers cannot play, until the ladder replaces it. */
+    livePrefix: `${root}live/`,
+    livePlaylist: `${root}live/index.m3u8`,
     hlsPrefix: `${root}hls/`,
     hlsMaster: `${root}hls/master.m3u8`,
     storyboardPrefix: `${root}storyboard/`,
     storyboardVtt: `${root}storyboard/storyboard.vtt`,
   };
 }
+
+/** The row's HLS key names the live rendition, not the finished ladder. */
+export const isLiveKey = (key: string | null): boolean => key !== null && key.endsWith('/live/index.m3u8');

@@ -45,6 +45,28 @@ export class VideoMediaRepository {
     });
   }
 
+  /**
+   * The live rendition has its first segments: the video is ready (playable) with the live playlist
+   * as its HLS source, unless the ladder got there first. Returns false when the row has gone.
+   */
+  async markLive(id: string, v: { hlsKey: string; duration: number; width: number; height: number }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('videos')
+        .set((eb) => ({
+          hls_key: eb.fn.coalesce('hls_key', eb.val(v.hlsKey)),
+          duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now(),
+        }))
+        .where('id', '=', id)
+        .where('status', '!=', 'failed')
+        .returning('owner_id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+      return true;
+    });
+  }
+
   async setHlsKey(id: string, key: string): Promise<boolean> {
     const res = await this.db.updateTable('videos').set({ hls_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
@@ -68,6 +90,7 @@ export class VideoMediaRepository {
       .where('status', '!=', 'failed')
       .where('video_key', 'is not', null)
       .where('hls_key', 'is not', null)
+      .where('hls_key', 'not like', '%/live/index.m3u8')
       .where('storyboard_key', 'is not', null)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
