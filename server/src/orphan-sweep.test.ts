@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVideo } from '../test/support/seed.js';
 import { createTestApp, type TestApp } from '../test/support/test-app.js';
@@ -21,7 +23,7 @@ const exists = (file: string) => fs.stat(file).then(() => true, () => false);
 describe('sweepOrphans', () => {
   it('removes temporary upload files and half-written stored files once nothing has touched them for the grace period', async () => {
     await fs.mkdir(t.ctx.tmpDir, { recursive: true });
-    const upload = path.join(t.ctx.tmpDir, 'upload-0123456789abcdef');
+    const upload = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${process.pid}-0123456789abcdef`);
     const someoneElses = path.join(t.ctx.tmpDir, 'resumable-part');
     const halfStored = path.join(mediaRoot(), '.tmp', 'feedfacefeedface');
     for (const f of [upload, someoneElses, halfStored]) await fs.writeFile(f, 'partial');
@@ -33,6 +35,21 @@ describe('sweepOrphans', () => {
     expect(await exists(upload)).toBe(false);
     expect(await exists(halfStored)).toBe(false);
     expect(await exists(someoneElses)).toBe(true);
+  });
+
+  it("removes a dead process's temporary uploads at once, and a live one's only after the grace period", async () => {
+    await fs.mkdir(t.ctx.tmpDir, { recursive: true });
+    // A pid that surely ran and exited.
+    const deadPid = spawnSync('/bin/true').pid;
+    const dead = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${deadPid}-aaaaaaaaaaaaaaaa`);
+    const mine = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${process.pid}-bbbbbbbbbbbbbbbb`);
+    const otherHost = path.join(t.ctx.tmpDir, `upload-elsewhere.example-${deadPid}-cccccccccccccccc`);
+    for (const f of [dead, mine, otherHost]) await fs.writeFile(f, 'partial');
+    expect((await sweepOrphans(t.ctx)).temporaryFiles).toBe(1);
+    expect(await exists(dead)).toBe(false);
+    expect(await exists(mine)).toBe(true);
+    expect(await exists(otherHost)).toBe(true);
+    await sweepOrphans(t.ctx, later());
   });
 
   it('removes stored media of videos and users that have no row, and keeps everything that has one', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './app-context.js';
+import { ownerIsDead } from './jobs/work-dir.js';
 
 /**
  * How long a file may sit untouched before it counts as left behind. An upload still arriving is
@@ -22,9 +23,13 @@ export interface SweepResult {
  */
 export async function sweepOrphans(ctx: AppContext, now = Date.now()): Promise<SweepResult> {
   const cutoff = now - ORPHAN_GRACE_MS;
-  // Only the multipart reader's own files in the shared temporary directory: other features may
-  // keep files there on other terms.
-  let temporaryFiles = await removeOldFiles(ctx.tmpDir, cutoff, (name) => name.startsWith('upload-'));
+  // Only the multipart reader's own files in the shared temporary directory (other features may keep
+  // files there on other terms). Those of a dead process of this machine go at once; others (another
+  // machine's, sharing the directory) after the grace period.
+  let temporaryFiles = await removeOldFiles(ctx.tmpDir, cutoff, (name) => name.startsWith('upload-'), (name) => {
+    const m = /^upload-(.+)-[0-9a-f]{16}$/.exec(name);
+    return !!m && ownerIsDead(m[1]!);
+  });
   if (ctx.config.storage.kind === 'local') temporaryFiles += await removeOldFiles(path.join(ctx.config.storage.root, '.tmp'), cutoff);
 
   let mediaPrefixes = 0;
@@ -52,7 +57,12 @@ export async function sweepOrphans(ctx: AppContext, now = Date.now()): Promise<S
   return { temporaryFiles, mediaPrefixes };
 }
 
-async function removeOldFiles(dir: string, cutoff: number, ours: (name: string) => boolean = () => true): Promise<number> {
+async function removeOldFiles(
+  dir: string,
+  cutoff: number,
+  ours: (name: string) => boolean = () => true,
+  orphanedAlready: (name: string) => boolean = () => false,
+): Promise<number> {
   let entries: string[];
   try {
     entries = await fs.readdir(dir);
@@ -64,7 +74,7 @@ async function removeOldFiles(dir: string, cutoff: number, ours: (name: string) 
     if (!ours(name)) continue;
     const file = path.join(dir, name);
     const st = await fs.lstat(file).catch(() => null);
-    if (!st?.isFile() || st.mtimeMs > cutoff) continue;
+    if (!st?.isFile() || (st.mtimeMs > cutoff && !orphanedAlready(name))) continue;
     await fs.rm(file, { force: true });
     removed++;
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { OWN } from '../jobs/work-dir.js';
 import { AppError, payloadTooLarge, unsupportedMediaType } from './errors.js';
 import { MultipartScanner } from './multipart-scan.js';
 
@@ -74,7 +75,8 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
         part.file.resume();
         throw refused(400, `Only one ${part.fieldname} file is allowed`);
       }
-      const filePath = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
+      // Named after this process, so that the files of a process killed mid-upload are known as orphans at once.
+      const filePath = path.join(tmpDir, `upload-${OWN()}-${randomBytes(8).toString('hex')}`);
       const file: UploadedFile = { path: filePath, filename: part.filename, mimetype: part.mimetype, size: 0 };
       files[part.fieldname] = file;
       let size = 0;

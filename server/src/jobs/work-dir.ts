@@ -2,9 +2,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-const OWN = () => `${os.hostname()}-${process.pid}`;
+/** `<host>-<pid>`: names files and directories after the process that owns them. */
+export const OWN = () => `${os.hostname()}-${process.pid}`;
 
-function alive(pid: number): boolean {
+/** True when a `<host>-<pid>` owner tag names a process of this host that is no longer running. */
+export function ownerIsDead(tag: string): boolean {
+  const m = /^(.*)-(\d+)$/.exec(tag);
+  return !!m && m[1] === os.hostname() && Number(m[2]) !== process.pid && !alive(Number(m[2]));
+}
+
+/** Whether a process of this machine is still running (EPERM: running, as someone else). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
