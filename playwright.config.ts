@@ -60,6 +60,9 @@ export default defineConfig({
       RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
       RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // Absolute media URLs, and a second origin for the journey with the client served elsewhere.
+      PUBLIC_URL: baseURL,
+      ALLOWED_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
     },
   },
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FIXTURES, loginViaUi, newUser, signUpViaApi } from './helpers';
+import { FIXTURES, FROM_SITE, loginViaUi, newUser, signUpViaApi } from './helpers';
 
 test.describe('accounts', () => {
   test('sign up without images gets the bundled defaults, then log out and back in', async ({ page }) => {
@@ -64,7 +64,8 @@ test.describe('accounts', () => {
     await expect(cover).toBeVisible();
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const src = await cover.getAttribute('src');
-    expect(src).toMatch(/^\/media\//);
+    // Absolute under PUBLIC_URL, which the journeys' server sets.
+    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
   });
 
   test('demo login needs the agreement box, then signs in as the demo account', async ({ page }) => {
@@ -144,7 +145,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     // The new password no longer works: the account is gone.
-    const res = await page.request.post('/api/v1/users/login', { data: { email: user.email, password: 'brand-new-pass' } });
+    const res = await page.request.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: user.email, password: 'brand-new-pass' } });
     expect(res.status()).toBe(401);
   });
 });

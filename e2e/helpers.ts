@@ -27,6 +27,11 @@ export function newUser(prefix = 'u'): TestUser {
   return { username: id, email: `${id}@example.com`, password: 'password-123', fullName: `Test ${id}` };
 }
 
+/** The journeys' server; cookie-authenticated changes must come from its origin (cross-site defence). */
+export const SITE_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 7123)}`;
+/** Headers for API calls made outside the page, as the site's own pages would send them. */
+export const FROM_SITE = { origin: SITE_ORIGIN };
+
 type Envelope<T> = { statusCode: number; data: T; message: string; success: boolean };
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -39,11 +44,12 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promis
 export async function signUpViaApi(request: APIRequestContext, user = newUser()): Promise<TestUser> {
   const created = await ok<{ _id: string }>(
     await request.post('/api/v1/users/register', {
+      headers: FROM_SITE,
       multipart: { username: user.username, email: user.email, password: user.password, fullName: user.fullName },
     }),
   );
   user._id = created._id;
-  await ok(await request.post('/api/v1/users/login', { data: { email: user.email, password: user.password } }));
+  await ok(await request.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: user.email, password: user.password } }));
   return user;
 }
 
@@ -54,6 +60,7 @@ export async function uploadViaApi(
   const file = opts.file ?? FIXTURES.smallVideo;
   return ok<{ _id: string }>(
     await request.post('/api/v1/videos/', {
+      headers: FROM_SITE,
       multipart: {
         title: opts.title,
         description: opts.description ?? `About ${opts.title}`,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { FIXTURES, newUser, waitReady, type TestUser } from './helpers';
+import { FIXTURES, FROM_SITE, newUser, waitReady, type TestUser } from './helpers';
 
 // Run with: SCREENSHOTS=1 npx playwright test   (writes docs/screenshots/*.png)
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -74,8 +74,8 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
   test.setTimeout(240_000);
   fs.mkdirSync(OUT, { recursive: true });
   const baseURL = test.info().project.use.baseURL!;
-  const studio = await playwright.request.newContext({ baseURL });
-  const lab = await playwright.request.newContext({ baseURL });
+  const studio = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
+  const lab = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
   const creator = await register(studio, 'Pixel Studio', '0xe11d48');
   const other = await register(lab, 'Signal Lab', '0x4f46e5');
   const ids: string[] = [];

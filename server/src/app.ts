@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from './app-context.js';
 import { authPlugin } from './http/auth.js';
 import { registerCors } from './http/cors.js';
+import { registerCrossSiteDefence } from './http/cross-site.js';
 import { envelope } from './http/envelope.js';
 import { registerErrorHandler, shortPath } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerUrlLengthGuard(app);
   await registerCors(app, config.allowedOrigins);
   await app.register(cookie);
+  registerCrossSiteDefence(app, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, parts: 30 } });
   await app.register(rateLimit, {
     global: true,

@@ -160,7 +160,7 @@ describe('refresh has its own, much higher rate limit', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '5', RATE_LIMIT_REFRESH_PER_MINUTE: '40' } });
     try {
       const login = () => limited.call({ method: 'POST', url: `${API}/users/login`, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
-      const refresh = () => limited.call({ method: 'POST', url: `${API}/users/refresh-token`, cookies: { refreshToken: 'not-a-token' } });
+      const refresh = () => limited.call({ method: 'POST', url: `${API}/users/refresh-token`, cookies: { refreshToken: 'not-a-token' }, headers: { origin: OWN_ORIGIN } });
       const logins = [];
       for (let i = 0; i < 6; i++) logins.push((await login()).statusCode);
       expect(logins).toEqual([401, 401, 401, 401, 401, 429]);

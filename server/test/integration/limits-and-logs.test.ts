@@ -48,7 +48,7 @@ describe('request logs', () => {
     try {
       const password = 'very-secret-password-1';
       const u = await t.signUp({ password });
-      const refreshed = await t.call({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken: u.refreshToken } });
+      const refreshed = await t.call({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken: u.refreshToken }, headers: { origin: 'http://localhost', 'x-return-tokens': 'true' } });
       await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: password, newPassword: 'another-secret-pass-2' } });
       await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: 'wrong-secret-pass-3' } });
       await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { 'x-request-id': 'trace-me-123' }, cookies: { accessToken: refreshed.data.accessToken } });

@@ -131,8 +131,8 @@ export class ApiClient {
   accessToken = '';
   constructor(readonly base: string) {}
 
-  async call(method: string, url: string, body?: FormData | object): Promise<{ status: number; json: any }> {
-    const headers: Record<string, string> = {};
+  async call(method: string, url: string, body?: FormData | object, extraHeaders: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (this.accessToken) headers.authorization = `Bearer ${this.accessToken}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
@@ -159,7 +159,7 @@ export class ApiClient {
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     const reg = await this.call('POST', '/api/v1/users/register', form);
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-    const login = await this.call('POST', '/api/v1/users/login', { email: fields.email, password: fields.password });
+    const login = await this.call('POST', '/api/v1/users/login', { email: fields.email, password: fields.password }, { 'x-return-tokens': 'true' });
     if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);
     this.accessToken = login.json.data.accessToken;
   }

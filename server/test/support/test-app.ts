@@ -79,7 +79,9 @@ export async function createTestApp(
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     const reg = await call({ method: 'POST', url: '/api/v1/users/register', payload: form });
     if (reg.statusCode !== 201) throw new Error(`sign-up failed: ${reg.statusCode} ${reg.body}`);
-    const login = await call({ method: 'POST', url: '/api/v1/users/login', payload: { email: fields.email, password: fields.password } });
+    const login = await call({
+      method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: fields.email, password: fields.password },
+    });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
     const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
     return {

@@ -6,7 +6,7 @@ let t: TestApp;
 let demo: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({ env: { DEMO_ACCOUNT: 'true', DEMO_EMAIL: 'demo@example.com', DEMO_PASSWORD: 'demo-pass-123', DEMO_CONTENT_TTL_HOURS: '1' } });
-  const login = await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: 'demo@example.com', password: 'demo-pass-123' } });
+  const login = await t.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: 'demo@example.com', password: 'demo-pass-123' } });
   demo = { id: login.data.user._id, accessToken: login.data.accessToken } as SignedIn;
 });
 afterAll(async () => {

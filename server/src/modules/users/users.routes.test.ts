@@ -111,7 +111,7 @@ describe('POST /users/login and sessions', () => {
 
   it('keeps other devices signed in on logout, and signs out the current one', async () => {
     const u = await t.signUp();
-    const other = await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: u.password } });
+    const other = await t.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password } });
     const out = await t.call({ method: 'POST', url: '/api/v1/users/logout', as: u });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'accessToken')?.value).toBe('');
@@ -182,7 +182,7 @@ describe('PATCH /users/change-avatar and /users/change-cover-image', () => {
 describe('PATCH /users/change-password', () => {
   it('changes the password and signs out the other devices', async () => {
     const u = await t.signUp();
-    const other = await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: u.password } });
+    const other = await t.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password } });
     const res = await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: u.password, newPassword: 'brand-new-pass' } });
     expect(res.statusCode).toBe(200);
     expect(res.message).toBe('Password changed successfully');
@@ -233,7 +233,7 @@ describe('demo account', () => {
   it('is created at start-up, signs in with the configured credentials and cannot be changed or deleted', async () => {
     const demo = await createTestApp({ env: { DEMO_ACCOUNT: 'true', DEMO_EMAIL: 'try@example.com', DEMO_PASSWORD: 'try-it-out-123' } });
     try {
-      const login = await demo.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: 'try@example.com', password: 'try-it-out-123' } });
+      const login = await demo.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: 'try@example.com', password: 'try-it-out-123' } });
       expect(login.statusCode).toBe(200);
       const as = { accessToken: login.data.accessToken } as never;
       expect((await demo.call({ method: 'PATCH', url: '/api/v1/users/change-password', as, payload: { oldPassword: 'try-it-out-123', newPassword: 'another-pass' } })).statusCode).toBe(403);

@@ -11,7 +11,16 @@ import { readMultipart } from '../../http/multipart.js';
 import { parseWith } from '../../http/validate.js';
 import type { AppContext } from '../../app-context.js';
 
-const TokenResult = z.object({ user: User, accessToken: z.string(), refreshToken: z.string() });
+/**
+ * The browser flow gets its tokens as httpOnly cookies only: a token in a JSON body is readable by
+ * any script on the page. API clients that keep tokens themselves ask with this header.
+ */
+const ReturnTokensHeaders = z.object({
+  'x-return-tokens': z.string().optional().describe('Send "true" to get accessToken and refreshToken in the answer as well as in cookies (API and mobile clients)'),
+});
+const wantsTokens = (headers: { 'x-return-tokens'?: string }) => headers['x-return-tokens']?.trim().toLowerCase() === 'true';
+const LoginResult = z.object({ user: User, accessToken: z.string().optional(), refreshToken: z.string().optional() });
+const RefreshResult = z.object({ accessToken: z.string().optional(), refreshToken: z.string().optional() });
 const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,12 +52,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post('/users/login', {
     config: authLimit,
-    schema: { tags, body: LoginBody, response: { 200: envelopeSchema(TokenResult) } },
+    schema: {
+      tags,
+      summary: 'Sign in: sets the accessToken and refreshToken cookies; the tokens are in the answer only with X-Return-Tokens: true',
+      headers: ReturnTokensHeaders,
+      body: LoginBody,
+      response: { 200: envelopeSchema(LoginResult) },
+    },
   }, async (request, reply) => {
     const row = await users.verifyCredentials(request.body.email, request.body.password);
     const tokens = await sessions.open(row.id, request.headers['user-agent'] ?? null);
     setAuthCookies(request, reply, tokens);
-    return envelope({ user: users.present(row), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, 'User logged in successfully');
+    const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
+    return envelope({ user: users.present(row), ...body }, 'User logged in successfully');
   });
 
   app.post('/users/refresh-token', {
@@ -57,14 +73,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { rateLimit: { max: config.rateLimits.refreshPerMinute, timeWindow: '1 minute' } },
     schema: {
       tags,
+      summary: 'New tokens for the refresh token (cookie, or refreshToken in the body); in the answer only with X-Return-Tokens: true',
+      headers: ReturnTokensHeaders,
       body: z.object({ refreshToken: z.string().optional() }).nullish(),
-      response: { 200: envelopeSchema(z.object({ accessToken: z.string(), refreshToken: z.string() })) },
+      response: { 200: envelopeSchema(RefreshResult) },
     },
   }, async (request, reply) => {
     try {
       const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken);
       setAuthCookies(request, reply, tokens);
-      return envelope({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, 'Access token refreshed');
+      const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
+      return envelope(body, 'Access token refreshed');
     } catch (err) {
       clearAuthCookies(request, reply);
       throw err;
