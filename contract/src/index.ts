@@ -4,3 +4,4 @@ export * from './videos.js';
 export * from './social.js';
 export * from './instance.js';
 export * from './admin.js';
+export * from './uploads.js';

@@ -11,6 +11,7 @@ import { UsersService } from './modules/users/users.service.js';
 import type { Storage } from './storage/storage.js';
 import { type DefaultImages, defaultImages as siteDefaultImages } from './lib/default-images.js';
 import { InstanceService } from './modules/instance/instance.service.js';
+import type { UploadStore } from './modules/uploads/upload-store.js';
 
 /** Everything a request handler may need, built once per process. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   /** Where uploads land before they are checked and moved to storage. */
   tmpDir: string;
   processing: VideoProcessing;
+  /** Resumable uploads' bytes while they arrive. */
+  uploadStore: UploadStore;
   users: UsersService;
   sessions: SessionService;
   /** Images of accounts that chose none, absolute when PUBLIC_URL is set. */
@@ -36,15 +39,16 @@ export async function createAppContext(deps: {
   storage: Storage;
   logger: Logger;
   processing: VideoProcessing;
+  uploadStore: UploadStore;
 }): Promise<AppContext> {
-  const { config, database, storage, logger, processing } = deps;
+  const { config, database, storage, logger, processing, uploadStore } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
   const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   return {
-    config, db: database.db, dialect: database.dialect, storage, logger, processing, users, sessions, defaultImages,
+    config, db: database.db, dialect: database.dialect, storage, logger, processing, uploadStore, users, sessions, defaultImages,
     instance: new InstanceService(database.db, config),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };

@@ -16,6 +16,16 @@ describe('configuration', () => {
     expect(c.backgroundJobNice).toBe(10);
     expect(loadConfig({ JOB_CONCURRENCY: '3', PLAYABLE_JOB_CONCURRENCY: '4', LIVE_JOB_CONCURRENCY: '2', BACKGROUND_JOB_NICE: '0' }))
       .toMatchObject({ jobConcurrency: { playable: 4, live: 2, background: 3 }, backgroundJobNice: 0 });
+    expect(c.quotas).toEqual({ totalBytes: -1, dailyBytes: -1 });
+    expect(c.uploadExpiryMs).toBe(24 * 3600_000);
+  });
+
+  it('reads storage quotas and the upload expiry, refusing nonsense in one line', () => {
+    const c = loadConfig({ DEFAULT_QUOTA_BYTES: '1000', DEFAULT_DAILY_QUOTA_BYTES: '-1', UPLOAD_EXPIRY_HOURS: '0.5' });
+    expect(c.quotas).toEqual({ totalBytes: 1000, dailyBytes: -1 });
+    expect(c.uploadExpiryMs).toBe(1800_000);
+    expect(() => loadConfig({ DEFAULT_QUOTA_BYTES: '-2' })).toThrow('Invalid setting DEFAULT_QUOTA_BYTES="-2": must be -1 (unlimited) or more');
+    expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '0' })).toThrow('Invalid setting UPLOAD_EXPIRY_HOURS="0": must be positive');
   });
 
   it('switches to PostgreSQL, Redis workers and S3 when told', () => {

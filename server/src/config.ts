@@ -52,6 +52,9 @@ const Env = z.object({
     if (bad) ctx.addIssue({ code: 'custom', message: `"${bad}" is not an email address` });
     return emails;
   }),
+  DEFAULT_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
+  DEFAULT_DAILY_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
   DEMO_ACCOUNT: bool.default(true),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
@@ -130,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Accounts with these emails are admins: made so when they sign up, and at every start. */
     adminEmails: e.ADMIN_EMAILS,
     limits: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
+    /** Storage quotas every user has unless their own row says otherwise; -1 is unlimited. */
+    quotas: { totalBytes: e.DEFAULT_QUOTA_BYTES, dailyBytes: e.DEFAULT_DAILY_QUOTA_BYTES },
+    /** A resumable upload not turned into a video within this time is removed. */
+    uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     demo: {
       enabled: e.DEMO_ACCOUNT,
       email: e.DEMO_EMAIL.toLowerCase(),

@@ -9,6 +9,7 @@ import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
 import { createStorage } from './storage/create-storage.js';
 import { S3Storage } from './storage/s3-storage.js';
 import { scheduleHousekeeping } from './housekeeping.js';
+import { UploadStore } from './modules/uploads/upload-store.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -25,7 +26,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir });
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
-  const ctx = await createAppContext({ config, database, storage, logger, processing });
+  const uploadStore = await UploadStore.open(config, storage);
+  const ctx = await createAppContext({ config, database, storage, logger, processing, uploadStore });
   if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
@@ -35,6 +37,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     close: async () => {
       await stopHousekeeping();
       await queue.close();
+      await uploadStore.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();
       if (runJobs) await removeWorkDir(workDir);

@@ -27,6 +27,9 @@ export interface Database {
     ban_reason: string | null;
     /** 1 while a sign-up made in approval mode waits for an admin; it cannot sign in until then. */
     approval_pending: number;
+    /** This user's storage quota and daily upload quota in bytes; null: the site's defaults, -1: unlimited. */
+    quota_bytes: number | null;
+    daily_quota_bytes: number | null;
     subscribers_count: number;
     /** The owner's listed videos: what their channel shows to others. */
     videos_count: number;
@@ -78,6 +81,8 @@ export interface Database {
     hls_key: string | null;
     storyboard_key: string | null;
     thumbnail_key: string;
+    /** Size of the uploaded source, counted against its owner's storage quota. */
+    source_bytes: number;
     likes_count: number;
     comments_count: number;
     created_at: number;
@@ -125,6 +130,17 @@ export interface Database {
     /** JSON object: what changed. */
     details: string;
     created_at: number;
+  };
+  /** Resumable uploads in progress; the bytes are in the upload store under `uploads/<id>`. */
+  uploads: {
+    id: string;
+    owner_id: string;
+    size: number;
+    filename: string;
+    /** Set while the upload is being turned into a video, so only one request does it. */
+    claimed_at: number | null;
+    created_at: number;
+    expires_at: number;
   };
   jobs: {
     id: Generated<number>;

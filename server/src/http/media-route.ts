@@ -34,6 +34,8 @@ function keyOf(request: FastifyRequest): string {
     throw badRequest('Invalid media path');
   }
   if (key.split('/').some((part) => part.startsWith('.'))) throw badRequest('Invalid media path');
+  // Resumable uploads in progress share the bucket but are their owner's alone.
+  if (key.startsWith('uploads/')) throw notFound('Media');
   return key;
 }
 

@@ -5,9 +5,10 @@ import { instanceRoutes } from './instance/instance.routes.js';
 import { likesRoutes } from './likes/likes.routes.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { videosRoutes } from './videos/videos.routes.js';
 import { watchHistoryRoutes } from './watch-history/watch-history.routes.js';
 
 /** Every API module, mounted under /api/v1. */
-export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, watchHistoryRoutes, instanceRoutes];
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes];

@@ -39,6 +39,7 @@ export async function seedVideo(ctx: AppContext, ownerId: string, overrides: Par
     hls_key: null,
     storyboard_key: null,
     thumbnail_key: `videos/${id}/thumbnail.webp`,
+    source_bytes: 0,
     likes_count: 0,
     comments_count: 0,
     created_at: now,

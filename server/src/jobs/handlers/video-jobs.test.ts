@@ -78,6 +78,7 @@ async function ingest(clip: string): Promise<string> {
       hls_key: null,
       storyboard_key: null,
       thumbnail_key: thumbnailKey(id),
+      source_bytes: 0,
       likes_count: 0,
       comments_count: 0,
       created_at: now,

@@ -82,6 +82,8 @@ export class UsersService {
         ban_reason: null,
         // The site's own admins never wait for approval.
         approval_pending: opts.needsApproval && !isAdmin ? 1 : 0,
+        quota_bytes: null,
+        daily_quota_bytes: null,
         subscribers_count: 0,
         videos_count: 0,
         created_at: now,
@@ -213,7 +215,7 @@ export class UsersService {
     await this.deps.users.insert({
       id: newId(), username, email: demo.email, full_name: 'Demo Account',
       password_hash: await hashPassword(demo.password), avatar_key: null, cover_key: null, is_demo: 1,
-      role: 'user', banned_at: null, ban_reason: null, approval_pending: 0,
+      role: 'user', banned_at: null, ban_reason: null, approval_pending: 0, quota_bytes: null, daily_quota_bytes: null,
       subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
     });
     this.deps.logger.info({ username }, 'demo account created');

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
+import { StorageQuota } from '../uploads/storage-quota.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
 
@@ -24,6 +25,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     processing: ctx.processing,
     logger: ctx.logger,
     ffprobePath: ctx.config.ffprobePath,
+    quota: new StorageQuota(ctx.db, ctx.config.quotas),
   });
 }
 

@@ -16,6 +16,7 @@ import { searchWords } from './video-search.js';
 import { VideoPresenter } from './videos.presenter.js';
 import { canWatch, type Viewer } from './video-access.js';
 import { type ViewSource, viewerKey } from './viewer-key.js';
+import type { StorageQuota } from '../uploads/storage-quota.js';
 import type { SortField, SortType, VideoRow, VideosRepository } from './videos.repository.js';
 
 /** A viewer counts one view per video per this window. */
@@ -41,6 +42,7 @@ export interface VideosServiceDeps {
   processing: VideoProcessing;
   logger: Logger;
   ffprobePath: string;
+  quota: StorageQuota;
 }
 
 /** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
@@ -94,13 +96,16 @@ export class VideosService {
    * Checks the upload (fields, an mp4 with a video stream by probing, a decodable thumbnail), stores
    * the source and the re-encoded thumbnail under the video's prefix, inserts the row as processing,
    * and only after that commit starts processing. Any failure removes what was stored (and the row),
-   * so a rejected upload leaves nothing behind; the caller removes the temporary files.
+   * so a rejected upload leaves nothing behind; the caller removes the temporary files. The source
+   * must fit the owner's storage quotas, unless `quotaHeld` says a resumable upload already
+   * reserved its room when it started.
    */
   async create(
     owner: Viewer,
     rawFields: Record<string, string>,
     files: { videoFile?: UploadedFile; thumbnail?: UploadedFile },
     limits: { maxDurationSeconds: number | null } = { maxDurationSeconds: null },
+    opts: { quotaHeld?: boolean } = {},
   ): Promise<VideoDetail> {
     const fields = parseFields(CreateVideoFields, rawFields, [
       ...(files.videoFile ? [] : [{ path: 'videoFile', message: 'videoFile is required' }]),
@@ -109,7 +114,8 @@ export class VideosService {
     const ownerId = owner.id;
     const ownerRow = await this.deps.videos.findOwner(ownerId);
     if (!ownerRow) throw notFound('User');
-    const probe = await this.probeVideo(files.videoFile!);
+    if (!opts.quotaHeld) await this.deps.quota.assertRoom(ownerId, files.videoFile!.size);
+    const probe = await this.checkVideo(files.videoFile!);
     if (limits.maxDurationSeconds !== null && probe.duration > limits.maxDurationSeconds) {
       throw payloadTooLarge(`videoFile is ${formatDuration(probe.duration)} long; the longest video this site accepts is ${formatDuration(limits.maxDurationSeconds)}`);
     }
@@ -148,6 +154,7 @@ export class VideosService {
         hls_key: null,
         storyboard_key: null,
         thumbnail_key: thumbnailKey,
+        source_bytes: files.videoFile!.size,
         likes_count: 0,
         comments_count: 0,
         created_at: now,
@@ -231,8 +238,8 @@ export class VideosService {
     return row;
   }
 
-  /** An mp4 (by its content, not its name) with a video stream. */
-  private async probeVideo(file: UploadedFile): Promise<ProbeResult> {
+  /** An mp4 (by its content, not its name) with a video stream; otherwise 415 or 422. */
+  async checkVideo(file: UploadedFile): Promise<ProbeResult> {
     let probe: ProbeResult;
     try {
       probe = await probeMedia(file.path, { ffprobePath: this.deps.ffprobePath });

@@ -1,0 +1,56 @@
+import type { IncomingMessage } from 'node:http';
+import { Server } from '@tus/server';
+import type { UploadStore } from './upload-store.js';
+import type { UploadsService } from './uploads.service.js';
+
+/** What the route learned about a creation request before handing it to tus. */
+export interface AdmittedUpload {
+  id: string;
+  ownerId: string;
+  size: number;
+}
+
+const UPLOAD_ID = /^[A-Za-z0-9_-]{6,40}$/;
+
+/** The Node request under the web Request the tus server hands its hooks. */
+function nodeRequestOf(req: unknown): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+/**
+ * The tus protocol server for /api/v1/uploads. Fastify routes check the caller and the rules first
+ * and hand only admitted requests to it; `admitted` carries what they decided into its hooks.
+ */
+export function createTusServer(opts: {
+  path: string;
+  store: UploadStore;
+  uploads: UploadsService;
+  maxBytes: number;
+  trustProxy: boolean;
+  admitted: WeakMap<IncomingMessage, AdmittedUpload>;
+}): Server {
+  const { store, uploads, admitted } = opts;
+  const admittedFor = (req: unknown) => {
+    const node = nodeRequestOf(req);
+    const found = node && admitted.get(node);
+    if (!found) throw { status_code: 403, body: 'Upload not admitted\n' };
+    return found;
+  };
+  return new Server({
+    path: opts.path,
+    datastore: store.datastore,
+    locker: store.locker,
+    maxSize: opts.maxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: opts.trustProxy,
+    // Termination is the route's own (it also removes the row); the others are the protocol's.
+    namingFunction: (req) => store.storeId(admittedFor(req).id),
+    getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? store.storeId(lastPath) : undefined),
+    generateUrl: (_req, { path, id }) => `${path}/${store.uploadIdOf(id)}`,
+    onUploadCreate: async (req, upload) => {
+      const { id, ownerId } = admittedFor(req);
+      await uploads.record(id, ownerId, upload.size ?? 0, upload.metadata?.filename ?? '');
+      return {};
+    },
+  });
+}

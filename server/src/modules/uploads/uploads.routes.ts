@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import { envelope as envelopeSchema, UploadIdParams, UploadQuota, VideoDetail } from '@reelhouse/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { envelope } from '../../http/envelope.js';
+import { readMultipart } from '../../http/multipart.js';
+import { createVideosService } from '../videos/videos.routes.js';
+import { StorageQuota } from './storage-quota.js';
+import { type AdmittedUpload, createTusServer } from './tus-server.js';
+import { UploadsRepository } from './uploads.repository.js';
+import { UploadsService } from './uploads.service.js';
+
+const tags = ['uploads'];
+const TUS_DESCRIPTION = 'tus 1.0.0 resumable upload protocol (https://tus.io/protocols/resumable-upload); signed-in only. '
+  + 'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). Errors of these checks use the envelope; '
+  + 'protocol errors from the tus server answer in plain text.';
+
+export function createUploadsService(ctx: AppContext): UploadsService {
+  return new UploadsService({
+    uploads: new UploadsRepository(ctx.db),
+    store: ctx.uploadStore,
+    quota: new StorageQuota(ctx.db, ctx.config.quotas),
+    videos: createVideosService(ctx),
+    logger: ctx.logger,
+    tmpDir: ctx.tmpDir,
+    instance: ctx.instance,
+    expiryMs: ctx.config.uploadExpiryMs,
+  });
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/**
+ * /api/v1/uploads: tus creation (POST), offset (HEAD), data (PATCH) and termination (DELETE), then
+ * POST /uploads/{id}/video to make the finished file a video, and GET /uploads/quota.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const uploads = createUploadsService(ctx);
+  const { config } = ctx;
+  const admitted = new WeakMap<IncomingMessage, AdmittedUpload>();
+  const tus = createTusServer({
+    path: `${app.prefix}/uploads`,
+    store: ctx.uploadStore,
+    uploads,
+    maxBytes: config.limits.maxVideoBytes,
+    trustProxy: config.trustProxy,
+    admitted,
+  });
+  // PATCH bodies stream straight into the tus store: Fastify must leave them unread.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    reply.raw.setHeader('x-request-id', request.id);
+    await tus.handle(request.raw, reply.raw);
+  };
+  const tusSchema = (summary: string) => ({ tags, summary, description: TUS_DESCRIPTION });
+
+  app.options('/uploads', { schema: tusSchema('tus discovery: versions, extensions and the size limit') }, handOver);
+
+  app.post('/uploads', {
+    preHandler: requireUser,
+    config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
+    schema: tusSchema('Start a resumable upload (tus creation; Upload-Length required, checked against the size limit and quotas)'),
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const { id, size } = await uploads.admit(user, header(request, 'upload-length'), header(request, 'upload-defer-length'));
+    admitted.set(request.raw, { id, ownerId: user.id, size });
+    await handOver(request, reply);
+    // The store refused after the row was written: the row must not hold quota.
+    if (reply.raw.statusCode !== 201) await uploads.forget(id);
+  });
+
+  app.head('/uploads/:id', {
+    preHandler: requireUser,
+    schema: { ...tusSchema("An upload's offset (Upload-Offset) and length"), params: UploadIdParams },
+  }, async (request, reply) => {
+    await uploads.own(request.params.id, currentUser(request));
+    await handOver(request, reply);
+  });
+
+  app.patch('/uploads/:id', {
+    preHandler: requireUser,
+    schema: { ...tusSchema('Send bytes at Upload-Offset (Content-Type: application/offset+octet-stream)'), params: UploadIdParams },
+  }, async (request, reply) => {
+    await uploads.ownOpen(request.params.id, currentUser(request));
+    await handOver(request, reply);
+  });
+
+  app.delete('/uploads/:id', {
+    preHandler: requireUser,
+    schema: { ...tusSchema('Terminate an upload: its bytes are removed'), params: UploadIdParams },
+  }, async (request, reply) => {
+    await uploads.terminate(request.params.id, currentUser(request));
+    return reply.status(204).header('tus-resumable', '1.0.0').send();
+  });
+
+  app.get('/uploads/quota', {
+    preHandler: requireUser,
+    schema: { tags, summary: "The caller's storage quotas, what they use, and the upload size limit (-1: unlimited)", response: { 200: envelopeSchema(UploadQuota) } },
+  }, async (request) => envelope(await uploads.quota(currentUser(request)), 'Upload quota fetched'));
+
+  app.post('/uploads/:id/video', {
+    preHandler: requireUser,
+    schema: {
+      tags,
+      summary: 'Make a finished upload a video (multipart: title, description, thumbnail), with the checks of POST /videos/',
+      params: UploadIdParams,
+      response: { 201: envelopeSchema(VideoDetail) },
+    },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    await uploads.own(request.params.id, user);
+    const form = await readMultipart(request, ctx.tmpDir, {
+      files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
+      fields: ['title', 'description'],
+    });
+    let video;
+    try {
+      video = await uploads.createVideo(request.params.id, user, form.fields, form.files.thumbnail);
+    } finally {
+      await form.cleanup();
+    }
+    return reply.status(201).send(envelope(video, 'Video uploaded successfully', 201));
+  });
+};
