@@ -27,6 +27,8 @@ export function createTusServer(opts: {
   uploads: UploadsService;
   maxBytes: number;
   trustProxy: boolean;
+  /** ALLOWED_ORIGINS: the tus server writes its own CORS headers, so it gets the same list. */
+  allowedOrigins: readonly string[];
   admitted: WeakMap<IncomingMessage, AdmittedUpload>;
 }): Server {
   const { store, uploads, admitted } = opts;
@@ -42,6 +44,10 @@ export function createTusServer(opts: {
     locker: store.locker,
     maxSize: opts.maxBytes,
     relativeLocation: true,
+    // Only a listed origin gets CORS headers (a bare list would make tus answer `*`, or its first entry).
+    allowedOrigins: (origin) => opts.allowedOrigins.includes(origin),
+    allowedCredentials: opts.allowedOrigins.length > 0,
+    exposedHeaders: ['X-Request-Id'],
     respectForwardedHeaders: opts.trustProxy,
     // Termination is the route's own (it also removes the row); the others are the protocol's.
     namingFunction: (req) => store.storeId(admittedFor(req).id),

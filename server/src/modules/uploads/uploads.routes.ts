@@ -49,14 +49,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     uploads,
     maxBytes: config.limits.maxVideoBytes,
     trustProxy: config.trustProxy,
+    allowedOrigins: config.allowedOrigins,
     admitted,
   });
   // PATCH bodies stream straight into the tus store: Fastify must leave them unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.hijack();
+    // Headers hooks have set so far (CORS among them) go out with the tus server's answer.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);
+    reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
   const tusSchema = (summary: string) => ({ tags, summary, description: TUS_DESCRIPTION });

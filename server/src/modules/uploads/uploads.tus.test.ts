@@ -161,3 +161,33 @@ for (const backend of ['local disk', 's3'] as const) {
     });
   });
 }
+
+describe('tus uploads from a web client on another origin', () => {
+  let t: TestApp;
+  let base: string;
+  let owner: SignedIn;
+  const origin = 'https://app.example.com';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ALLOWED_ORIGINS: origin } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    owner = await t.signUp();
+  });
+  afterAll(() => t?.close());
+
+  it('lets a listed origin read Location and Upload-Offset, and gives others no CORS headers', async () => {
+    const created = await tusCreate(base, owner, 10, 'a.mp4', { origin });
+    expect(created.status).toBe(201);
+    expect(created.headers['access-control-allow-origin']).toBe(origin);
+    expect(created.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(created.headers['access-control-expose-headers']).toLowerCase()).toContain('location');
+    const patched = await tusRequest(base, {
+      method: 'PATCH', path: created.headers.location!, as: owner, body: Buffer.from('0123456789'),
+      headers: { origin, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    expect(patched.status).toBe(204);
+    expect(String(patched.headers['access-control-expose-headers']).toLowerCase()).toContain('upload-offset');
+    const stranger = await tusCreate(base, owner, 10, 'a.mp4', { origin: 'https://evil.example' });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
