@@ -38,10 +38,11 @@ afterAll(async () => {
 type Caller = { bearer: SignedIn } | { signedOut: true };
 
 async function send(r: AppRoute, v: ValidCall, caller: Caller) {
-  const payload = v.fields || v.files ? await multipart(v.fields ?? {}, v.files ?? {}) : v.json;
+  const payload = v.fields || v.files ? await multipart(v.fields ?? {}, v.files ?? {}) : (v.body ?? v.json);
   return t.call({
     method: r.method as 'POST',
     url: fillUrl(r.url, v.params) + queryString(v.query),
+    ...(v.headers ? { headers: v.headers } : {}),
     ...(payload !== undefined ? { payload } : {}),
     ...('bearer' in caller ? { as: caller.bearer } : {}),
   });

@@ -8,12 +8,13 @@ import { socialFixtures } from './social.js';
 import { usersFixtures } from './users.js';
 import { videosFixtures } from './videos.js';
 import { adminFixtures } from './admin.js';
+import { uploadsFixtures } from './uploads.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
 
 /** Every route's fixture, keyed "METHOD url" exactly as the app registers the route. */
-export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures };
+export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures };
 
 /**
  * Routes that take no input of their own: the API documentation, the health check, and everything

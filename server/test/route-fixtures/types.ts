@@ -27,6 +27,10 @@ export interface ValidCall {
   /** Text fields, and file fields naming a test fixture file (image.png, clip.mp4...). */
   fields?: Record<string, string>;
   files?: Record<string, string>;
+  /** Request headers a valid call needs beyond authentication (the tus protocol's, say). */
+  headers?: Record<string, string>;
+  /** A raw request body, for routes that take neither JSON nor multipart (sent with headers' content-type). */
+  body?: string;
   /** Body keys whose blank value is accepted as "leave it as it is" rather than refused. */
   blankIgnored?: string[];
   /**

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
+import { AppError, badRequest, unsupportedMediaType } from '../../http/errors.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import { createVideosService } from '../videos/videos.routes.js';
@@ -36,6 +37,19 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /**
+ * The protocol headers every tus request needs, checked here so a malformed request gets the API's
+ * envelope like any other refusal; the tus server only ever sees well-formed ones.
+ */
+function checkTusHeaders(request: FastifyRequest) {
+  if (header(request, 'tus-resumable') !== '1.0.0') throw new AppError(412, 'PRECONDITION_FAILED', 'Tus-Resumable: 1.0.0 is required');
+  if (request.method !== 'PATCH') return;
+  if (header(request, 'content-type') !== 'application/offset+octet-stream') {
+    throw unsupportedMediaType('Upload data must be sent as application/offset+octet-stream');
+  }
+  if (!/^\d{1,16}$/.test(header(request, 'upload-offset') ?? '')) throw badRequest('Upload-Offset must be the byte offset the data starts at');
+}
+
+/**
  * /api/v1/uploads: tus creation (POST), offset (HEAD), data (PATCH) and termination (DELETE), then
  * POST /uploads/{id}/video to make the finished file a video, and GET /uploads/quota.
  */
@@ -64,14 +78,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   };
   const tusSchema = (summary: string) => ({ tags, summary, description: TUS_DESCRIPTION });
 
-  app.options('/uploads', { schema: tusSchema('tus discovery: versions, extensions and the size limit') }, handOver);
-
   app.post('/uploads', {
     preHandler: requireUser,
     config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
     schema: tusSchema('Start a resumable upload (tus creation; Upload-Length required, checked against the size limit and quotas)'),
   }, async (request, reply) => {
     const user = currentUser(request);
+    checkTusHeaders(request);
     const { id, size } = await uploads.admit(user, header(request, 'upload-length'), header(request, 'upload-defer-length'));
     admitted.set(request.raw, { id, ownerId: user.id, size });
     await handOver(request, reply);
@@ -84,6 +97,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     schema: { ...tusSchema("An upload's offset (Upload-Offset) and length"), params: UploadIdParams },
   }, async (request, reply) => {
     await uploads.own(request.params.id, currentUser(request));
+    checkTusHeaders(request);
     await handOver(request, reply);
   });
 
@@ -92,6 +106,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     schema: { ...tusSchema('Send bytes at Upload-Offset (Content-Type: application/offset+octet-stream)'), params: UploadIdParams },
   }, async (request, reply) => {
     await uploads.ownOpen(request.params.id, currentUser(request));
+    checkTusHeaders(request);
     await handOver(request, reply);
   });
 
@@ -99,7 +114,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     preHandler: requireUser,
     schema: { ...tusSchema('Terminate an upload: its bytes are removed'), params: UploadIdParams },
   }, async (request, reply) => {
-    await uploads.terminate(request.params.id, currentUser(request));
+    const user = currentUser(request);
+    checkTusHeaders(request);
+    await uploads.terminate(request.params.id, user);
     return reply.status(204).header('tus-resumable', '1.0.0').send();
   });
 

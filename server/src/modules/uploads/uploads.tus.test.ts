@@ -152,12 +152,17 @@ for (const backend of ['local disk', 's3'] as const) {
       expect(res.statusCode).toBe(404);
     });
 
-    it('answers tus discovery', async () => {
-      const res = await tusRequest(base, { method: 'OPTIONS', path: '/api/v1/uploads' });
-      expect(res.status).toBe(204);
-      expect(res.headers['tus-version']).toContain('1.0.0');
-      expect(res.headers['tus-extension']).toContain('creation');
-      expect(res.headers['tus-max-size']).toBe(String(64 * MiB));
+    it('answers malformed tus requests with the envelope before tus sees them', async () => {
+      const location = (await tusCreate(base, owner, 10)).headers.location!;
+      const noVersion = await tusRequest(base, { method: 'PATCH', path: location, as: owner, headers: { 'tus-resumable': '', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: Buffer.from('x') });
+      expect(noVersion.status).toBe(412);
+      expect(JSON.parse(noVersion.body)).toMatchObject({ statusCode: 412, success: false, message: 'Tus-Resumable: 1.0.0 is required' });
+      const wrongType = await tusRequest(base, { method: 'PATCH', path: location, as: owner, headers: { 'upload-offset': '0', 'content-type': 'text/plain' }, body: Buffer.from('x') });
+      expect(wrongType.status).toBe(415);
+      const noOffset = await tusRequest(base, { method: 'PATCH', path: location, as: owner, headers: { 'content-type': 'application/offset+octet-stream' }, body: Buffer.from('x') });
+      expect(noOffset.status).toBe(400);
+      expect(JSON.parse(noOffset.body).message).toBe('Upload-Offset must be the byte offset the data starts at');
+      expect(await tusOffset(base, owner, location)).toBe(0);
     });
   });
 }
