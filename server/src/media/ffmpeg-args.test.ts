@@ -55,6 +55,8 @@ describe('ladderArgs', () => {
       { name: '240p', width: 426, height: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
       { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000, audioBitrate: 128_000 },
     ],
+    passthrough: null,
+    keyframes: null,
   };
 
   it('decodes once and splits into one scaler per rung', () => {
@@ -72,15 +74,26 @@ describe('ladderArgs', () => {
     expect(after(args, '-b:v:1')).toBe('2800000');
     expect(after(args, '-maxrate:v:1')).toBe('3080000');
     expect(after(args, '-b:a:0')).toBe('64000');
-    expect(after(args, '-g')).toBe('60');
-    expect(after(args, '-keyint_min')).toBe('60');
-    expect(after(args, '-sc_threshold')).toBe('0');
+    expect(after(args, '-g:v:0')).toBe('60');
+    expect(after(args, '-keyint_min:v:1')).toBe('60');
+    expect(after(args, '-sc_threshold:v:1')).toBe('0');
     expect(after(args, '-hls_time')).toBe('4');
     expect(after(args, '-hls_segment_type')).toBe('fmp4');
     expect(after(args, '-hls_playlist_type')).toBe('vod');
     expect(after(args, '-var_stream_map')).toBe('v:0,a:0,name:240p v:1,a:1,name:720p');
     expect(after(args, '-hls_segment_filename')).toBe('/w/hls/%v/seg-%05d.m4s');
     expect(args.at(-1)).toBe('/w/hls/%v/index.m3u8');
+  });
+
+  it('copies the passthrough rung and forces the source keyframe times on the others', () => {
+    const args = ladderArgs('src.mp4', { ...plan, passthrough: 1, keyframes: [0, 2.5, 4.75] }, { outDir: '/w/hls' });
+    expect(after(args, '-filter_complex')).toBe('[0:v:0]split=1[s0];[s0]scale=426:240:flags=bicubic,format=yuv420p[v0]');
+    expect(after(args, '-c:v:1')).toBe('copy');
+    expect(args).not.toContain('-b:v:1');
+    expect(after(args, '-c:v:0')).toBe('libx264');
+    expect(after(args, '-force_key_frames:v:0')).toBe('0.000000,2.500000,4.750000');
+    expect(after(args, '-sc_threshold:v:0')).toBe('0');
+    expect(args.filter((a, i) => a === '-map' && args[i + 1] === '0:v:0')).toHaveLength(1);
   });
 
   it('leaves audio out of a silent source', () => {

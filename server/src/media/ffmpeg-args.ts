@@ -106,25 +106,42 @@ export function fpsArg(fps: number): string {
 
 /**
  * The whole HLS ladder in one ffmpeg process: the source is decoded once, `split` feeds a scaler
- * per rung, and the HLS muxer writes every variant (fMP4 segments of ~4 s, keyframes every 2 s at
- * fixed positions so every rung's segments line up).
+ * per encoded rung, and the HLS muxer writes every variant (fMP4 segments of ~4 s, cut at
+ * keyframes that sit at the same times in every rung, so a player can switch at any boundary).
+ *
+ * Without a passthrough rung, keyframes come every 2 s at fixed positions. With one, that rung is
+ * the source's own video, copied, and every encoded rung forces its keyframes at the source's
+ * keyframe times (only there: `-g` is long and scene cuts are off), so all rungs cut alike.
  */
 export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): string[] {
-  const n = plan.rungs.length;
-  const splitOuts = plan.rungs.map((_, i) => `[s${i}]`).join('');
-  const chains = plan.rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p[v${i}]`);
-  const graph = `[0:v:0]fps=${fpsArg(plan.fps)},split=${n}${splitOuts};${chains.join(';')}`;
-
-  const args = [...COMMON, '-i', input, '-filter_complex', graph];
+  const copied = plan.passthrough;
+  const encoded = plan.rungs.map((_, i) => i).filter((i) => i !== copied);
+  const args = [...COMMON, '-i', input];
+  if (encoded.length > 0) {
+    const splitOuts = encoded.map((i) => `[s${i}]`).join('');
+    const chains = encoded.map((i) => `[s${i}]scale=${plan.rungs[i]!.width}:${plan.rungs[i]!.height}:flags=bicubic,format=yuv420p[v${i}]`);
+    // A passthrough ladder keeps the source's frames as they are, so keyframes land on the same ones.
+    const head = copied === null ? `[0:v:0]fps=${fpsArg(plan.fps)},` : '[0:v:0]';
+    args.push('-filter_complex', `${head}split=${encoded.length}${splitOuts};${chains.join(';')}`);
+  }
   plan.rungs.forEach((_, i) => {
-    args.push('-map', `[v${i}]`);
+    args.push('-map', i === copied ? '0:v:0' : `[v${i}]`);
     if (plan.hasAudio) args.push('-map', '0:a:0');
   });
-  args.push('-c:v', 'libx264', '-preset', out.preset ?? 'veryfast', '-profile:v', 'high');
+  const keyframes = copied === null ? null : (plan.keyframes ?? []).map((t) => t.toFixed(6)).join(',');
   plan.rungs.forEach((r, i) => {
+    if (i === copied) {
+      args.push(`-c:v:${i}`, 'copy');
+      return;
+    }
+    args.push(`-c:v:${i}`, 'libx264', `-preset:v:${i}`, out.preset ?? 'veryfast', `-profile:v:${i}`, 'high');
     args.push(`-b:v:${i}`, String(r.videoBitrate), `-maxrate:v:${i}`, String(Math.round(r.videoBitrate * 1.1)), `-bufsize:v:${i}`, String(r.videoBitrate * 2));
+    if (keyframes === null) {
+      args.push(`-g:v:${i}`, String(plan.gop), `-keyint_min:v:${i}`, String(plan.gop), `-sc_threshold:v:${i}`, '0');
+    } else {
+      args.push(`-g:v:${i}`, String(plan.gop * 50), `-sc_threshold:v:${i}`, '0', `-force_key_frames:v:${i}`, keyframes);
+    }
   });
-  args.push('-g', String(plan.gop), '-keyint_min', String(plan.gop), '-sc_threshold', '0');
   if (plan.hasAudio) {
     args.push('-c:a', 'aac', '-ac', '2', '-ar', String(plan.audioSampleRate));
     plan.rungs.forEach((r, i) => args.push(`-b:a:${i}`, String(r.audioBitrate)));

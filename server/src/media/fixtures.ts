@@ -21,6 +21,8 @@ export interface ClipSpec {
   rotate?: number;
   preset?: string;
   videoBitrate?: string;
+  /** Frames between keyframes (the encoder's default otherwise). */
+  gop?: number;
 }
 
 export function clipArgs(spec: ClipSpec, outPath: string): string[] {
@@ -36,6 +38,7 @@ export function clipArgs(spec: ClipSpec, outPath: string): string[] {
   if (codec === 'libx264' || codec === 'libx265') args.push('-preset', spec.preset ?? 'ultrafast');
   if (codec === 'libx265') args.push('-tag:v', 'hvc1', '-x265-params', 'log-level=error');
   if (spec.videoBitrate) args.push('-b:v', spec.videoBitrate);
+  if (spec.gop) args.push('-g', String(spec.gop));
   if (spec.audioCodec !== null) args.push('-c:a', spec.audioCodec ?? 'aac', '-b:a', '128k');
   args.push('-f', spec.format ?? 'mp4', outPath);
   return args;

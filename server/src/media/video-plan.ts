@@ -1,4 +1,4 @@
-import type { ProbeResult } from './probe.js';
+import { isBrowserPlayable, type ProbeResult } from './probe.js';
 
 /**
  * Decisions about what to encode, made from a probe alone: plain functions, tested on their own.
@@ -23,6 +23,13 @@ export interface LadderPlan {
   gop: number;
   hasAudio: boolean;
   audioSampleRate: number;
+  /**
+   * Index of the rung that is the source itself (its video copied, cut at its own keyframes), or
+   * null when every rung is encoded.
+   */
+  passthrough: number | null;
+  /** With a passthrough rung: the source's keyframe times, where every other rung forces its keyframes. */
+  keyframes: number[] | null;
 }
 
 /** Short side -> video bitrate, roughly what common streaming sites use for H.264 at 30 fps. */
@@ -61,7 +68,29 @@ export function sourceVideoBitrate(p: ProbeResult): number | null {
   return null;
 }
 
-export function planLadder(p: ProbeResult): LadderPlan {
+/** A source's video is copied into its rung only up to this multiple of the rung's bitrate. */
+export const PASSTHROUGH_BITRATE_HEADROOM = 2;
+/** Longest gap between source keyframes a passthrough rung accepts: segments are cut only there. */
+export const PASSTHROUGH_MAX_KEYFRAME_GAP = 8;
+
+/**
+ * Which rung, if any, can be the source itself: browsers play it as it is (H.264 8-bit 4:2:0, in
+ * MP4), it is not rotated (players ignore an fMP4 track's rotation), its size is exactly the rung's,
+ * its bitrate within the rung's headroom, and keyframes come often enough to cut segments.
+ */
+export function passthroughRung(p: ProbeResult, rungs: Rung[], keyframes: number[] | null): number | null {
+  if (!keyframes || keyframes.length === 0 || !p.video || !isBrowserPlayable(p) || p.video.rotation !== 0) return null;
+  if (!(p.video.fps > 0) || p.video.fps > 60) return null;
+  const i = rungs.findIndex((r) => r.width === p.video!.width && r.height === p.video!.height);
+  if (i < 0) return null;
+  const bitrate = sourceVideoBitrate(p);
+  if (bitrate === null || bitrate > rungs[i]!.videoBitrate * PASSTHROUGH_BITRATE_HEADROOM) return null;
+  const ends = [...keyframes, p.duration];
+  for (let k = 1; k < ends.length; k++) if (ends[k]! - ends[k - 1]! > PASSTHROUGH_MAX_KEYFRAME_GAP) return null;
+  return i;
+}
+
+export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null } = {}): LadderPlan {
   if (!p.video) throw new Error('planLadder needs a video stream');
   const { width, height } = p.video;
   const short = Math.min(width, height);
@@ -83,12 +112,19 @@ export function planLadder(p: ProbeResult): LadderPlan {
     };
   });
   const fps = outputFps(p);
+  const passthrough = passthroughRung(p, rungs, opts.keyframes ?? null);
+  if (passthrough !== null) {
+    // The copied rung's bitrate is the source's, whatever the table says.
+    rungs[passthrough] = { ...rungs[passthrough]!, videoBitrate: sourceVideoBitrate(p)! };
+  }
   return {
     rungs,
     fps,
     gop: Math.max(1, Math.round(fps * KEYFRAME_SECONDS)),
     hasAudio,
     audioSampleRate: p.audio && [44_100, 48_000].includes(p.audio.sampleRate) ? p.audio.sampleRate : 48_000,
+    passthrough,
+    keyframes: passthrough === null ? null : opts.keyframes!,
   };
 }
 

@@ -4,7 +4,8 @@ import { fastStartArgs, ladderArgs, playableTranscodeArgs, storyboardArgs } from
 import { createProgressParser } from './ffmpeg-progress.js';
 import { AAC_LC_CODEC, avc1FromInitSegment, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type VariantInfo } from './hls.js';
 import { MediaError } from './media-error.js';
-import { probeMedia, type ProbeResult } from './probe.js';
+import { isBrowserPlayable, probeMedia, type ProbeResult } from './probe.js';
+import { readKeyframeTimes } from './keyframes.js';
 import { runProcess } from './run-process.js';
 import { type LadderPlan, planLadder, planStoryboard, playableSize, type StoryboardPlan } from './video-plan.js';
 import { buildStoryboardVtt, spriteName } from './storyboard.js';
@@ -75,7 +76,9 @@ export interface LadderResult {
  * files that exist, and writes the master playlist with measured bandwidths and exact codecs.
  */
 export async function makeLadder(input: string, outDir: string, source: ProbeResult, opts: ToolOptions & { preset?: string }): Promise<LadderResult> {
-  const plan = planLadder(source);
+  // A source browsers play may give its own rung; that needs its keyframe times.
+  const keyframes = isBrowserPlayable(source) && source.video?.rotation === 0 ? await readKeyframeTimes(input, opts) : null;
+  const plan = planLadder(source, { keyframes });
   await fs.mkdir(outDir, { recursive: true });
   const ffMaster = 'ffmpeg-master.m3u8';
   await ffmpeg(ladderArgs(input, plan, { outDir, masterName: ffMaster, preset: opts.preset }), source, opts, 30, 'ladder');

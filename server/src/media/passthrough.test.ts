@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip } from './fixtures.js';
+import { parseMediaPlaylist } from './hls.js';
+import { readKeyframeTimes } from './keyframes.js';
+import { probeMedia } from './probe.js';
+import { runProcess } from './run-process.js';
+import { makeLadder } from './video-tools.js';
+
+const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
+const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
+
+let dir: string;
+
+/** The hash of every video packet, in order: equal lists mean byte-identical video. */
+async function packetHashes(input: string): Promise<string[]> {
+  const { stdout } = await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', input, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-'], { captureStdout: true });
+  return stdout.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
+    const cols = l.split(',').map((c) => c.trim());
+    return `${cols[4]}:${cols[5]}`; // size and md5 of the packet
+  });
+}
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'passthrough-'));
+}, 60_000);
+
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('passthrough rung', () => {
+  it('copies a browser-playable H.264 source into its rung and lines up every rung at its keyframes', async () => {
+    // 1.5 s keyframes at 30 fps: not the ladder's own 2 s, so lining up on them is the source's doing.
+    const source = await makeClip(ffmpegPath, path.join(dir, 'source.mp4'), { width: 854, height: 480, seconds: 9, fps: 30, gop: 45, videoBitrate: '1200k' });
+    const probe = await probeMedia(source, { ffprobePath });
+    const out = path.join(dir, 'hls');
+    const result = await makeLadder(source, out, probe, { ffmpegPath, ffprobePath });
+    expect(result.plan.rungs.map((r) => r.name)).toEqual(['240p', '360p', '480p']);
+    expect(result.plan.passthrough).toBe(2);
+
+    const top = path.join(out, '480p', 'index.m3u8');
+    const [sourceHashes, rungHashes] = await Promise.all([packetHashes(source), packetHashes(top)]);
+    expect(sourceHashes.length).toBe(270);
+    expect(rungHashes).toEqual(sourceHashes);
+
+    const sourceKeys = await readKeyframeTimes(source, { ffprobePath });
+    expect(sourceKeys).toEqual([0, 1.5, 3, 4.5, 6, 7.5]);
+    const durations: number[][] = [];
+    for (const rung of result.plan.rungs) {
+      const playlist = path.join(out, rung.name, 'index.m3u8');
+      expect(await readKeyframeTimes(playlist, { ffprobePath }), rung.name).toEqual(sourceKeys);
+      durations.push(parseMediaPlaylist(await fs.readFile(playlist, 'utf8')).segments.map((s) => Math.round(s.duration * 1000)));
+    }
+    // Segments cut at the same keyframes in every rung: 4.5 s, 4.5 s.
+    expect(durations[0]).toEqual([4500, 4500]);
+    for (const d of durations) expect(d).toEqual(durations[0]);
+  }, 180_000);
+
+  it('encodes every rung of a source that is not browser-playable or over its rung bitrate', async () => {
+    const heavy = await makeClip(ffmpegPath, path.join(dir, 'heavy.mp4'), { width: 640, height: 360, seconds: 3, gop: 30, videoBitrate: '3000k' });
+    const probe = await probeMedia(heavy, { ffprobePath });
+    const result = await makeLadder(heavy, path.join(dir, 'heavy-hls'), probe, { ffmpegPath, ffprobePath });
+    expect(result.plan.passthrough).toBeNull();
+    expect(result.variants.length).toBe(2);
+  }, 180_000);
+});
