@@ -26,6 +26,14 @@ export default function globalSetup() {
       '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', FIXTURES.smallVideo,
     ]);
   }
+  if (!fs.existsSync(FIXTURES.hevcVideo)) {
+    ff([
+      '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=20',
+      '-f', 'lavfi', '-i', 'sine=frequency=550:duration=20',
+      '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '96k', '-shortest', FIXTURES.hevcVideo,
+    ]);
+  }
   if (!fs.existsSync(FIXTURES.thumbnail)) ff(['-f', 'lavfi', '-i', 'testsrc2=s=640x360', '-frames:v', '1', FIXTURES.thumbnail]);
   if (!fs.existsSync(FIXTURES.avatar)) ff(['-f', 'lavfi', '-i', 'color=c=teal:s=128x128', '-frames:v', '1', FIXTURES.avatar]);
   if (!fs.existsSync(FIXTURES.cover)) ff(['-f', 'lavfi', '-i', 'color=c=orange:s=1200x300', '-frames:v', '1', FIXTURES.cover]);

@@ -8,6 +8,8 @@ export const FIXTURES = {
   dir,
   video: path.join(dir, 'clip-5s.mp4'),
   smallVideo: path.join(dir, 'clip-1s.mp4'),
+  /** 20 s of HEVC (what phones record): browsers cannot play it as it is. */
+  hevcVideo: path.join(dir, 'clip-hevc-20s.mp4'),
   thumbnail: path.join(dir, 'thumb.png'),
   avatar: path.join(dir, 'avatar.png'),
   cover: path.join(dir, 'cover.png'),
