@@ -158,7 +158,7 @@ describe.each([
     const workDir = path.join(site.workerDataDir, 'work');
     const t0 = Date.now();
     while ((await filesUnder(workDir)).filter((f) => f.endsWith('.m4s')).length < 2) {
-      if (Date.now() - t0 > 60_000) throw new Error('the ladder never wrote a segment');
+      if (Date.now() - t0 > 180_000) throw new Error('the ladder never wrote a segment');
       await new Promise((r) => setTimeout(r, 100));
     }
     const before = await api.call('GET', `/api/v1/videos/${id}`);
@@ -169,7 +169,7 @@ describe.each([
     expect((await filesUnder(workDir)).length).toBeGreaterThan(0);
 
     await site.restartProcessing();
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 420_000;
     let video: VideoUrls & { status: string; progress: number };
     for (;;) {
       const res = await api.call('GET', `/api/v1/videos/${id}`);
@@ -199,5 +199,5 @@ describe.each([
     // No scratch files of either process, and no half-written uploads, are left.
     expect(await filesUnder(workDir)).toEqual([]);
     if (site.stagingDir) expect(await filesUnder(site.stagingDir)).toEqual([]);
-  }, 300_000);
+  }, 720_000);
 });
