@@ -35,7 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Caller = { bearer: SignedIn } | { signedOut: true };
+type Caller = { bearer: SignedIn } | { signedOut: true } | { cookies: SignedIn; origin: string };
 
 async function send(r: AppRoute, v: ValidCall, caller: Caller) {
   const payload = v.fields || v.files ? await multipart(v.fields ?? {}, v.files ?? {}) : (v.body ?? v.json);
@@ -45,6 +45,7 @@ async function send(r: AppRoute, v: ValidCall, caller: Caller) {
     ...(v.headers ? { headers: v.headers } : {}),
     ...(payload !== undefined ? { payload } : {}),
     ...('bearer' in caller ? { as: caller.bearer } : {}),
+    ...('cookies' in caller ? { cookies: caller.cookies.cookies, headers: { origin: caller.origin } } : {}),
   });
 }
 
@@ -82,6 +83,30 @@ describe('authorization matrix of the state-changing routes', () => {
           expect(after).toEqual(before);
         } catch {
           failures.push(`${r.key}: changed by a refused call`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  /**
+   * A signed-in browser tricked by another site: the owner's own cookies, a foreign Origin. Bearer
+   * calls are exempt (a page cannot make a browser add one), so this column is cookies only.
+   */
+  it('with the owner\'s cookies but a foreign Origin, a state-changing call is refused (403) and changes nothing', async () => {
+    const failures: string[] = [];
+    for (const r of routes) {
+      if (r.fixture!.access === 'public') continue;
+      const v = await r.fixture!.valid(world);
+      if (!v.as) continue;
+      const before = await v.readBack?.();
+      const res = await send(r, v, { cookies: v.as, origin: 'https://evil.example' });
+      if (res.statusCode !== 403) failures.push(`${r.key}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (v.readBack) {
+        try {
+          expect(await v.readBack()).toEqual(before);
+        } catch {
+          failures.push(`${r.key}: changed by a cross-site call`);
         }
       }
     }
