@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InlineMessage, TextArea, TextField } from '@/components/ui/primitives';
-import { errorMessage } from '@/lib/api-client';
-import { formatBytes } from '@/lib/format';
-import { UploadCancelledError, type UploadProgress } from '@/lib/upload';
-import { uploadVideo } from '../api/videos.api';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { type ResumableProgress, type ResumableUpload, startResumableUpload } from '@/lib/resumable-upload';
+import { UploadCancelledError } from '@/lib/upload';
+import { createVideoFromUpload } from '../api/videos.api';
 import {
   THUMBNAIL_TYPE_MESSAGE,
   TITLE_MAX,
@@ -13,8 +13,8 @@ import {
   titleFromFileName,
 } from '../lib/upload-files';
 import { ThumbnailPicker } from './thumbnail-picker';
+import { UploadStatus } from './upload-status';
 import { VideoDropZone } from './video-drop-zone';
-import { ProgressBar } from '@/components/ui/progress-bar';
 
 export interface UploadInput {
   title: string;
@@ -41,14 +41,20 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
   // The title this form filled in from a file name: replaced when another file is chosen, kept once edited.
   const [autoTitle, setAutoTitle] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [progress, setProgress] = useState<ResumableProgress | null>(null);
+  const [publishing, setPublishing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(false);
-  const upload = useRef<AbortController | null>(null);
+  const upload = useRef<ResumableUpload | null>(null);
+  // A file already on the server whose publishing failed (say, a bad thumbnail): the next try only publishes.
+  const uploaded = useRef<{ file: File; id: string } | null>(null);
+  // Title, description and thumbnail stay editable during the upload: publishing reads the latest.
+  const latest = useRef(input);
+  latest.current = input;
   const busy = progress !== null;
 
-  // Leaving the page mid-upload stops it rather than redirecting later from nowhere.
-  useEffect(() => () => upload.current?.abort(), []);
+  // Leaving the page mid-upload pauses it (the browser remembers it: choosing the file again resumes).
+  useEffect(() => () => upload.current?.pause(), []);
 
   function chooseVideo(file: File) {
     if (!isMp4(file)) {
@@ -84,30 +90,41 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
     if (Object.keys(errs).length) return;
     setFailure(null);
     setCancelled(false);
-    setProgress({ loaded: 0, total: input.videoFile!.size, percent: 0 });
-    const form = new FormData();
-    form.append('title', input.title.trim());
-    form.append('description', input.description.trim());
-    form.append('videoFile', input.videoFile!);
-    form.append('thumbnail', input.thumbnail!);
-    const controller = new AbortController();
-    upload.current = controller;
+    const file = input.videoFile!;
+    setProgress({ loaded: 0, total: file.size, percent: 0, bytesPerSecond: null, secondsLeft: null, resumedFrom: null, retrying: false });
     try {
-      const video = await uploadVideo(form, setProgress, controller.signal);
+      let uploadId = uploaded.current?.file === file ? uploaded.current.id : null;
+      if (!uploadId) {
+        const job = startResumableUpload(file, setProgress);
+        upload.current = job;
+        uploadId = await job.done;
+        uploaded.current = { file, id: uploadId };
+      }
+      setPublishing(true);
+      const now = latest.current;
+      const form = new FormData();
+      form.append('title', now.title.trim());
+      form.append('description', now.description.trim());
+      form.append('thumbnail', now.thumbnail!);
+      const video = await createVideoFromUpload(uploadId, form);
+      uploaded.current = null;
       onUploaded(video._id);
     } catch (err) {
       if (err instanceof UploadCancelledError) setCancelled(true);
       else setFailure(errorMessage(err, 'Upload failed'));
+      // Refused as a video (or gone): that upload cannot be published, the next try sends the file anew.
+      if (isApiError(err) && [404, 413, 415, 422].includes(err.status) && !/thumbnail/i.test(err.message)) uploaded.current = null;
       setProgress(null);
     } finally {
-      if (upload.current === controller) upload.current = null;
+      upload.current = null;
+      setPublishing(false);
     }
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <VideoDropZone label="Video file (mp4)" file={input.videoFile} error={errors.videoFile} disabled={busy} onChoose={chooseVideo} />
-      <fieldset disabled={busy} className="grid min-w-0 gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
+      <fieldset disabled={publishing} className="grid min-w-0 gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <TextField
             label="Title"
@@ -129,19 +146,9 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
             required
           />
         </div>
-        <ThumbnailPicker label="Thumbnail" file={input.thumbnail} error={errors.thumbnail} disabled={busy} onChoose={chooseThumbnail} />
+        <ThumbnailPicker label="Thumbnail" file={input.thumbnail} error={errors.thumbnail} disabled={publishing} onChoose={chooseThumbnail} />
       </fieldset>
-      {progress && (
-        <div className="flex flex-col gap-2 rounded-xl bg-neutral-100 p-4 dark:bg-neutral-900">
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="font-medium">Uploading {input.videoFile?.name}</span>
-            <span className="shrink-0 tabular-nums text-neutral-600 dark:text-neutral-400" data-testid="upload-progress">
-              {formatBytes(progress.loaded)} / {formatBytes(progress.total)} ({progress.percent}%)
-            </span>
-          </div>
-          <ProgressBar label="Upload progress" percent={progress.percent} className="bg-neutral-200 dark:bg-neutral-800" />
-        </div>
-      )}
+      {progress && <UploadStatus fileName={input.videoFile?.name ?? ''} progress={progress} publishing={publishing} />}
       {failure && <InlineMessage>{failure}</InlineMessage>}
       {cancelled && (
         <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -152,7 +159,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
         <Button type="submit" variant="primary" disabled={busy} className="min-w-28">
           {busy ? 'Uploading…' : 'Upload'}
         </Button>
-        {busy && <Button onClick={() => upload.current?.abort()}>Cancel</Button>}
+        {busy && !publishing && <Button onClick={() => upload.current?.cancel()}>Cancel</Button>}
         <p className="text-xs text-neutral-500 dark:text-neutral-400">All fields are required.</p>
       </div>
     </form>
