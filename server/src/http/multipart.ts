@@ -63,6 +63,7 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
       if (part.type === 'field') {
         if (!spec.fields.includes(part.fieldname)) continue;
         if (part.valueTruncated) throw payloadTooLarge(`${part.fieldname} is too large`);
+        if (String(part.value ?? '').includes('\0')) throw refused(400, `${part.fieldname} must not contain NUL characters`);
         fields[part.fieldname] = String(part.value ?? '');
         continue;
       }

@@ -47,9 +47,26 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
     .send({ statusCode: answer.statusCode, data: null, message: answer.message, success: false });
 }
 
-/** The first hook of every request: an over-long URL is refused before any other work. */
+/**
+ * The first hooks of every request: an over-long URL is refused before any other work, and so is
+ * a NUL character anywhere in the URL or a JSON body. No text field has a use for NUL, PostgreSQL
+ * refuses to store it (which would otherwise surface as a 500) and SQLite would keep it silently.
+ */
 export function registerUrlLengthGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) throw uriTooLong();
+    const url = request.raw.url ?? '';
+    if (url.length > MAX_URL_LENGTH) throw uriTooLong();
+    if (/%00/.test(url) || url.includes('\0')) throw badRequest('The URL must not contain NUL characters');
   });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && containsNul(request.body)) throw badRequest('Text must not contain NUL characters');
+  });
+}
+
+/** Whether any string (or key) in a parsed JSON value holds a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v, depth + 1));
 }

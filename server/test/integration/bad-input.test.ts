@@ -166,6 +166,7 @@ function jsonVariants(r: AppRoute, v: ValidCall): Variant[] {
     const wrong: Record<string, unknown> = {
       number: 12345, object: { nested: true }, array: ['a'], boolean: true, null: null,
       'huge string': 'x'.repeat(100_000), 'empty string': '', 'only spaces': '     ',
+      'nul byte': 'before\u0000after',
     };
     for (const [label, value] of Object.entries(wrong)) {
       if (v.blankIgnored?.includes(key) && typeof value === 'string' && !value.trim()) continue;
@@ -221,6 +222,7 @@ async function multipartVariants(r: AppRoute, v: ValidCall): Promise<Variant[]> 
   ];
   for (const field of Object.keys(v.fields ?? {})) {
     out.push({ name: `${field}: over 64 KiB`, raw: mp(multipartBody(validParts.map((p) => (p.name === field ? { ...p, data: 'x'.repeat(70 * 1024) } : p)))) });
+    out.push({ name: `${field}: nul byte`, raw: mp(multipartBody(validParts.map((p) => (p.name === field ? { ...p, data: 'before\u0000after' } : p)))) });
   }
   for (const [field, name] of Object.entries(files)) {
     const isVideo = name.endsWith('.mp4');
