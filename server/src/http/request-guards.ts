@@ -68,5 +68,8 @@ export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (!value || typeof value !== 'object' || depth > 64) return false;
   if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  // Only parsed JSON: raw bodies (upload chunks as Buffers, streams) are data, not text.
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
   return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v, depth + 1));
 }
