@@ -14,8 +14,10 @@ export const MAX_URL_LENGTH = 8 * 1024;
 
 /** A request the HTTP parser could not read: answer on the raw socket, then close it. */
 export function clientErrorHandler(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket) {
-  // A reset or timed-out connection has no one left to answer.
-  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+  // As Node's own handler does: a socket already part-way through an answer (keep-alive) cannot
+  // carry another one, and a reset or timed-out connection has no one left to answer.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
