@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { FIXTURES, FROM_SITE, newUser, waitReady, type TestUser } from './helpers';
+import { FIXTURES, FROM_SITE, newUser, slowUploads, waitReady, type TestUser } from './helpers';
 
 // Run with: SCREENSHOTS=1 npx playwright test   (writes docs/screenshots/*.png)
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -141,6 +141,14 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
       );
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await shoot(page, `upload-filled-${tag}`);
+      // Uploading on a slow link: progress, speed and time left, the fields still editable.
+      const restoreUploads = await slowUploads(page, 24 * 1024);
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await expect(page.getByTestId('upload-time-left')).toBeVisible({ timeout: 20_000 });
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await shoot(page, `upload-progress-${tag}`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await restoreUploads();
 
       await page.goto(`/channel/${other.username}`);
       await expect(page.getByRole('heading', { name: 'Signal Lab' })).toBeVisible();
