@@ -42,6 +42,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestIdHeader: false,
     clientErrorHandler,
     frameworkErrors,
+    // No limit on a whole request (a 4 GiB upload takes long), but a silent connection is closed:
+    // its half-read body fails, and the upload's temporary file goes with it.
+    connectionTimeout: config.idleTimeoutMs,
     // Long enough that an over-long id reaches its route and gets the route's own 400.
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();

@@ -74,6 +74,7 @@ const Env = z.object({
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
   TRUST_PROXY: bool.default(false),
+  IDLE_TIMEOUT_SECONDS: int(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -168,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Other origins a web client may be served from (credentialed CORS); none by default. */
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     trustProxy: e.TRUST_PROXY,
+    /** A connection that sends nothing for this long (a stalled upload, a slow-loris) is closed. */
+    idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };
