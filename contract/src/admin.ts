@@ -15,3 +15,75 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditPage = PageInfo.extend({ entries: z.array(AuditEntry) });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+export const REPORT_REASONS = ['spam', 'harassment', 'sexual', 'violence', 'copyright', 'other'] as const;
+export const ReportReason = z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` });
+export const REPORT_TARGETS = ['video', 'comment', 'channel'] as const;
+export const ReportTargetType = z.enum(REPORT_TARGETS, { error: `targetType must be one of ${REPORT_TARGETS.join(', ')}` });
+export type ReportTargetType = z.infer<typeof ReportTargetType>;
+
+export const ReportBody = z.object({
+  targetType: ReportTargetType,
+  targetId: Id,
+  reason: ReportReason,
+  note: z.string({ error: 'note must be text' }).trim().max(1000, 'note must be at most 1000 characters').default(''),
+});
+export type ReportBody = z.infer<typeof ReportBody>;
+
+export const Report = z.object({
+  _id: Id,
+  targetType: ReportTargetType,
+  targetId: z.string(),
+  /** A reason from REPORT_REASONS, or 'appeal' for an owner's appeal of a takedown. */
+  reason: z.string(),
+  note: z.string(),
+  state: z.enum(['open', 'resolved', 'dismissed']),
+  resolution: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type Report = z.infer<typeof Report>;
+
+export const REPORT_STATES = ['open', 'resolved', 'dismissed'] as const;
+export const ReportQueueQuery = z.object({
+  state: z.enum(REPORT_STATES, { error: `state must be one of ${REPORT_STATES.join(', ')}` }).default('open'),
+});
+
+/** What the queue shows of a reported item, so a moderator can judge it without opening it. */
+export const ReportPreview = z.object({
+  title: z.string(),
+  text: z.string(),
+  thumbnail: z.string().nullable(),
+  owner: z.object({ _id: z.string(), username: z.string(), banned: z.boolean() }).nullable(),
+  /** The video's takedown, if it is hidden, with the owner's appeal. */
+  hidden: z.object({ reason: z.string(), appeal: z.string().nullable() }).nullable(),
+  /** False once the item is gone (deleted). */
+  exists: z.boolean(),
+});
+
+/** Reports of one target, grouped, newest first. */
+export const ReportGroup = z.object({
+  targetType: ReportTargetType,
+  targetId: z.string(),
+  count: z.number().int(),
+  reasons: z.record(z.string(), z.number().int()),
+  preview: ReportPreview,
+  reports: z.array(Report.extend({ reporter: z.object({ _id: z.string(), username: z.string() }) })),
+  lastReportedAt: IsoDate,
+});
+export type ReportGroup = z.infer<typeof ReportGroup>;
+
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'delete', 'ban'] as const;
+export const ModerationBody = z.object({
+  action: z.enum(MODERATION_ACTIONS, { error: `action must be one of ${MODERATION_ACTIONS.join(', ')}` }),
+  note: z.string({ error: 'note must be text' }).trim().max(1000, 'note must be at most 1000 characters').default(''),
+});
+export type ModerationBody = z.infer<typeof ModerationBody>;
+
+export const AppealBody = z.object({
+  text: z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(2000, 'text must be at most 2000 characters'),
+});
+
+export const AuditQuery = z.object({
+  pageNumber: z.coerce.number({ error: 'pageNumber must be a whole number' }).int('pageNumber must be a whole number').min(1, 'pageNumber must be at least 1').max(1_000_000, 'pageNumber must be at most 1000000').default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a whole number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+});

@@ -49,6 +49,8 @@ export const VideoDetail = VideoSummary.extend({
   hls: MediaRef.nullable(),
   /** WebVTT index of seek-preview sprite sheets, present once made. */
   storyboard: MediaRef.nullable(),
+  /** Set while moderators have taken the video down; only its owner and staff can open it then. */
+  takedown: z.object({ reason: z.string(), hiddenAt: IsoDate, appealedAt: IsoDate.nullable() }).nullable(),
 });
 export type VideoDetail = z.infer<typeof VideoDetail>;
 

@@ -70,6 +70,9 @@ export interface Database {
     /** Set while moderators have taken the video down; the owner sees hidden_reason. */
     hidden_at: number | null;
     hidden_reason: string | null;
+    /** The owner's appeal of the current takedown (one per takedown). */
+    appeal_text: string | null;
+    appealed_at: number | null;
     /** Kept by video-access.ts: shown in lists, search, channels and feeds to everyone (0/1). */
     listed: number;
     /** Kept by video-access.ts: playable by anyone who has the link (0/1). */
@@ -118,6 +121,21 @@ export interface Database {
   view_events: { video_id: string; viewer_key: string; counted_at: number };
   /** Counted views per video per UTC day (days since 1970-01-01). */
   video_daily_views: { video_id: string; day: number; views: number };
+  /** Reports of a video, comment or channel; one open report per reporter and target. */
+  reports: {
+    id: string;
+    reporter_id: string;
+    target_type: 'video' | 'comment' | 'channel';
+    target_id: string;
+    /** A REPORT_REASONS value, or 'appeal' for an owner's appeal of a takedown. */
+    reason: string;
+    note: string;
+    state: 'open' | 'resolved' | 'dismissed';
+    resolution: string | null;
+    resolved_by: string | null;
+    resolved_at: number | null;
+    created_at: number;
+  };
   /** Every moderator and admin action: who, what, on which item, when and why. */
   audit_log: {
     id: string;

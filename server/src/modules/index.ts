@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { instanceRoutes } from './instance/instance.routes.js';
 import { likesRoutes } from './likes/likes.routes.js';
+import { moderationRoutes } from './moderation/moderation.routes.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
@@ -11,4 +12,4 @@ import { videosRoutes } from './videos/videos.routes.js';
 import { watchHistoryRoutes } from './watch-history/watch-history.routes.js';
 
 /** Every API module, mounted under /api/v1. */
-export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes];
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes, moderationRoutes];

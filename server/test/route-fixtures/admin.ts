@@ -1,3 +1,4 @@
+import { seedVideo } from '../support/seed.js';
 import type { RouteFixture, World } from './types.js';
 
 const settingsRow = (w: World) => () =>
@@ -27,6 +28,46 @@ export const adminFixtures: Record<string, RouteFixture> = {
           maxVideoDurationSeconds: ['number', 'null'],
         },
       };
+    },
+  },
+  'POST /api/v1/reports': {
+    access: 'self',
+    async valid(w) {
+      const video = await w.video(await w.user());
+      return { as: await w.user(), status: 201, json: { targetType: 'video', targetId: video, reason: 'spam', note: 'Spam links' }, accepts: { note: ['empty string', 'only spaces'] } };
+    },
+  },
+  'POST /api/v1/videos/:id/appeal': {
+    access: 'owner',
+    async valid(w) {
+      const owner = await w.user();
+      const video = await seedVideo(w.t.ctx, owner.id, { hidden_at: Date.now(), hidden_reason: 'Taken down' });
+      return { as: owner, status: 201, params: { id: video.id }, json: { text: 'Please look again' } };
+    },
+  },
+  'GET /api/v1/admin/reports': {
+    access: 'moderator',
+    async valid(w) {
+      return { as: await w.staff('moderator'), status: 200, query: { state: 'open' } };
+    },
+  },
+  'PATCH /api/v1/admin/reports/:id': {
+    access: 'moderator',
+    async valid(w) {
+      const video = await w.video(await w.user());
+      const filed = await w.call({ method: 'POST', url: '/api/v1/reports', as: await w.user(), payload: { targetType: 'video', targetId: video, reason: 'spam' } });
+      if (filed.statusCode !== 201) throw new Error(`report failed: ${filed.statusCode} ${filed.body}`);
+      return {
+        as: await w.staff('moderator'), status: 200, params: { id: filed.data._id }, json: { action: 'dismiss', note: 'Fine' },
+        accepts: { note: ['empty string', 'only spaces'] },
+        readBack: () => w.t.ctx.db.selectFrom('reports').selectAll().where('id', '=', filed.data._id).executeTakeFirst(),
+      };
+    },
+  },
+  'GET /api/v1/admin/audit-log': {
+    access: 'moderator',
+    async valid(w) {
+      return { as: await w.staff('moderator'), status: 200, query: { pageNumber: '1', pageSize: '10' } };
     },
   },
 };

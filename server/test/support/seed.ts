@@ -30,6 +30,8 @@ export async function seedVideo(ctx: AppContext, ownerId: string, overrides: Par
     publish_at: null,
     hidden_at: null,
     hidden_reason: null,
+    appeal_text: null,
+    appealed_at: null,
     listed: 0,
     watchable: 0,
     width: 640,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { commentAuthorInGoodStanding, shownCommentsCount } from '../moderation/standing-rules.js';
 import { ACCESS_COLUMNS, type AccessFields } from '../videos/video-access.js';
 
 export type CommentRow = Database['comments'];
@@ -57,12 +58,13 @@ export class CommentsRepository {
     const [rows, count] = await Promise.all([
       this.withOwner()
         .where('comments.video_id', '=', videoId)
+        .where(commentAuthorInGoodStanding())
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.id', 'desc')
         .offset(offset)
         .limit(limit)
         .execute(),
-      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('video_id', '=', videoId).executeTakeFirstOrThrow(),
+      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('video_id', '=', videoId).where(commentAuthorInGoodStanding()).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   }
@@ -107,11 +109,8 @@ export class CommentsRepository {
       await trx.deleteFrom('likes').where('target_type', '=', 'comment').where('target_id', '=', commentId).execute();
       const removed = await trx.deleteFrom('comments').where('id', '=', commentId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return;
-      await trx
-        .updateTable('videos')
-        .set({ comments_count: sql<number>`comments_count - 1` })
-        .where('id', '=', videoId)
-        .execute();
+      // Recounted rather than decremented: a banned author's comment was never in the count.
+      await trx.updateTable('videos').set({ comments_count: shownCommentsCount() }).where('id', '=', videoId).execute();
     });
   }
 }

@@ -37,7 +37,7 @@ export class SubscriptionsRepository {
         let subscribed = false;
         if (delta === 0) {
           // A channel deleted since the caller looked is a 404, not a foreign-key failure.
-          const exists = await trx.selectFrom('users').select('id').where('id', '=', channelId).executeTakeFirst();
+          const exists = await trx.selectFrom('users').select('id').where('id', '=', channelId).where('banned_at', 'is', null).executeTakeFirst();
           if (!exists) throw new ChannelVanished();
           const added = await trx
             .insertInto('subscriptions')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
+import { shownCommentsCount } from '../moderation/standing-rules.js';
 import { addPublicVideos } from '../videos/video-access.js';
 
 export type UserRow = Database['users'];
@@ -104,7 +105,7 @@ export class UsersRepository {
         await trx.updateTable('videos')
           .set({
             likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'video' and l.target_id = videos.id)`,
-            comments_count: sql<number>`(select count(*) from comments c where c.video_id = videos.id)`,
+            comments_count: shownCommentsCount(),
           })
           .where('id', 'in', [...new Set([...likedVideos, ...commentedVideos])]).execute();
       }

@@ -167,7 +167,8 @@ export class UsersService {
 
   async channel(channelName: string, viewerId: string | null): Promise<Channel> {
     const row = await this.deps.users.findByUsername(channelName.trim().toLowerCase());
-    if (!row) throw notFound('Channel');
+    // A banned account's channel is gone for everyone until it is unbanned.
+    if (!row || row.banned_at !== null) throw notFound('Channel');
     return {
       _id: row.id,
       username: row.username,

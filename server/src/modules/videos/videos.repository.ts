@@ -55,6 +55,8 @@ export interface VideoDetailRow extends VideoSummaryRow {
   likes_count: number;
   comments_count: number;
   owner_subscribers_count: number;
+  hidden_reason: string | null;
+  appealed_at: number | null;
 }
 
 export interface VideoListFilter {
@@ -97,6 +99,7 @@ export class VideosRepository {
       .select([
         'videos.failure_reason', 'videos.width', 'videos.height', 'videos.hls_key', 'videos.storyboard_key',
         'videos.likes_count', 'videos.comments_count', 'users.subscribers_count as owner_subscribers_count',
+        'videos.hidden_reason', 'videos.appealed_at',
       ])
       .where('videos.id', '=', id)
       .executeTakeFirst();

@@ -145,6 +145,8 @@ export class VideosService {
         publish_at: null,
         hidden_at: null,
         hidden_reason: null,
+        appeal_text: null,
+        appealed_at: null,
         listed: 0,
         watchable: 0,
         width: probe.video!.width,
