@@ -56,13 +56,18 @@ export default defineConfig({
       DATA_DIR: dataDir,
       WEB_DIST: 'web/dist',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR: '1000',
       RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
       RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
       RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
-      // Absolute media URLs, and a second origin for the journey with the client served elsewhere.
+      // Absolute URLs, and a second origin for the journey with the client served elsewhere.
       PUBLIC_URL: baseURL,
-      ALLOWED_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
+      // Media from another origin, as from a CDN (the same server under another host name), so the
+      // journeys check that the Content-Security-Policy lets a MEDIA_BASE_URL through. A CDN answers
+      // CORS for the site; here the server does, for its own origin.
+      MEDIA_BASE_URL: `http://localhost:${PORT}/media`,
+      ALLOWED_ORIGINS: `${baseURL},http://127.0.0.1:${PORT + 1}`,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURES, FROM_SITE, loginViaUi, newUser, signUpViaApi } from './helpers';
 
 test.describe('accounts', () => {
@@ -64,8 +64,8 @@ test.describe('accounts', () => {
     await expect(cover).toBeVisible();
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const src = await cover.getAttribute('src');
-    // Absolute under PUBLIC_URL, which the journeys' server sets.
-    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    // Absolute under MEDIA_BASE_URL, which the journeys' server sets.
+    expect(src).toMatch(/^http:\/\/localhost:\d+\/media\//);
   });
 
   test('demo login needs the agreement box, then signs in as the demo account', async ({ page }) => {
@@ -151,6 +151,15 @@ test.describe('accounts', () => {
 });
 
 test.describe('layout', () => {
+  test('pages come with a Content-Security-Policy that forbids framing (every journey fails on a violation)', async ({ page }) => {
+    const res = await page.goto('/');
+    const headers = res!.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).toContain("worker-src 'self' blob:");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+
   test('theme toggle flips between light and dark', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/');

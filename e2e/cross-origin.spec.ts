@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser, signUpViaApi, uploadViaApi, waitReady } from './helpers';
 
 // The API is the journeys' server (playwright.config.ts lists this client's origin in its

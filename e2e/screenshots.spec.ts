@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURES, FROM_SITE, newUser, slowUploads, waitReady, type TestUser } from './helpers';
 
 // Run with: SCREENSHOTS=1 npx playwright test   (writes docs/screenshots/*.png)

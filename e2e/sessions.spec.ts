@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, watchForCspViolations } from './fixtures';
 import { loginViaUi, newUser, signUpViaApi } from './helpers';
 
 test.describe('sessions', () => {
@@ -6,6 +6,7 @@ test.describe('sessions', () => {
     const user = newUser('tabs');
     await signUpViaApi(request, user);
     const context = await browser.newContext();
+    const violations = watchForCspViolations(context);
     try {
       const first = await context.newPage();
       await loginViaUi(first, user);
@@ -55,6 +56,7 @@ test.describe('sessions', () => {
       for (const page of [first, second]) await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       const me = await first.request.get('/api/v1/users/user/current');
       expect(me.status()).toBe(200);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURES, signUpViaApi, toast, uploadViaApi, waitReady, slowUploads } from './helpers';
 
 const NEW_THUMB = path.join(FIXTURES.dir, 'thumb-new.png');

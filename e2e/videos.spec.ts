@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURES, newUser, signUpViaApi, slowUploads, toast, uploadViaApi, waitReady } from './helpers';
 
 async function currentTime(page: Page): Promise<number> {

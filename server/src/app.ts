@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,9 +14,10 @@ import type { AppContext } from './app-context.js';
 import { authPlugin } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { registerCrossSiteDefence } from './http/cross-site.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { envelope } from './http/envelope.js';
 import { registerErrorHandler, shortPath } from './http/error-handler.js';
-import { tooManyRequests } from './http/errors.js';
 import { mediaRoutes } from './http/media-route.js';
 import { recordRoutes } from './http/route-table.js';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, registerUrlLengthGuard } from './http/request-guards.js';
@@ -57,17 +57,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerUrlLengthGuard(app);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    mediaBaseUrl: config.storage.publicBaseUrl,
+    indexHtml: readIndexHtml(config.webDist),
+  });
   await registerCors(app, config.allowedOrigins);
   await app.register(cookie);
   registerCrossSiteDefence(app, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, parts: 30 } });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimits.generalPerMinute,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+  await registerRateLimits(app, { generalPerMinute: config.rateLimits.generalPerMinute, redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reelhouse API', version: '1.0.0', description: 'Every call answers with the envelope { statusCode, data, message, success }.' },
@@ -75,7 +74,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Its page has inline scripts and styles: staticCSP gives it a policy with their hashes.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { verify: (token) => ctx.sessions.verify(token) });
 
   await app.register(async (api) => {
@@ -96,6 +96,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   await registerWebClient(app, config.webDist);
   return app;
+}
+
+function readIndexHtml(webDist: string | null): string | null {
+  const file = webDist ? path.join(webDist, 'index.html') : null;
+  return file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
 /** Serves the built web client, with every unknown non-API path falling back to index.html. */

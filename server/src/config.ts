@@ -67,6 +67,7 @@ const Env = z.object({
   KEEP_ORIGINAL_UPLOADS: bool.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: int(1).default(10),
   RATE_LIMIT_REFRESH_PER_MINUTE: int(1).default(300),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR: int(1).default(30),
   REFRESH_REUSE_GRACE_SECONDS: int(0).max(300).default(10),
   PUBLIC_URL: url.refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://').optional(),
   ALLOWED_ORIGINS: originList.optional(),
@@ -158,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       refreshPerMinute: e.RATE_LIMIT_REFRESH_PER_MINUTE,
+      /** Sign-in attempts on one account from all addresses together. */
+      signInPerAccountPerHour: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR,
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
       viewsPerMinute: e.RATE_LIMIT_VIEWS_PER_MINUTE,
       generalPerMinute: e.RATE_LIMIT_GENERAL_PER_MINUTE,

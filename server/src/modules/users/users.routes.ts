@@ -8,6 +8,7 @@ import { clearAuthCookies, setAuthCookies } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
+import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
 import type { AppContext } from '../../app-context.js';
 
@@ -52,6 +53,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post('/users/login', {
     config: authLimit,
+    // Besides the per-address limit: many addresses guessing one account's password are stopped too.
+    preHandler: perAccountSignInLimit(app, config.rateLimits.signInPerAccountPerHour),
     schema: {
       tags,
       summary: 'Sign in: sets the accessToken and refreshToken cookies; the tokens are in the answer only with X-Return-Tokens: true',

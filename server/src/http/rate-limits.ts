@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { tooManyRequests } from './errors.js';
+
+export interface RateLimitSettings {
+  generalPerMinute: number;
+  /** With Redis every API process counts against one shared limit; without, each process keeps its own. */
+  redisUrl: string | null;
+  /** Key prefix in Redis, so that several sites can share one server. */
+  redisPrefix?: string;
+}
+
+/**
+ * Per-address limits on every API route (routes set their own with `config.rateLimit`). Counted in
+ * Redis when REDIS_URL is set, so N processes behind a load balancer allow the limit once, not N
+ * times. If Redis cannot be reached the limit is skipped rather than the site going down with it.
+ */
+export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings) {
+  let redis: Redis | null = null;
+  if (settings.redisUrl) {
+    redis = new Redis(settings.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+    redis.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'rate-limit store unreachable; limits are skipped until it is back'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: settings.generalPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+    ...(redis ? { redis, nameSpace: settings.redisPrefix ?? 'reelhouse:rate:', skipOnError: true } : {}),
+  });
+}
+
+/**
+ * One account's sign-in attempts, whatever address they come from: the key is a hash of the email.
+ * A preHandler (the body is parsed by then) on top of the route's per-address limit; the plugin
+ * runs one limit per request, so this one is checked by hand.
+ */
+export function perAccountSignInLimit(app: FastifyInstance, maxPerHour: number) {
+  const check = app.createRateLimit({
+    max: maxPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      const normalized = typeof email === 'string' ? email.trim().toLowerCase() : '';
+      return `signin-account:${createHash('sha256').update(normalized).digest('base64url').slice(0, 32)}`;
+    },
+  });
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
+  };
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeaderSettings {
+  /** PUBLIC_URL: the site's own address (media may be absolute under it). */
+  publicUrl: string | null;
+  /** MEDIA_BASE_URL: a CDN or bucket the player, thumbnails and storyboards load from. */
+  mediaBaseUrl: string | null;
+  /** The built client's index.html, whose inline scripts (the theme set before first paint) are allowed by hash. */
+  indexHtml: string | null;
+}
+
+/** Helmet's options for one route (its types make the two names of each header exclusive, hence the loose shape). */
+type RouteHelmetOptions = Record<string, unknown>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Route options that let other sites frame a route (an embed page): e.g.
+     * `app.get('/embed/:id', { ...app.frameableBy(['*']) }, handler)`. Every other route keeps
+     * frame-ancestors 'none'.
+     */
+    frameableBy(ancestors: readonly string[]): { helmet: RouteHelmetOptions };
+  }
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** sha256 sources for every inline <script> of a page (not those with a src). */
+export function inlineScriptHashes(html: string | null): string[] {
+  if (!html) return [];
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/.test(m[1] ?? '') || !m[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2]).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The Content-Security-Policy. The client is plain files from this origin; the player makes MSE
+ * blob: sources and hls.js runs a blob: worker; media, thumbnails, storyboard sprites and their
+ * WebVTT indexes come from this origin, PUBLIC_URL or the MEDIA_BASE_URL CDN. Styles allow inline
+ * because the player library sets them; scripts never do, except the hashed theme snippet.
+ */
+export function cspDirectives(s: SecurityHeaderSettings, frameAncestors: readonly string[] = ["'none'"]) {
+  const media = [...new Set([originOf(s.publicUrl), originOf(s.mediaBaseUrl)].filter((o): o is string => o !== null))];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes(s.indexHtml)],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...media],
+    mediaSrc: ["'self'", 'blob:', ...media],
+    connectSrc: ["'self'", ...media],
+    workerSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    formAction: ["'self'"],
+    frameAncestors: [...frameAncestors],
+    // Plain-http sites (a LAN box, local development) must keep working; HSTS covers https ones.
+    upgradeInsecureRequests: null,
+  };
+}
+
+function helmetOptions(s: SecurityHeaderSettings, frameAncestors?: readonly string[]): RouteHelmetOptions {
+  const framable = frameAncestors !== undefined;
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(s, frameAncestors) },
+    frameguard: framable ? false : { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Thumbnails and media are read by a client on a sibling origin (ALLOWED_ORIGINS) too.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // Sent only over https, below: on plain http it would be meaningless, and wrong behind a misconfigured proxy.
+    hsts: false,
+  };
+}
+
+/**
+ * Security headers on every answer: the policy above, nosniff, frame-ancestors 'none' and
+ * X-Frame-Options DENY (unless a route opts in with app.frameableBy), a Referrer-Policy that never
+ * sends paths to other sites, and HSTS when the request came over https (directly, or through a
+ * trusted proxy's X-Forwarded-Proto).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings) {
+  await app.register(helmet, { global: true, ...helmetOptions(settings) } as FastifyHelmetOptions);
+  app.decorate('frameableBy', (ancestors: readonly string[]) => ({ helmet: helmetOptions(settings, ancestors) }));
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // Public media and images may be shown by any site, and a CDN in front of /media/ keeps this
+    // header: same-site would break a CDN on another domain.
+    if (request.url.startsWith('/media/') || request.url.startsWith('/static/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+}
