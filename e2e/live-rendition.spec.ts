@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURES, signUpViaApi, uploadViaApi } from './helpers';
 
 test.describe('an upload browsers cannot play as it is', () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURES, signUpViaApi } from './helpers';
 
 /** Over two 8 MiB pieces of the client's upload: lossless noise does not compress. */
