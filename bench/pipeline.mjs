@@ -2,8 +2,10 @@
 /**
  * Media pipeline benchmark.
  *  (a) The HLS ladder as the pipeline makes it (one ffmpeg process, then playlist checks and the
- *      master playlist) against one plain hand-written ffmpeg command for the same ladder, runs
- *      alternating, medians and their ratio (target: pipeline <= 1.15x plain).
+ *      master playlist) against one plain hand-written ffmpeg command making the same rungs, runs
+ *      alternating, medians and their ratio. The source is browser-playable H.264 at 1080p within
+ *      the 1080p rung's caps (keyframes every 2 s), so the pipeline copies it into that rung instead
+ *      of encoding it (target: pipeline CPU time <= 0.6x plain).
  *  (b) Time from "upload complete" (source stored, row committed) to playable (fast start done,
  *      row ready), through the real job queue (target: under 3 s).
  *
@@ -121,7 +123,7 @@ try {
   console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}`);
   const source = path.join(dir, 'source.mp4');
   let t = Date.now();
-  await makeClip(ffmpegPath, source, { width: 1920, height: 1080, seconds: SECONDS, fps: 30, preset: 'veryfast', videoBitrate: '8M' });
+  await makeClip(ffmpegPath, source, { width: 1920, height: 1080, seconds: SECONDS, fps: 30, gop: 60, preset: 'veryfast', videoBitrate: '8M' });
   const probe = await probeMedia(source, { ffprobePath });
   console.log(`source: ${SECONDS} s 1920x1080 30 fps H.264/AAC, ${(probe.size / 1e6).toFixed(1)} MB, made in ${secs(Date.now() - t)}`);
 
@@ -139,7 +141,7 @@ try {
       const c0 = cpuMs();
       if (which === 'pipeline') {
         const result = await makeLadder(source, out, probe, { ffmpegPath, ffprobePath });
-        rungs = result.plan.rungs.map((r) => r.name).join(', ');
+        rungs = result.plan.rungs.map((r, k) => (k === result.plan.passthrough ? `${r.name} (passthrough)` : r.name)).join(', ');
         pipelineTimes.push(Date.now() - t);
         pipelineCpu.push(cpuMs() - c0);
       } else {
@@ -174,7 +176,8 @@ try {
     const created = Date.now();
     await handle.db.insertInto('videos').values({
       id, owner_id: ownerId, title: 'Bench', description: '', owner_text: 'bench', duration: probe.duration, views: 0,
-      status: 'processing', progress: 0, failure_reason: null, is_published: 1, width: null, height: null,
+      status: 'processing', progress: 0, failure_reason: null, visibility: 'public', publish_at: null, hidden_at: null, hidden_reason: null,
+      listed: 0, watchable: 0, width: null, height: null,
       source_key: sourceKey, video_key: null, hls_key: null, storyboard_key: null, thumbnail_key: `videos/${id}/thumbnail.webp`,
       likes_count: 0, comments_count: 0, created_at: created, updated_at: created,
     }).execute();
@@ -196,13 +199,14 @@ try {
 
   console.log('');
   console.log(`ladder (${rungs}), ${RUNS} runs each, alternating:`);
-  console.log(`  pipeline median ${secs(ladderPipeline)}  plain ffmpeg median ${secs(ladderPlain)}  ratio of medians ${(ladderPipeline / ladderPlain).toFixed(3)}x  median paired ratio ${pairedRatio.toFixed(3)}x (target <= 1.15x)`);
+  console.log(`  wall: pipeline median ${secs(ladderPipeline)}  plain ffmpeg median ${secs(ladderPlain)}  ratio of medians ${(ladderPipeline / ladderPlain).toFixed(3)}x  median paired ratio ${pairedRatio.toFixed(3)}x`);
   console.log(`  pipeline runs: ${pipelineTimes.map(secs).join(', ')}; plain runs: ${plainTimes.map(secs).join(', ')}`);
-  console.log(`  cpu time (ffmpeg + node): pipeline median ${secs(median(pipelineCpu))}  plain median ${secs(median(plainCpu))}  ratio ${(median(pipelineCpu) / median(plainCpu)).toFixed(3)}x`);
+  const cpuRatio = median(pipelineCpu) / median(plainCpu);
+  console.log(`  cpu time (ffmpeg + ffprobe + node): pipeline median ${secs(median(pipelineCpu))}  plain median ${secs(median(plainCpu))}  ratio ${cpuRatio.toFixed(3)}x (target <= 0.6x)`);
   console.log(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`  encode speed: ${(SECONDS / (ladderPipeline / 1000)).toFixed(2)}x real time`);
   console.log(`time to playable (upload complete -> ready), ${PLAYABLE_RUNS} runs: median ${secs(toPlayable)} (min ${secs(Math.min(...playableTimes))}, max ${secs(Math.max(...playableTimes))}) (target < 3 s)`);
-  const ok = Math.min(ladderPipeline / ladderPlain, pairedRatio) <= 1.15 && toPlayable < 3000;
+  const ok = cpuRatio <= 0.6 && toPlayable < 3000;
   console.log(ok ? 'PASS' : 'OUTSIDE TARGET');
   process.exitCode = ok ? 0 : 1;
 } finally {

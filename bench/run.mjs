@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ['web-bundle.mjs', 'pipeline.mjs', 'load.mjs', 'tus-upload.mjs'];
+const benches = ['web-bundle.mjs', 'pipeline.mjs', 'playable.mjs', 'load.mjs', 'tus-upload.mjs'];
 let failed = false;
 for (const bench of benches) {
   console.log(`\n=== ${bench} ===`);

@@ -477,6 +477,8 @@ describe('VideoPipeline with the local queue', () => {
         row = await video(id);
       }
       expect(row!.source_key).toBeNull();
+      // The row lets go of the original first and the object goes a moment later.
+      while ((await storage.stat(videoMediaKeys(id).source)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expectOnlyOutputs(id, await storage.list(videoMediaKeys(id).root));
     } finally {
       await queue.close();

@@ -10,6 +10,8 @@ import { QueueClosingError, type QueueLogger } from '../queue-options.js';
 import { isLiveKey, videoMediaKeys } from './video-media.keys.js';
 import { liveSize, makeLiveRendition } from '../../media/live-rendition.js';
 import { VideoMediaRepository, type VideoMediaRow } from './video-media.repository.js';
+import { uploadOutputs } from './upload-outputs.js';
+import { allDone, overallProgress, progressReporter, stepDone, type VideoStep } from './video-steps.js';
 
 export interface VideoJobDeps {
   db: Db;
@@ -34,11 +36,6 @@ export interface VideoJobDeps {
   startLive?(videoId: string): Promise<void>;
 }
 
-export type VideoStep = 'playable' | 'storyboard' | 'ladder';
-
-/** Share of the overall progress each step stands for: the ladder is most of the work. */
-export const STEP_WEIGHT: Record<VideoStep, number> = { playable: 30, storyboard: 10, ladder: 60 };
-
 /** Reasons shown to the video's owner. */
 export const FAILURE_REASONS = {
   unreadable: 'The video file could not be read. It may be damaged or not a video.',
@@ -47,23 +44,6 @@ export const FAILURE_REASONS = {
   timeout: 'Processing took too long and was stopped.',
   failed: 'The video could not be processed.',
 } as const;
-
-/** The ladder is done when the row names its master; the live rendition does not count. */
-const stepDone = (row: VideoMediaRow, step: VideoStep) =>
-  step === 'playable' ? row.video_key !== null : step === 'storyboard' ? row.storyboard_key !== null : row.hls_key !== null && !isLiveKey(row.hls_key);
-
-/** Every output exists: nothing will read the source again. */
-const allDone = (row: VideoMediaRow) => row.status !== 'failed' && stepDone(row, 'playable') && stepDone(row, 'storyboard') && stepDone(row, 'ladder');
-
-/** Overall progress: finished steps count whole, the running one by its fraction. */
-export function overallProgress(row: VideoMediaRow, running?: { step: VideoStep; percent: number }): number {
-  let total = 0;
-  for (const step of Object.keys(STEP_WEIGHT) as VideoStep[]) {
-    if (stepDone(row, step)) total += STEP_WEIGHT[step];
-    else if (running?.step === step) total += (STEP_WEIGHT[step] * running.percent) / 100;
-  }
-  return Math.min(100, Math.floor(total));
-}
 
 /** A permanent problem with the source: retrying cannot help, so the video fails at once. */
 class SourceRejected extends Error {
@@ -166,7 +146,7 @@ export class VideoJobs {
       const outDir = path.join(r.dir, 'storyboard');
       const result = await makeStoryboard(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 80), nice: this.deps.backgroundNice });
       if (!(await this.stillThere(r.row.id))) return;
-      await this.upload(outDir, keys.storyboardPrefix, result.files, r, 80, 100);
+      await uploadOutputs(this.deps.storage, outDir, keys.storyboardPrefix, result.files, { signal: r.signal, progress: r.progress, from: 80, to: 100, lanes: this.deps.uploadConcurrency });
       if (!(await this.repo.setStoryboardKey(r.row.id, keys.storyboardVtt))) await this.deps.storage.deletePrefix(keys.storyboardPrefix);
     });
 
@@ -177,7 +157,7 @@ export class VideoJobs {
       const result = await makeLadder(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 90), nice: this.deps.backgroundNice });
       if (!(await this.stillThere(r.row.id))) return;
       // The master goes last (files lists it last): a player never finds a master before its variants.
-      await this.upload(outDir, keys.hlsPrefix, result.files, r, 90, 100);
+      await uploadOutputs(this.deps.storage, outDir, keys.hlsPrefix, result.files, { signal: r.signal, progress: r.progress, from: 90, to: 100, lanes: this.deps.uploadConcurrency });
       if (!(await this.repo.setHlsKey(r.row.id, keys.hlsMaster))) await this.deps.storage.deletePrefix(keys.hlsPrefix);
     });
 
@@ -215,7 +195,7 @@ export class VideoJobs {
       if (!probe.video) throw new SourceRejected(FAILURE_REASONS.noVideo);
       if (!(probe.duration > 0)) throw new SourceRejected(FAILURE_REASONS.unreadable);
 
-      const progress = this.progressReporter(row, step, ctx);
+      const progress = progressReporter(row, step, ctx, this.repo, this.deps.logger);
       await work({ row, dir, source, probe, progress, signal: ctx.signal });
       await progress.flush();
       await this.syncProgress(videoId);
@@ -307,60 +287,6 @@ export class VideoJobs {
       logger: this.deps.logger,
       onProgress: (p: number) => r.progress(from + ((to - from) * p) / 100),
     };
-  }
-
-  private async upload(localDir: string, prefix: string, files: string[], r: StepRun, from: number, to: number): Promise<void> {
-    const put = (rel: string) => this.deps.storage.putFile(prefix + rel, path.join(localDir, ...rel.split('/')));
-    // The last file (the index or master playlist) goes up alone, after everything it names.
-    const body = files.slice(0, -1);
-    const last = files[files.length - 1];
-    let next = 0;
-    let done = 0;
-    const worker = async () => {
-      while (next < body.length) {
-        const rel = body[next++]!;
-        if (r.signal.aborted) throw r.signal.reason ?? new Error('aborted');
-        await put(rel);
-        done++;
-        r.progress(from + ((to - from) * done) / files.length);
-      }
-    };
-    const lanes = Math.min(this.deps.uploadConcurrency ?? 4, Math.max(1, body.length));
-    await Promise.all(Array.from({ length: lanes }, worker));
-    if (last) await put(last);
-    r.progress(to);
-  }
-
-  /**
-   * Progress goes to the queue as the job's own percentage and to the row as overall progress,
-   * at most about once a second: ffmpeg reports many times a second.
-   */
-  private progressReporter(row: VideoMediaRow, step: VideoStep, ctx: JobContext) {
-    let lastSent = -1;
-    let lastAt = 0;
-    let latest = 0;
-    let chain: Promise<void> = Promise.resolve();
-    const send = (percent: number) => {
-      lastSent = percent;
-      lastAt = Date.now();
-      chain = chain
-        .then(async () => {
-          await ctx.progress(percent);
-          await this.repo.raiseProgress(row.id, overallProgress(row, { step, percent }));
-        })
-        .catch((err) => this.deps.logger.warn({ videoId: row.id, err }, 'could not record progress'));
-    };
-    const fn = (percent: number) => {
-      latest = Math.max(latest, Math.floor(percent));
-      if (latest === lastSent) return;
-      if (latest === 100 || Date.now() - lastAt >= 1000) send(latest);
-    };
-    return Object.assign(fn, {
-      flush: async () => {
-        if (latest !== lastSent) send(latest);
-        await chain;
-      },
-    });
   }
 
   /** After a step, overall progress is recomputed from what the row says is done. */
