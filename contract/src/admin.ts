@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, PageInfo } from './common.js';
+import { Role } from './users.js';
 
 /** One line of the audit log: who did what to which item, when and why. */
 export const AuditEntry = z.object({
@@ -87,3 +88,56 @@ export const AuditQuery = z.object({
   pageNumber: z.coerce.number({ error: 'pageNumber must be a whole number' }).int('pageNumber must be a whole number').min(1, 'pageNumber must be at least 1').max(1_000_000, 'pageNumber must be at most 1000000').default(1),
   pageSize: z.coerce.number({ error: 'pageSize must be a whole number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
 });
+
+const bytesOrDefault = (name: string) =>
+  z.number({ error: `${name} must be a number of bytes, -1 (unlimited) or null (the site's default)` })
+    .int(`${name} must be a whole number`).min(-1, `${name} must be -1 (unlimited) or more`).nullable();
+
+export const AdminUsersQuery = z.object({
+  query: z.string().trim().max(100, 'query must be at most 100 characters').optional(),
+  role: Role.optional(),
+  banned: z.enum(['true', 'false'], { error: 'banned must be true or false' }).optional(),
+  pageNumber: AuditQuery.shape.pageNumber,
+  pageSize: AuditQuery.shape.pageSize,
+});
+
+export const AdminUser = z.object({
+  _id: Id,
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: Role,
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  approvalPending: z.boolean(),
+  /** The account's own quotas; null means the site's default, -1 unlimited. */
+  quotaBytes: z.number().int().nullable(),
+  dailyQuotaBytes: z.number().int().nullable(),
+  /** Bytes of uploaded sources the account keeps. */
+  storageUsedBytes: z.number().int(),
+  videosCount: z.number().int(),
+  createdAt: IsoDate,
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+export const AdminUserPage = PageInfo.extend({ users: z.array(AdminUser) });
+
+export const AdminUserPatch = z.object({
+  role: Role.optional(),
+  banned: z.boolean({ error: 'banned must be true or false' }).optional(),
+  banReason: z.string({ error: 'banReason must be text' }).trim().min(1, 'banReason must not be empty').max(500, 'banReason must be at most 500 characters').optional(),
+  approved: z.literal(true, { error: 'approved can only be true' }).optional(),
+  quotaBytes: bytesOrDefault('quotaBytes').optional(),
+  dailyQuotaBytes: bytesOrDefault('dailyQuotaBytes').optional(),
+}).strict().refine((p) => Object.keys(p).length > 0, { message: 'No change given' });
+export type AdminUserPatch = z.infer<typeof AdminUserPatch>;
+
+export const AdminStats = z.object({
+  users: z.number().int(),
+  bannedUsers: z.number().int(),
+  pendingApprovals: z.number().int(),
+  videos: z.object({ total: z.number().int(), ready: z.number().int(), processing: z.number().int(), failed: z.number().int(), hidden: z.number().int() }),
+  publicVideos: z.number().int(),
+  storageBytes: z.number().int(),
+  openReports: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStats>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { instanceRoutes } from './instance/instance.routes.js';
 import { likesRoutes } from './likes/likes.routes.js';
@@ -12,4 +13,4 @@ import { videosRoutes } from './videos/videos.routes.js';
 import { watchHistoryRoutes } from './watch-history/watch-history.routes.js';
 
 /** Every API module, mounted under /api/v1. */
-export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes, moderationRoutes];
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes, moderationRoutes, adminRoutes];

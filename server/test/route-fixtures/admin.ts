@@ -71,3 +71,27 @@ export const adminFixtures: Record<string, RouteFixture> = {
     },
   },
 };
+
+adminFixtures['GET /api/v1/admin/users'] = {
+  access: 'admin',
+  async valid(w) {
+    return { as: await w.staff('admin'), status: 200, query: { query: 'user', role: 'user', banned: 'false', pageNumber: '1', pageSize: '10' } };
+  },
+};
+adminFixtures['PATCH /api/v1/admin/users/:id'] = {
+  access: 'admin',
+  async valid(w) {
+    const u = await w.user();
+    return {
+      as: await w.staff('admin'), status: 200, params: { id: u.id }, json: { quotaBytes: 5000000 },
+      accepts: { quotaBytes: ['number', 'null'], dailyQuotaBytes: ['number', 'null'], banned: ['boolean'], approved: ['boolean'] },
+      readBack: () => w.t.ctx.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirst(),
+    };
+  },
+};
+adminFixtures['GET /api/v1/admin/stats'] = {
+  access: 'admin',
+  async valid(w) {
+    return { as: await w.staff('admin'), status: 200 };
+  },
+};
