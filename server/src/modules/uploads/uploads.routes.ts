@@ -15,7 +15,8 @@ import { UploadsService } from './uploads.service.js';
 
 const tags = ['uploads'];
 const TUS_DESCRIPTION = 'tus 1.0.0 resumable upload protocol (https://tus.io/protocols/resumable-upload); signed-in only. '
-  + 'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). Errors of these checks use the envelope; '
+  + 'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). HEAD /api/v1/uploads/{id} answers the '
+  + 'Upload-Offset to resume from (not listed separately: OpenAPI documents no HEAD bodies). Errors of these checks use the envelope; '
   + 'protocol errors from the tus server answer in plain text.';
 
 export function createUploadsService(ctx: AppContext): UploadsService {
