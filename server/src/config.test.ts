@@ -38,6 +38,17 @@ describe('configuration', () => {
     expect(c.storage).toMatchObject({ kind: 's3', bucket: 'media', publicBaseUrl: 'https://cdn.example.com' });
   });
 
+  it('reads the public address, the allowed origins and the session and sign-in limits', () => {
+    const c = loadConfig({ PUBLIC_URL: 'https://video.example.com/', ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:5173/' });
+    expect(c.publicUrl).toBe('https://video.example.com');
+    expect(c.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(c.storage.publicBaseUrl).toBe('https://video.example.com/media');
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com', MEDIA_BASE_URL: 'https://cdn.example.net' }).storage.publicBaseUrl).toBe('https://cdn.example.net');
+    const d = loadConfig({});
+    expect([d.publicUrl, d.allowedOrigins, d.refreshReuseGraceMs]).toEqual([null, [], 10_000]);
+    expect(d.rateLimits).toMatchObject({ refreshPerMinute: 300, signInPerAccountPerHour: 30 });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7000);
   });
@@ -49,6 +60,9 @@ describe('configuration', () => {
     [{ BACKGROUND_JOB_NICE: '20' }, 'Invalid setting BACKGROUND_JOB_NICE="20": '],
     [{ PLAYABLE_JOB_CONCURRENCY: '0' }, 'Invalid setting PLAYABLE_JOB_CONCURRENCY="0": '],
     [{ S3_ENDPOINT: 'http://s3.local' }, 'Invalid setting S3_BUCKET="": required when S3_ENDPOINT is set'],
+    [{ ALLOWED_ORIGINS: 'https://app.example.com/path' }, 'Invalid setting ALLOWED_ORIGINS="https://app.example.com/path": must be origins like https://app.example.com, comma-separated'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'Invalid setting PUBLIC_URL="ftp://example.com": must start with http:// or https://'],
+    [{ REFRESH_REUSE_GRACE_SECONDS: '-1' }, 'Invalid setting REFRESH_REUSE_GRACE_SECONDS="-1": '],
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
