@@ -17,6 +17,10 @@ export const InstanceSettings = z.object({
   maxVideoBytes: wholeNumber('maxVideoBytes', 1),
   /** Longest video in seconds; null for no limit. */
   maxVideoDurationSeconds: wholeNumber('maxVideoDurationSeconds', 1).nullable(),
+  /** Bytes of uploads an account may keep unless it has its own quota; -1 for no limit. */
+  defaultQuotaBytes: wholeNumber('defaultQuotaBytes', -1),
+  /** Bytes an account may upload per 24 hours unless it has its own quota; -1 for no limit. */
+  defaultDailyQuotaBytes: wholeNumber('defaultDailyQuotaBytes', -1),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 
@@ -33,6 +37,8 @@ export const PublicInstance = z.object({
   limits: z.object({
     maxVideoBytes: z.number().int(),
     maxVideoDurationSeconds: z.number().int().nullable(),
+    defaultQuotaBytes: z.number().int(),
+    defaultDailyQuotaBytes: z.number().int(),
   }),
 });
 export type PublicInstance = z.infer<typeof PublicInstance>;

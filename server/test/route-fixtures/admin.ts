@@ -26,6 +26,8 @@ export const adminFixtures: Record<string, RouteFixture> = {
           description: ['empty string', 'only spaces'],
           maxVideoBytes: ['number'],
           maxVideoDurationSeconds: ['number', 'null'],
+          defaultQuotaBytes: ['number'],
+          defaultDailyQuotaBytes: ['number'],
         },
       };
     },

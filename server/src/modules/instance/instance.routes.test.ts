@@ -26,7 +26,7 @@ describe('GET /instance', () => {
     expect(res.json()).toMatchObject({ statusCode: 200, success: true, message: 'Instance fetched' });
     expect(res.data).toEqual({
       name: 'Reelhouse', description: 'A place to share and watch videos.', signupMode: 'open', demoAccount: false,
-      limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null },
+      limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null, defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 },
     });
   });
 });
@@ -154,6 +154,27 @@ describe('upload limits from the settings', () => {
     expect(res.statusCode).toBe(413);
     expect(res.message).toMatch(/videoFile is larger than/);
     expect(await t.ctx.storage.list('videos/')).toEqual([]);
+  });
+});
+
+describe('default quotas from the settings', () => {
+  afterAll(async () => {
+    await patch(callers.admin, { defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 });
+  });
+
+  it('apply to accounts without their own, and POST /videos/ refuses an upload over them storing nothing', async () => {
+    const res = await patch(callers.admin, { defaultQuotaBytes: 1000, defaultDailyQuotaBytes: -1 });
+    expect(res.data).toMatchObject({ defaultQuotaBytes: 1000, defaultDailyQuotaBytes: -1 });
+    expect((await t.call({ method: 'GET', url: `${API}/uploads/quota`, as: callers.user })).data).toMatchObject({ quotaBytes: 1000, dailyQuotaBytes: -1 });
+    const upload = await t.call({ method: 'POST', url: `${API}/videos/`, as: callers.user, payload: await multipart({ title: 'Clip', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    expect(upload.statusCode).toBe(413);
+    expect(upload.message).toMatch(/bytes of your 1000-byte storage quota are left$/);
+    expect(await t.ctx.storage.list('videos/')).toEqual([]);
+    // An account's own quota wins over the default.
+    await t.ctx.db.updateTable('users').set({ quota_bytes: -1 }).where('id', '=', callers.user.id).execute();
+    expect((await t.call({ method: 'GET', url: `${API}/uploads/quota`, as: callers.user })).data.quotaBytes).toBe(-1);
+    await t.ctx.db.updateTable('users').set({ quota_bytes: null }).where('id', '=', callers.user.id).execute();
+    expect((await patch(callers.admin, { defaultQuotaBytes: -2 })).message).toContain('defaultQuotaBytes must be at least -1');
   });
 });
 

@@ -14,7 +14,7 @@ const SETTINGS_KEY = 'instance';
 export class InstanceService {
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'limits' | 'demo'>,
+    private readonly config: Pick<Config, 'limits' | 'demo' | 'quotas'>,
   ) {}
 
   defaults(): InstanceSettings {
@@ -24,6 +24,8 @@ export class InstanceService {
       signupMode: 'open',
       maxVideoBytes: this.config.limits.maxVideoBytes,
       maxVideoDurationSeconds: null,
+      defaultQuotaBytes: this.config.quotas.totalBytes,
+      defaultDailyQuotaBytes: this.config.quotas.dailyBytes,
     };
   }
 
@@ -45,8 +47,17 @@ export class InstanceService {
       description: s.description,
       signupMode: s.signupMode,
       demoAccount: this.config.demo.enabled,
-      limits: { maxVideoBytes: s.maxVideoBytes, maxVideoDurationSeconds: s.maxVideoDurationSeconds },
+      limits: {
+        maxVideoBytes: s.maxVideoBytes, maxVideoDurationSeconds: s.maxVideoDurationSeconds,
+        defaultQuotaBytes: s.defaultQuotaBytes, defaultDailyQuotaBytes: s.defaultDailyQuotaBytes,
+      },
     };
+  }
+
+  /** The quotas of accounts without their own (DEFAULT_QUOTA_BYTES and DEFAULT_DAILY_QUOTA_BYTES until an admin changes them). */
+  async quotaDefaults(): Promise<Config['quotas']> {
+    const s = await this.settings();
+    return { totalBytes: s.defaultQuotaBytes, dailyBytes: s.defaultDailyQuotaBytes };
   }
 
   async update(actor: Actor, patch: InstanceSettingsPatch): Promise<InstanceSettings> {

@@ -27,13 +27,15 @@ export const quotaExceeded = (message: string) => new AppError(413, 'QUOTA_EXCEE
  * upload still in progress at its full announced size, so a started upload holds its room.
  */
 export class StorageQuota {
-  constructor(private readonly db: Kysely<Database>, private readonly defaults: Config['quotas']) {}
+  /** `defaults` is the site's settings (admins change them) or fixed values. */
+  constructor(private readonly db: Kysely<Database>, private readonly defaults: Config['quotas'] | (() => Promise<Config['quotas']>)) {}
 
   async limits(userId: string): Promise<QuotaLimits> {
     const row = await this.db.selectFrom('users').select(['quota_bytes', 'daily_quota_bytes']).where('id', '=', userId).executeTakeFirst();
+    const defaults = typeof this.defaults === 'function' ? await this.defaults() : this.defaults;
     return {
-      totalBytes: row?.quota_bytes ?? this.defaults.totalBytes,
-      dailyBytes: row?.daily_quota_bytes ?? this.defaults.dailyBytes,
+      totalBytes: row?.quota_bytes ?? defaults.totalBytes,
+      dailyBytes: row?.daily_quota_bytes ?? defaults.dailyBytes,
     };
   }
 

@@ -23,7 +23,7 @@ export function createUploadsService(ctx: AppContext): UploadsService {
   return new UploadsService({
     uploads: new UploadsRepository(ctx.db),
     store: ctx.uploadStore,
-    quota: new StorageQuota(ctx.db, ctx.config.quotas),
+    quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
     videos: createVideosService(ctx),
     logger: ctx.logger,
     tmpDir: ctx.tmpDir,

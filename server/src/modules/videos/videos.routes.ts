@@ -25,7 +25,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     processing: ctx.processing,
     logger: ctx.logger,
     ffprobePath: ctx.config.ffprobePath,
-    quota: new StorageQuota(ctx.db, ctx.config.quotas),
+    quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
   });
 }
 
