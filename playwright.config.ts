@@ -61,6 +61,8 @@ export default defineConfig({
       RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
       RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // The moderation journey's admin.
+      ADMIN_EMAILS: 'e2e-admin@example.com',
       // Absolute URLs, and a second origin for the journey with the client served elsewhere.
       PUBLIC_URL: baseURL,
       // Media from another origin, as from a CDN (the same server under another host name), so the

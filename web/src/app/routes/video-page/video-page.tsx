@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { formatSubscribers } from '@/lib/format';
 import { MoreVideos } from './more-videos';
 import { OwnerTools } from './owner-tools';
+import { TakedownNotice } from './takedown-notice';
 import { ShareButton } from './share-button';
 
 // The player (and hls.js under it) is downloaded only when a video page opens.
@@ -141,6 +142,7 @@ export default function VideoPage() {
               </Button>
             </div>
           </div>
+          <TakedownNotice video={video} isOwner={isOwner} />
           {isOwner && user && <OwnerTools video={video} ownerUsername={user.username} />}
           <DescriptionBox description={video.description} views={video.views + viewDelta} createdAt={video.createdAt} />
           <CommentsSection
