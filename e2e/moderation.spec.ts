@@ -51,3 +51,15 @@ test('a reported video is taken down, its owner sees the reason and appeals, and
   const log = await data<{ entries: { action: string }[] }>(await adminApi.get('/api/v1/admin/audit-log?pageSize=10'));
   expect(log.entries.map((e) => e.action).slice(0, 3)).toEqual(['video.restore', 'video.appeal', 'video.hide']);
 });
+
+test('the upload page shows the quota an admin set and what is left of it', async ({ page, playwright, baseURL }) => {
+  const adminApi = await playwright.request.newContext({ baseURL });
+  const adminUser = { ...newUser('adm'), email: 'e2e-admin@example.com' };
+  await signUpViaApi(adminApi, adminUser).catch(async () => {
+    await data(await adminApi.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: adminUser.email, password: adminUser.password } }));
+  });
+  const owner = await signUpViaApi(page.request);
+  await data(await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { headers: FROM_SITE, data: { quotaBytes: 50 * 1024 * 1024, dailyQuotaBytes: -1 } }));
+  await page.goto(`/${owner.username}/add-video`);
+  await expect(page.getByTestId('upload-quota')).toHaveText(/^50 MB of your 50 MB storage left · largest file /);
+});
