@@ -340,7 +340,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Migrations are independent of each other's order within a release, so a database that already
+  // ran a later-numbered one still takes an earlier-numbered one that arrived afterwards.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
