@@ -6,6 +6,17 @@ async function currentTime(page: Page): Promise<number> {
   return page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime);
 }
 
+/** The first video's position, starting it (muted) when it is paused before its end. */
+async function playingTime(page: Page): Promise<number> {
+  return page.locator('video').first().evaluate((v: HTMLVideoElement) => {
+    if (v.paused && !v.ended) {
+      v.muted = true;
+      v.play().catch(() => {});
+    }
+    return v.currentTime;
+  });
+}
+
 test.describe('videos', () => {
   test('upload a video with progress, watch it play, switch quality, find it in history', async ({ page }) => {
     test.setTimeout(180_000);
@@ -31,12 +42,9 @@ test.describe('videos', () => {
     await expect(page.getByTestId('video-title')).toHaveText('Test pattern with a tone');
     // Processing shows progress, then the player replaces it (the page polls every second while processing).
     await expect(page.locator('video').first()).toBeAttached({ timeout: 60_000 });
-    const video = page.locator('video').first();
-    await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-    });
-    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+    // The player may swap its source once processing ends (the stored upload, then the fast-start
+    // file or the ladder), which leaves the new source paused: press play again while waiting.
+    await expect.poll(() => playingTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
 
     // Quality: once the HLS ladder exists the player offers its rungs.
     await waitForLadder(page, videoId);
