@@ -1,8 +1,6 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/client.js';
-import type { Database } from '../db/schema.js';
 import {
   type EnqueueOptions,
   JOB_PRIORITY,
@@ -33,6 +31,7 @@ import {
   settlesWithin,
   type QueueTuning,
 } from './queue-options.js';
+import { type JobRow, JobTable } from './job-table.js';
 
 export interface LocalQueueOptions extends QueueTuning {
   db: Db;
@@ -46,8 +45,6 @@ export interface LocalQueueOptions extends QueueTuning {
   /** Names this worker in locked_by; unique per process by default. */
   workerId?: string;
 }
-
-type JobRow = Selectable<Database['jobs']>;
 
 interface Running {
   row: JobRow;
@@ -64,8 +61,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * atomic UPDATE and a lease that is not renewed (the process died) makes the job claimable again.
  */
 export class LocalQueue implements JobQueue {
-  private readonly db: Db;
-  private readonly dialect: Dialect;
+  private readonly table: JobTable;
   private readonly log: QueueLogger;
   private readonly workerId: string;
   private readonly pollIntervalMs: number;
@@ -88,10 +84,9 @@ export class LocalQueue implements JobQueue {
   private lastPrune = 0;
 
   constructor(opts: LocalQueueOptions) {
-    this.db = opts.db;
-    this.dialect = opts.dialect;
     this.log = opts.logger;
     this.workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.table = new JobTable(opts.db, opts.dialect, this.workerId);
     this.pollIntervalMs = opts.pollIntervalMs ?? 500;
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
@@ -105,53 +100,15 @@ export class LocalQueue implements JobQueue {
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobMap[N], opts: EnqueueOptions = {}): Promise<void> {
-    const fairKey = opts.fairKey ?? null;
-    const fairRank = await this.fairRank(name, fairKey);
-    const now = Date.now();
-    await this.db
-      .insertInto('jobs')
-      .values({
-        name,
-        payload: JSON.stringify(payload),
-        priority: opts.priority ?? JOB_PRIORITY[name],
-        status: 'queued',
-        attempts: 0,
-        max_attempts: opts.maxAttempts ?? this.defaultMaxAttempts,
-        run_at: now + (opts.delayMs ?? 0),
-        locked_by: null,
-        locked_until: null,
-        last_error: null,
-        fair_key: fairKey,
-        fair_rank: fairRank,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await this.table.insert({
+      name,
+      payload,
+      priority: opts.priority ?? JOB_PRIORITY[name],
+      maxAttempts: opts.maxAttempts ?? this.defaultMaxAttempts,
+      runAt: Date.now() + (opts.delayMs ?? 0),
+      fairKey: opts.fairKey ?? null,
+    });
     this.wakeUp();
-  }
-
-  /**
-   * Fair order between uploaders: one past the key's last waiting or running job of this name, and
-   * never below the lowest rank still waiting, so a newcomer queues behind one job of each waiting
-   * uploader rather than behind all twenty of one. Two enqueues racing may share a rank: harmless.
-   */
-  private async fairRank(name: JobName, fairKey: string | null): Promise<number> {
-    const waiting = await this.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.min('fair_rank').as('low'))
-      .where('name', '=', name)
-      .where('status', '=', 'queued')
-      .executeTakeFirst();
-    const low = waiting?.low == null ? 0 : Number(waiting.low);
-    if (fairKey === null) return low;
-    const own = await this.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.max('fair_rank').as('high'))
-      .where('name', '=', name)
-      .where('fair_key', '=', fairKey)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    return Math.max(low, own?.high == null ? 0 : Number(own.high) + 1);
   }
 
   async start(handlers: JobHandlers, opts: { concurrency: number | Partial<LaneConcurrency> }): Promise<void> {
@@ -195,7 +152,10 @@ export class LocalQueue implements JobQueue {
             this.run(row);
           }
         }
-        if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
+        if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+          this.lastPrune = Date.now();
+          await this.table.prune(this.keepDoneMs, this.keepFailedMs);
+        }
       } catch (err) {
         this.log.error({ err }, 'job queue poll failed');
       }
@@ -217,55 +177,15 @@ export class LocalQueue implements JobQueue {
     return n;
   }
 
-  /**
-   * Takes the most urgent due job in one statement: a queued job whose time has come, or a running
-   * one whose lease lapsed. On PostgreSQL, SKIP LOCKED lets concurrent claimers pass each other by.
-   */
+  /** The most urgent due job of these names, skipping (and failing) one that has had all its attempts. */
   private async claim(names: JobName[]): Promise<JobRow | undefined> {
-    const now = Date.now();
-    let candidate = this.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('name', 'in', names)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-        ]),
-      )
-      .orderBy('priority')
-      .orderBy('fair_rank')
-      .orderBy('run_at')
-      .orderBy('id')
-      .limit(1);
-    if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
-    const row = await this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        locked_by: this.workerId,
-        locked_until: now + this.leaseMs,
-        updated_at: now,
-      }))
-      .where('id', '=', candidate)
-      .where((eb) =>
-        eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    if (row.attempts > row.max_attempts) {
+    for (;;) {
+      const row = await this.table.claim(names, this.leaseMs);
+      if (!row || row.attempts <= row.max_attempts) return row;
       // Its worker died on the last attempt: it has had all its chances.
-      await this.db
-        .updateTable('jobs')
-        .set({ status: 'failed', locked_by: null, locked_until: null, updated_at: now, last_error: row.last_error ?? 'Worker stopped during the last attempt' })
-        .where('id', '=', row.id)
-        .execute();
+      await this.table.markFailed(row.id, row.last_error ?? 'Worker stopped during the last attempt');
       this.log.error({ job: row.id, name: row.name }, 'job failed: worker stopped during its last attempt');
-      return this.claim(names);
     }
-    return row;
   }
 
   private run(row: JobRow) {
@@ -314,15 +234,7 @@ export class LocalQueue implements JobQueue {
   /** Extends the lease; if another worker took the job over, this one stops working on it. */
   private async renew(row: JobRow, abort: AbortController) {
     try {
-      const now = Date.now();
-      const res = await this.db
-        .updateTable('jobs')
-        .set({ locked_until: now + this.leaseMs, updated_at: now })
-        .where('id', '=', row.id)
-        .where('locked_by', '=', this.workerId)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0 && !abort.signal.aborted) {
+      if (!(await this.table.renew(row.id, this.leaseMs)) && !abort.signal.aborted) {
         this.log.warn({ job: row.id }, 'lost the job lease');
         abort.abort(new Error('Lost the job lease'));
       }
@@ -346,46 +258,26 @@ export class LocalQueue implements JobQueue {
   }
 
   private async record(row: JobRow, error: unknown, ms: number): Promise<'done' | 'retry' | 'failed' | null> {
-    const now = Date.now();
-    const mine = this.db.updateTable('jobs').where('id', '=', row.id).where('locked_by', '=', this.workerId);
     if (error === null) {
-      await mine.set({ status: 'done', locked_by: null, locked_until: null, updated_at: now }).execute();
+      await this.table.markDone(row.id);
       this.log.info({ job: row.id, name: row.name, ms }, 'job done');
       return 'done';
     }
-    const message = error instanceof Error ? error.message : String(error);
     if (error instanceof QueueClosingError) {
       // Not the job's fault: give the attempt back.
-      await mine
-        .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), run_at: now, locked_by: null, locked_until: null, updated_at: now }))
-        .execute();
+      await this.table.putBack(row.id);
       this.log.info({ job: row.id, name: row.name }, 'job put back at shutdown');
       return null;
     }
+    const message = error instanceof Error ? error.message : String(error);
     if (row.attempts < row.max_attempts) {
       const delay = backoffDelay(this.backoffMs, row.attempts);
-      await mine
-        .set({ status: 'queued', run_at: now + delay, locked_by: null, locked_until: null, last_error: message, updated_at: now })
-        .execute();
+      await this.table.retryAt(row.id, Date.now() + delay, message);
       this.log.warn({ job: row.id, name: row.name, attempt: row.attempts, retryInMs: delay, err: error }, 'job failed; will retry');
       return 'retry';
     }
-    await mine.set({ status: 'failed', locked_by: null, locked_until: null, last_error: message, updated_at: now }).execute();
+    await this.table.markFailed(row.id, message);
     this.log.error({ job: row.id, name: row.name, attempts: row.attempts, err: error }, 'job failed for good');
     return 'failed';
-  }
-
-  private async prune() {
-    const now = Date.now();
-    this.lastPrune = now;
-    await this.db
-      .deleteFrom('jobs')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'done'), eb('updated_at', '<', now - this.keepDoneMs)]),
-          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', now - this.keepFailedMs)]),
-        ]),
-      )
-      .execute();
   }
 }
