@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastStartArgs, fpsArg, ladderArgs, playableTranscodeArgs, storyboardArgs } from './ffmpeg-args.js';
+import { fastStartArgs, fpsArg, ladderArgs, storyboardArgs } from './ffmpeg-args.js';
 import type { LadderPlan } from './video-plan.js';
 
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -14,25 +14,6 @@ describe('fastStartArgs', () => {
     expect(after(args, '-progress')).toBe('pipe:1');
     expect(args.at(-1)).toBe('/out/play.mp4');
     expect(args).not.toContain('libx264');
-  });
-});
-
-describe('playableTranscodeArgs', () => {
-  it('encodes 8-bit H.264 and stereo AAC at the given size, quickly', () => {
-    const args = playableTranscodeArgs('in.mp4', 'out.mp4', { width: 1280, height: 720, fps: 30, gop: 60, hasAudio: true, maxVideoBitrate: 4_000_000 });
-    expect(after(args, '-vf')).toBe('scale=1280:720:flags=bicubic,format=yuv420p');
-    expect(after(args, '-c:v')).toBe('libx264');
-    expect(after(args, '-preset')).toBe('veryfast');
-    expect(after(args, '-c:a')).toBe('aac');
-    expect(after(args, '-ac')).toBe('2');
-    expect(after(args, '-g')).toBe('60');
-    expect(after(args, '-movflags')).toBe('+faststart');
-  });
-
-  it('maps no audio when there is none', () => {
-    const args = playableTranscodeArgs('in.mp4', 'out.mp4', { width: 640, height: 360, fps: 25, gop: 50, hasAudio: false, maxVideoBitrate: 1_000_000 });
-    expect(args).not.toContain('0:a:0');
-    expect(args).not.toContain('-c:a');
   });
 });
 

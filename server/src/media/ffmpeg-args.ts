@@ -27,25 +27,6 @@ export interface PlayableEncode {
   maxVideoBitrate: number;
 }
 
-/**
- * First playable rendition of a source browsers cannot play (HEVC, 10-bit, other codecs): quick
- * to make (veryfast), H.264 High 8-bit 4:2:0 and AAC stereo, fast start.
- */
-export function playableTranscodeArgs(input: string, output: string, e: PlayableEncode): string[] {
-  const args = [...COMMON, '-i', input, '-map', '0:v:0'];
-  if (e.hasAudio) args.push('-map', '0:a:0');
-  args.push(
-    '-vf', `scale=${e.width}:${e.height}:flags=bicubic,format=yuv420p`,
-    '-r', fpsArg(e.fps),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '23',
-    '-maxrate', String(e.maxVideoBitrate), '-bufsize', String(e.maxVideoBitrate * 2),
-    '-g', String(e.gop), '-keyint_min', String(e.gop), '-sc_threshold', '0',
-  );
-  if (e.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
-  args.push('-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4', output);
-  return args;
-}
-
 export interface LiveEncode extends PlayableEncode {
   /** Live playlist, its init segment and segments go here (relative to the working directory). */
   liveDir: string;

@@ -6,7 +6,7 @@ import { parseMediaPlaylist } from './hls.js';
 import { MediaError } from './media-error.js';
 import { probeMedia, type ProbeResult } from './probe.js';
 import { runProcess } from './run-process.js';
-import { outputFps, sizeForShortSide } from './video-plan.js';
+import { outputFps, playableSize } from './video-plan.js';
 import type { ToolOptions } from './video-tools.js';
 
 /** The live rung: modest, so it encodes well ahead of real time even on a small, busy machine. */
@@ -44,9 +44,9 @@ export function withStartAtBeginning(playlist: string): string {
   return playlist.replace(/^#EXTM3U\r?\n/, '#EXTM3U\n#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n');
 }
 
+/** Size of the live rendition: a modest rung, never above the source. */
 export function liveSize(source: ProbeResult): { width: number; height: number } {
-  const v = source.video!;
-  return sizeForShortSide(v.width, v.height, Math.min(LIVE_SHORT_SIDE, Math.min(v.width, v.height)));
+  return playableSize(source, LIVE_SHORT_SIDE);
 }
 
 /**

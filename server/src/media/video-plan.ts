@@ -128,7 +128,7 @@ export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null }
   };
 }
 
-/** Size of the first playable transcode: at most 720p, never above the source. */
+/** Size of a playable transcode: short side at most maxShortSide, never above the source. */
 export function playableSize(p: ProbeResult, maxShortSide = 720): { width: number; height: number } {
   if (!p.video) throw new Error('playableSize needs a video stream');
   const { width, height } = p.video;

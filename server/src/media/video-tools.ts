@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fastStartArgs, ladderArgs, playableTranscodeArgs, storyboardArgs } from './ffmpeg-args.js';
+import { fastStartArgs, ladderArgs, storyboardArgs } from './ffmpeg-args.js';
 import { createProgressParser } from './ffmpeg-progress.js';
 import { AAC_LC_CODEC, avc1FromInitSegment, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type VariantInfo } from './hls.js';
 import { MediaError } from './media-error.js';
 import { isBrowserPlayable, probeMedia, type ProbeResult } from './probe.js';
 import { readKeyframeTimes } from './keyframes.js';
 import { runProcess } from './run-process.js';
-import { type LadderPlan, planLadder, planStoryboard, playableSize, type StoryboardPlan } from './video-plan.js';
+import { type LadderPlan, planLadder, planStoryboard, type StoryboardPlan } from './video-plan.js';
 import { buildStoryboardVtt, spriteName } from './storyboard.js';
 
 /** What media runners log through; pino's loggers fit. */
@@ -44,21 +44,6 @@ async function ffmpeg(args: string[], source: ProbeResult, opts: ToolOptions, pe
 /** Copies an H.264/AAC mp4's streams into a fast-start mp4; returns the output's probe. */
 export async function makeFastStart(input: string, output: string, source: ProbeResult, opts: ToolOptions): Promise<ProbeResult> {
   await ffmpeg(fastStartArgs(input, output), source, opts, 1, 'fast start');
-  return probeMedia(output, opts);
-}
-
-/** Encodes a first playable H.264/AAC mp4 (at most 720p) of a source browsers cannot play. */
-export async function makePlayableTranscode(input: string, output: string, source: ProbeResult, opts: ToolOptions): Promise<ProbeResult> {
-  const size = playableSize(source);
-  const plan = planLadder(source);
-  const args = playableTranscodeArgs(input, output, {
-    ...size,
-    fps: plan.fps,
-    gop: plan.gop,
-    hasAudio: source.audio !== null,
-    maxVideoBitrate: 4_000_000,
-  });
-  await ffmpeg(args, source, opts, 20, 'playable transcode');
   return probeMedia(output, opts);
 }
 
