@@ -14,8 +14,8 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
-  testIgnore: screenshots ? [] : ['**/screenshots.spec.ts'],
-  testMatch: screenshots ? ['**/screenshots.spec.ts'] : ['**/*.spec.ts'],
+  testIgnore: screenshots ? [] : ['**/screenshots*.spec.ts'],
+  testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
