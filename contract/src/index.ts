@@ -4,4 +4,5 @@ export * from './videos.js';
 export * from './social.js';
 export * from './instance.js';
 export * from './admin.js';
+export * from './admin-media.js';
 export * from './uploads.js';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
+import type { JobQueue } from './jobs/job-types.js';
 import type { VideoProcessing } from './jobs/video-processing.js';
 import { SessionService } from './modules/users/session.service.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   /** Where uploads land before they are checked and moved to storage. */
   tmpDir: string;
   processing: VideoProcessing;
+  /** The job queue, for what admins see of it and the failed jobs they send back. */
+  queue: JobQueue;
   /** Resumable uploads' bytes while they arrive. */
   uploadStore: UploadStore;
   users: UsersService;
@@ -39,16 +42,17 @@ export async function createAppContext(deps: {
   storage: Storage;
   logger: Logger;
   processing: VideoProcessing;
+  queue: JobQueue;
   uploadStore: UploadStore;
 }): Promise<AppContext> {
-  const { config, database, storage, logger, processing, uploadStore } = deps;
+  const { config, database, storage, logger, processing, queue, uploadStore } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
   const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   return {
-    config, db: database.db, dialect: database.dialect, storage, logger, processing, uploadStore, users, sessions, defaultImages,
+    config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, uploadStore, users, sessions, defaultImages,
     instance: new InstanceService(database.db, config),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };

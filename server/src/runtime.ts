@@ -27,7 +27,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage);
-  const ctx = await createAppContext({ config, database, storage, logger, processing, uploadStore });
+  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, uploadStore });
   if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);

@@ -29,6 +29,7 @@ import {
   settlesWithin,
   type QueueTuning,
 } from './queue-options.js';
+import { bullmqFindJob, bullmqOverview, bullmqRetryFailed } from './bullmq-overview.js';
 
 export interface BullmqQueueOptions extends QueueTuning {
   redisUrl: string;
@@ -117,6 +118,18 @@ export class BullmqQueue implements JobQueue {
   /** For tests and health checks: the BullMQ queue of a lane. */
   bullQueue(lane: Lane = 'background'): Queue {
     return this.queues[lane];
+  }
+
+  overview(limit = 50) {
+    return bullmqOverview(this.queues, limit);
+  }
+
+  findJob(id: string) {
+    return bullmqFindJob(this.queues, id);
+  }
+
+  retryFailed(id: string) {
+    return bullmqRetryFailed(this.queues, id);
   }
 
   private fairKeys(name: JobName) {

@@ -78,4 +78,38 @@ export interface JobQueue {
   start(handlers: JobHandlers, opts: { concurrency: number | Partial<LaneConcurrency> }): Promise<void>;
   /** Stops taking new jobs, waits for running ones up to a grace period, and closes connections. */
   close(): Promise<void>;
+  /** What admins see: depth per lane, the running jobs and the latest that failed for good. */
+  overview(limit?: number): Promise<QueueOverview>;
+  findJob(id: string): Promise<QueuedJob | null>;
+  /** Puts a job that failed for good back in its lane with fresh attempts; false if it is not failed (any more). */
+  retryFailed(id: string): Promise<boolean>;
 }
+
+export type JobState = 'waiting' | 'delayed' | 'running' | 'failed';
+
+/** A job as the queue reports it to admins, whichever adapter keeps it. */
+export interface QueuedJob {
+  id: string;
+  name: JobName;
+  lane: Lane;
+  state: JobState;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  progress: number | null;
+  error: string | null;
+  updatedAt: number;
+}
+
+export interface QueueOverview {
+  backend: 'database' | 'redis';
+  lanes: Record<Lane, Record<JobState, number>>;
+  running: QueuedJob[];
+  failed: QueuedJob[];
+}
+
+export const emptyLaneDepths = (): QueueOverview['lanes'] => ({
+  playable: { waiting: 0, delayed: 0, running: 0, failed: 0 },
+  live: { waiting: 0, delayed: 0, running: 0, failed: 0 },
+  background: { waiting: 0, delayed: 0, running: 0, failed: 0 },
+});

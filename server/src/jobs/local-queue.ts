@@ -32,6 +32,7 @@ import {
   type QueueTuning,
 } from './queue-options.js';
 import { type JobRow, JobTable } from './job-table.js';
+import { JobTableOverview } from './job-table-overview.js';
 
 export interface LocalQueueOptions extends QueueTuning {
   db: Db;
@@ -62,6 +63,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  */
 export class LocalQueue implements JobQueue {
   private readonly table: JobTable;
+  private readonly inspector: JobTableOverview;
   private readonly log: QueueLogger;
   private readonly workerId: string;
   private readonly pollIntervalMs: number;
@@ -87,6 +89,7 @@ export class LocalQueue implements JobQueue {
     this.log = opts.logger;
     this.workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.table = new JobTable(opts.db, opts.dialect, this.workerId);
+    this.inspector = new JobTableOverview(opts.db);
     this.pollIntervalMs = opts.pollIntervalMs ?? 500;
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
@@ -118,6 +121,20 @@ export class LocalQueue implements JobQueue {
     this.closing = false;
     this.loop = this.runLoop();
     this.log.info({ worker: this.workerId, concurrency: this.concurrency, jobs: Object.keys(handlers) }, 'job queue started');
+  }
+
+  overview(limit = 50) {
+    return this.inspector.overview(limit);
+  }
+
+  findJob(id: string) {
+    return this.inspector.find(id);
+  }
+
+  async retryFailed(id: string): Promise<boolean> {
+    const retried = await this.inspector.retryFailed(id);
+    if (retried) this.wakeUp();
+    return retried;
   }
 
   async close(): Promise<void> {

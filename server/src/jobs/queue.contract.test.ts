@@ -278,6 +278,47 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
     }
   });
 
+  it('shows depth per lane, running and failed jobs, and sends a failed job back to its lane', async () => {
+    const q = queue();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let ladderCalls = 0;
+    await q.start(
+      {
+        'video.ladder': async () => {
+          if (++ladderCalls === 1) throw new Error('broken source');
+        },
+        'video.storyboard': async () => {
+          await held;
+        },
+      },
+      { concurrency: 1 },
+    );
+    await q.enqueue('video.ladder', { videoId: 'bad' }, { maxAttempts: 1 });
+    await waitFor('the failure', () => outcomes('failed').length === 1);
+    await q.enqueue('video.storyboard', { videoId: 'slow' });
+    await q.enqueue('video.playable', { videoId: 'later' }, { delayMs: 60_000 });
+    await waitFor('the storyboard to run', async () => (await q.overview()).running.length === 1);
+    const o = await q.overview();
+    expect(o.backend).toBe(label.startsWith('BullMQ') ? 'redis' : 'database');
+    expect(o.lanes.background).toEqual({ waiting: 0, delayed: 0, running: 1, failed: 1 });
+    expect(o.lanes.playable).toEqual({ waiting: 0, delayed: 1, running: 0, failed: 0 });
+    expect(o.running).toMatchObject([{ name: 'video.storyboard', lane: 'background', state: 'running', payload: { videoId: 'slow' } }]);
+    expect(o.failed).toMatchObject([{ name: 'video.ladder', lane: 'background', state: 'failed', payload: { videoId: 'bad' }, attempts: 1, error: 'broken source' }]);
+    const failedId = o.failed[0]!.id;
+    expect(await q.findJob(failedId)).toMatchObject({ state: 'failed', name: 'video.ladder' });
+    expect(await q.findJob('404')).toBeNull();
+    expect(await q.retryFailed(o.running[0]!.id)).toBe(false);
+    expect(await q.retryFailed(failedId)).toBe(true);
+    // Waiting behind the storyboard in the one background slot: no longer failed, so not sent twice.
+    expect(await q.findJob(failedId)).toMatchObject({ state: 'waiting', attempts: 0 });
+    expect(await q.retryFailed(failedId)).toBe(false);
+    release();
+    await waitFor('the retried ladder', () => outcomes('done').length === 2);
+    expect(ladderCalls).toBe(2);
+    expect((await q.overview()).lanes.background).toEqual({ waiting: 0, delayed: 0, running: 0, failed: 0 });
+  });
+
   it('reports progress', async () => {
     const progress: number[] = [];
     const q = queue({ onProgress: (e) => progress.push(e.percent) });

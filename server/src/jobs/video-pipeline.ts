@@ -47,6 +47,14 @@ export class VideoPipeline implements VideoProcessing {
     for (const name of VIDEO_JOBS) await this.enqueue(name, videoId, owner);
   }
 
+  async retry(videoId: string, except?: JobName): Promise<void> {
+    const owner = await this.repo.ownerOf(videoId);
+    // A live rendition's job stands for the playable step: queueing that step too would start a second one.
+    const skip = except === 'video.live' ? 'video.playable' : except;
+    // A step already done does nothing when its job runs again: only what is missing is made.
+    for (const name of VIDEO_JOBS) if (name !== skip) await this.enqueue(name, videoId, owner);
+  }
+
   /** Jobs carry their uploader as the fair key: one account's twenty uploads do not starve the rest. */
   private async enqueue(name: JobName, videoId: string, owner?: string | null): Promise<void> {
     const fairKey = owner === undefined ? await this.repo.ownerOf(videoId) : owner;

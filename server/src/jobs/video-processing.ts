@@ -1,8 +1,14 @@
 import type { Db } from '../db/client.js';
+import type { JobName } from './job-types.js';
 
 /** What the API asks of media processing once a new video's row and source are committed. */
 export interface VideoProcessing {
   start(videoId: string): Promise<void>;
+  /**
+   * Processing again after it failed (the row is back to processing): every step is queued except
+   * `except`, whose own failed job is being sent back.
+   */
+  retry(videoId: string, except?: JobName): Promise<void>;
 }
 
 /**
@@ -17,5 +23,9 @@ export class ServeSourceAsIs implements VideoProcessing {
       .set((eb) => ({ status: 'ready', progress: 100, video_key: eb.ref('source_key'), updated_at: Date.now() }))
       .where('id', '=', videoId)
       .execute();
+  }
+
+  retry(videoId: string): Promise<void> {
+    return this.start(videoId);
   }
 }

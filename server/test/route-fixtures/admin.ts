@@ -97,3 +97,40 @@ adminFixtures['GET /api/v1/admin/stats'] = {
     return { as: await w.staff('admin'), status: 200 };
   },
 };
+adminFixtures['GET /api/v1/admin/videos'] = {
+  access: 'admin',
+  async valid(w) {
+    return { as: await w.staff('admin'), status: 200, query: { status: 'failed', query: 'video', pageNumber: '1', pageSize: '10' } };
+  },
+};
+adminFixtures['POST /api/v1/admin/videos/:id/retry'] = {
+  access: 'admin',
+  async valid(w) {
+    const owner = await w.user();
+    const video = await seedVideo(w.t.ctx, owner.id, { status: 'failed', failure_reason: 'The video could not be processed.', video_key: null, source_key: await w.media() });
+    return {
+      as: await w.staff('admin'), status: 200, params: { id: video.id },
+      readBack: () => w.t.ctx.db.selectFrom('videos').select(['status', 'failure_reason']).where('id', '=', video.id).executeTakeFirst(),
+    };
+  },
+};
+adminFixtures['GET /api/v1/admin/jobs'] = {
+  access: 'admin',
+  async valid(w) {
+    return { as: await w.staff('admin'), status: 200 };
+  },
+};
+adminFixtures['POST /api/v1/admin/jobs/:id/retry'] = {
+  access: 'admin',
+  async valid(w) {
+    const now = Date.now();
+    const job = await w.t.ctx.db.insertInto('jobs').values({
+      name: 'video.storyboard', payload: JSON.stringify({ videoId: 'gone-video' }), priority: 2, status: 'failed', attempts: 3, max_attempts: 3,
+      run_at: now, locked_by: null, locked_until: null, last_error: 'ffmpeg exited with code 1', fair_key: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    return {
+      as: await w.staff('admin'), status: 200, params: { id: String(job.id) },
+      readBack: () => w.t.ctx.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', job.id).executeTakeFirst(),
+    };
+  },
+};

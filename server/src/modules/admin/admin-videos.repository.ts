@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { AdminVideosQuery } from '@reelhouse/contract';
+import type { Db } from '../../db/client.js';
+import { refreshVideoAccess } from '../videos/video-access.js';
+
+const COLUMNS = [
+  'videos.id', 'videos.title', 'videos.status', 'videos.progress', 'videos.failure_reason', 'videos.visibility', 'videos.hidden_at',
+  'videos.source_key', 'videos.source_bytes', 'videos.duration', 'videos.created_at', 'videos.owner_id', 'users.username as owner_username',
+] as const;
+
+/** Videos in every state, as the admin area reads them. Queries only. */
+export class AdminVideosRepository {
+  constructor(private readonly db: Db) {}
+
+  private base(q: Pick<AdminVideosQuery, 'status' | 'query'>) {
+    let base = this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id');
+    if (q.status === 'hidden') base = base.where('videos.hidden_at', 'is not', null);
+    else if (q.status) base = base.where('videos.status', '=', q.status);
+    if (q.query) {
+      const like = `%${q.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where(sql`lower(videos.title)`, 'like', sql`${like} escape '\\'`);
+    }
+    return base;
+  }
+
+  async list(q: AdminVideosQuery) {
+    const base = this.base(q);
+    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.select(COLUMNS).orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc')
+      .limit(q.pageSize).offset((q.pageNumber - 1) * q.pageSize).execute();
+    return { total: Number(n), rows };
+  }
+
+  find(id: string) {
+    return this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id').select(COLUMNS).where('videos.id', '=', id).executeTakeFirst();
+  }
+
+  async titles(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('videos').select(['id', 'title']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
+
+  /**
+   * A failed video back to processing, in the caller's transaction. Only a row still failed is
+   * taken, so two admins retrying at once start processing once. Returns whether this call did.
+   */
+  async reopenFailed(trx: Db, id: string): Promise<boolean> {
+    const row = await trx.updateTable('videos').set({ status: 'processing', failure_reason: null, updated_at: Date.now() })
+      .where('id', '=', id).where('status', '=', 'failed').returning('owner_id').executeTakeFirst();
+    if (!row) return false;
+    await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+    return true;
+  }
+}
+
+export type AdminVideoRow = NonNullable<Awaited<ReturnType<AdminVideosRepository['find']>>>;
