@@ -13,6 +13,10 @@ export const CommentBody = z.object({
 });
 export type CommentBody = z.infer<typeof CommentBody>;
 
+/** POST /comments/{videoId}: a reply names the comment it answers (a reply to a reply joins its thread). */
+export const NewCommentBody = CommentBody.extend({ parentId: Id.optional() });
+export type NewCommentBody = z.infer<typeof NewCommentBody>;
+
 export const Comment = z.object({
   _id: Id,
   content: z.string(),
@@ -22,6 +26,14 @@ export const Comment = z.object({
   owner: z.object({ _id: Id, username: z.string(), fullName: z.string(), avatar: MediaRef }),
   likesCount: z.number().int(),
   isLiked: z.boolean(),
+  /** The top-level comment this one replies to; null for a top-level comment. */
+  parentId: Id.nullable(),
+  /** Replies shown under a top-level comment (always 0 for a reply). */
+  replyCount: z.number().int(),
+  /** Pinned by the video's owner: shown first. */
+  isPinned: z.boolean(),
+  /** Given a heart by the video's owner. */
+  isHearted: z.boolean(),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -77,3 +89,17 @@ export type Playlist = z.infer<typeof Playlist>;
 /** GET /playlist/{id}: the playlist with its videos as objects, in playlist order. */
 export const PlaylistDetail = Playlist.extend({ videos: z.array(VideoSummary) });
 export type PlaylistDetail = z.infer<typeof PlaylistDetail>;
+
+/** A channel the caller follows, as the sidebar lists it. */
+export const FollowedChannel = z.object({
+  _id: Id,
+  username: z.string(),
+  fullName: z.string(),
+  avatar: MediaRef,
+  subscribedAt: IsoDate,
+});
+export type FollowedChannel = z.infer<typeof FollowedChannel>;
+
+/** GET /subscriptions/user/channels: the followed channels by username, paged. */
+export const FollowedChannelPage = PageInfo.extend({ channels: z.array(FollowedChannel) });
+export type FollowedChannelPage = z.infer<typeof FollowedChannelPage>;

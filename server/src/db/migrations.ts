@@ -9,6 +9,8 @@ import { migrationFairJobOrder } from './migrations/0010_fair_job_order.js';
 import { migrationResumableUploads } from './migrations/0012_resumable_uploads.js';
 import { migrationSignupApprovalAndAuditLog } from './migrations/0014_signup_approval_and_audit_log.js';
 import { migrationReportsAndAppeals } from './migrations/0015_reports_and_appeals.js';
+import { migrationCommentReplies } from './migrations/0024_comment_replies.js';
+import { migrationNotifications } from './migrations/0025_notifications.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -26,6 +28,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_resumable_uploads': migrationResumableUploads(),
     '0014_signup_approval_and_audit_log': migrationSignupApprovalAndAuditLog(),
     '0015_reports_and_appeals': migrationReportsAndAppeals(),
+    '0024_comment_replies': migrationCommentReplies(),
+    '0025_notifications': migrationNotifications(),
   };
 }
 

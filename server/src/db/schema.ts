@@ -96,6 +96,12 @@ export interface Database {
     video_id: string;
     owner_id: string;
     content: string;
+    /** The top-level comment this one replies to; null for a top-level comment. */
+    parent_id: string | null;
+    /** Set while the video's owner has pinned it (one per video, shown first). */
+    pinned_at: number | null;
+    /** Set while the video's owner has given it a heart. */
+    hearted_at: number | null;
     likes_count: number;
     created_at: number;
     updated_at: number;
@@ -159,6 +165,21 @@ export interface Database {
     claimed_at: number | null;
     created_at: number;
     expires_at: number;
+  };
+  /** What a user is told about: new videos of followed channels, replies, comments, their uploads. */
+  notifications: {
+    id: string;
+    user_id: string;
+    kind: 'new_video' | 'comment_reply' | 'video_comment' | 'upload_ready' | 'upload_failed';
+    /** Names the event, unique per recipient: the same event never notifies twice. */
+    event_key: string;
+    actor_id: string | null;
+    video_id: string | null;
+    comment_id: string | null;
+    /** Why an upload failed. */
+    reason: string | null;
+    read_at: number | null;
+    created_at: number;
   };
   jobs: {
     id: Generated<number>;

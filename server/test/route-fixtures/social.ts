@@ -5,9 +5,10 @@ const rows = (w: World, table: 'comments' | 'likes' | 'subscriptions' | 'playlis
 
 async function commented(w: World) {
   const author = await w.user();
-  const videoId = await w.video(await w.user());
+  const videoOwner = await w.user();
+  const videoId = await w.video(videoOwner);
   const id = await w.comment(author, videoId);
-  return { author, videoId, id, readBack: rows(w, 'comments', 'id', id) };
+  return { author, videoOwner, videoId, id, readBack: rows(w, 'comments', 'id', id) };
 }
 
 async function withPlaylist(w: World, videos = 1) {
@@ -67,6 +68,28 @@ export const socialFixtures: Record<string, RouteFixture> = {
       return { as: author, status: 200, params: { commentId: id }, readBack };
     },
   },
+  'GET /api/v1/comments/:commentId/replies': {
+    access: 'public',
+    async valid(w) {
+      const { id, videoId } = await commented(w);
+      await w.call({ method: 'POST', url: `/api/v1/comments/${videoId}`, payload: { content: 'A reply', parentId: id }, as: await w.user() });
+      return { as: null, status: 200, params: { commentId: id }, query: { pageNumber: '1', pageSize: '10' } };
+    },
+  },
+  'PATCH /api/v1/comments/:commentId/pin': {
+    access: 'owner',
+    async valid(w) {
+      const { videoOwner, id, readBack } = await commented(w);
+      return { as: videoOwner, status: 200, params: { commentId: id }, readBack };
+    },
+  },
+  'PATCH /api/v1/comments/:commentId/heart': {
+    access: 'owner',
+    async valid(w) {
+      const { videoOwner, id, readBack } = await commented(w);
+      return { as: videoOwner, status: 200, params: { commentId: id }, readBack };
+    },
+  },
   'GET /api/v1/likes/videos': {
     access: 'self',
     async valid(w) {
@@ -108,6 +131,18 @@ export const socialFixtures: Record<string, RouteFixture> = {
     access: 'self',
     async valid(w) {
       return { as: await w.user(), status: 200 };
+    },
+  },
+  'GET /api/v1/subscriptions/user/channels': {
+    access: 'self',
+    async valid(w) {
+      return { as: await w.user(), status: 200, query: { pageNumber: '1', pageSize: '10' } };
+    },
+  },
+  'GET /api/v1/feed/subscriptions': {
+    access: 'self',
+    async valid(w) {
+      return { as: await w.user(), status: 200, query: { pageNumber: '1', pageSize: '10' } };
     },
   },
   'POST /api/v1/playlist': playlistCreate(),

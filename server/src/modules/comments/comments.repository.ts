@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { commentAuthorInGoodStanding, shownCommentsCount } from '../moderation/standing-rules.js';
+import { commentAuthorInGoodStanding, shownCommentsCount, shownRepliesCount } from '../moderation/standing-rules.js';
 import { ACCESS_COLUMNS, type AccessFields } from '../videos/video-access.js';
 
 export type CommentRow = Database['comments'];
@@ -11,6 +11,7 @@ export interface CommentWithOwnerRow extends CommentRow {
   owner_username: string;
   owner_full_name: string;
   owner_avatar_key: string | null;
+  reply_count: number;
 }
 
 /** A comment with the fields of its video that decide who may touch it. */
@@ -18,6 +19,10 @@ export interface CommentAccessRow {
   id: string;
   owner_id: string;
   video_id: string;
+  /** The top-level comment it replies to, if it is a reply. */
+  parent_id: string | null;
+  /** Its author is banned: the comment is gone for everyone else. */
+  owner_banned: boolean;
   /** Access fields of the video the comment is under. */
   video: AccessFields;
 }
@@ -33,12 +38,13 @@ export class CommentsRepository {
     const row = await this.db
       .selectFrom('comments')
       .innerJoin('videos', 'videos.id', 'comments.video_id')
-      .select(['comments.id as comment_id', 'comments.owner_id as comment_owner_id', 'comments.video_id', ...ACCESS_COLUMNS])
+      .select(['comments.id as comment_id', 'comments.owner_id as comment_owner_id', 'comments.video_id', 'comments.parent_id', ...ACCESS_COLUMNS])
+      .select(sql<number>`case when ${commentAuthorInGoodStanding()} then 0 else 1 end`.as('owner_banned'))
       .where('comments.id', '=', commentId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { comment_id, comment_owner_id, video_id, ...video } = row;
-    return { id: comment_id, owner_id: comment_owner_id, video_id, video };
+    const { comment_id, comment_owner_id, video_id, parent_id, owner_banned, ...video } = row;
+    return { id: comment_id, owner_id: comment_owner_id, video_id, parent_id, owner_banned: Number(owner_banned) === 1, video };
   }
 
   private withOwner() {
@@ -46,27 +52,73 @@ export class CommentsRepository {
       .selectFrom('comments')
       .innerJoin('users as owner', 'owner.id', 'comments.owner_id')
       .selectAll('comments')
-      .select(['owner.username as owner_username', 'owner.full_name as owner_full_name', 'owner.avatar_key as owner_avatar_key']);
+      .select(['owner.username as owner_username', 'owner.full_name as owner_full_name', 'owner.avatar_key as owner_avatar_key'])
+      .select(shownRepliesCount().as('reply_count'));
   }
 
   findWithOwner(commentId: string): Promise<CommentWithOwnerRow | undefined> {
     return this.withOwner().where('comments.id', '=', commentId).executeTakeFirst();
   }
 
-  /** One page of a video's comments, newest first, with the total. */
+  /** One page of a video's top-level comments, the pinned one first, then newest first, with the total. */
   async page(videoId: string, offset: number, limit: number): Promise<{ rows: CommentWithOwnerRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.withOwner()
         .where('comments.video_id', '=', videoId)
+        .where('comments.parent_id', 'is', null)
         .where(commentAuthorInGoodStanding())
+        .orderBy(sql`case when comments.pinned_at is null then 1 else 0 end`)
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.id', 'desc')
         .offset(offset)
         .limit(limit)
         .execute(),
-      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('video_id', '=', videoId).where(commentAuthorInGoodStanding()).executeTakeFirstOrThrow(),
+      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('video_id', '=', videoId).where('parent_id', 'is', null).where(commentAuthorInGoodStanding()).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  /** One page of a comment's replies, oldest first (a conversation reads down), with the total. */
+  async replies(parentId: string, offset: number, limit: number): Promise<{ rows: CommentWithOwnerRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.withOwner()
+        .where('comments.parent_id', '=', parentId)
+        .where(commentAuthorInGoodStanding())
+        .orderBy('comments.created_at', 'asc')
+        .orderBy('comments.id', 'asc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parent_id', '=', parentId).where(commentAuthorInGoodStanding()).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * Pins a comment, unpinning any other of its video in the same transaction, or unpins it.
+   * The partial unique index keeps one pinned comment per video even when two pins race; the
+   * loser is told so (false).
+   */
+  async setPinned(commentId: string, videoId: string, pinnedAt: number | null): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (pinnedAt !== null) {
+          await trx.updateTable('comments').set({ pinned_at: null })
+            .where('video_id', '=', videoId).where('pinned_at', 'is not', null).where('id', '<>', commentId).execute();
+        }
+        await trx.updateTable('comments').set({ pinned_at: pinnedAt }).where('id', '=', commentId).execute();
+      });
+      return true;
+    } catch (err) {
+      if (/unique|duplicate/i.test(String((err as Error).message))) return false;
+      throw err;
+    }
+  }
+
+  async setHearted(commentId: string, heartedAt: number | null): Promise<void> {
+    await this.db.updateTable('comments').set({ hearted_at: heartedAt }).where('id', '=', commentId).execute();
   }
 
   /** Which of these comments the user likes. */
@@ -82,9 +134,13 @@ export class CommentsRepository {
     return new Set(rows.map((r) => r.target_id));
   }
 
-  /** Adds a comment and counts it on its video, together. False when the video is gone. */
+  /** Adds a comment and counts it on its video, together. False when the video (or the thread replied to) is gone. */
   async insert(row: CommentRow): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      if (row.parent_id !== null) {
+        const thread = await trx.selectFrom('comments').select('id').where('id', '=', row.parent_id).executeTakeFirst();
+        if (!thread) return false;
+      }
       const counted = await trx
         .updateTable('videos')
         .set({ comments_count: sql<number>`comments_count + 1` })
@@ -106,7 +162,10 @@ export class CommentsRepository {
    */
   async delete(commentId: string, videoId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('likes').where('target_type', '=', 'comment').where('target_id', '=', commentId).execute();
+      // Its replies go with it (by foreign key); the likes on them have no key and go here.
+      await trx.deleteFrom('likes').where('target_type', '=', 'comment')
+        .where((eb) => eb.or([eb('target_id', '=', commentId), eb('target_id', 'in', trx.selectFrom('comments').select('id').where('parent_id', '=', commentId))]))
+        .execute();
       const removed = await trx.deleteFrom('comments').where('id', '=', commentId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return;
       // Recounted rather than decremented: a banned author's comment was never in the count.

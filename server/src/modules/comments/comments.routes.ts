@@ -1,4 +1,4 @@
-import { Comment, CommentBody, CommentPage, envelope as envelopeSchema, Id, PageQuery } from '@reelhouse/contract';
+import { Comment, CommentBody, CommentPage, envelope as envelopeSchema, Id, NewCommentBody, PageQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -20,9 +20,9 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post('/comments/:videoId', {
     preHandler: requireUser,
-    schema: { tags, params: z.object({ videoId: Id }), body: CommentBody, response: { 201: envelopeSchema(Comment) } },
+    schema: { tags, summary: 'Add a comment, or a reply to the comment parentId names', params: z.object({ videoId: Id }), body: NewCommentBody, response: { 201: envelopeSchema(Comment) } },
   }, async (request, reply) => {
-    const comment = await comments.add(request.params.videoId, currentUser(request), request.body.content);
+    const comment = await comments.add(request.params.videoId, currentUser(request), request.body.content, request.body.parentId);
     return reply.status(201).send(envelope(comment, 'Comment added', 201));
   });
 
@@ -38,5 +38,26 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   }, async (request) => {
     await comments.remove(request.params.commentId, currentUser(request));
     return envelope({}, 'Comment deleted');
+  });
+
+  app.get('/comments/:commentId/replies', {
+    schema: { tags, summary: "A comment's replies, oldest first", params: z.object({ commentId: Id }), querystring: CommentPageQuery, response: { 200: envelopeSchema(CommentPage) } },
+  }, async (request) =>
+    envelope(await comments.replies(request.params.commentId, request.user, request.query), 'Replies fetched'));
+
+  app.patch('/comments/:commentId/pin', {
+    preHandler: requireUser,
+    schema: { tags, summary: "The video's owner pins a comment (unpinning any other) or unpins it", params: z.object({ commentId: Id }), response: { 200: envelopeSchema(Comment) } },
+  }, async (request) => {
+    const comment = await comments.togglePin(request.params.commentId, currentUser(request));
+    return envelope(comment, comment.isPinned ? 'Comment pinned' : 'Comment unpinned');
+  });
+
+  app.patch('/comments/:commentId/heart', {
+    preHandler: requireUser,
+    schema: { tags, summary: "The video's owner gives a comment a heart or takes it back", params: z.object({ commentId: Id }), response: { 200: envelopeSchema(Comment) } },
+  }, async (request) => {
+    const comment = await comments.toggleHeart(request.params.commentId, currentUser(request));
+    return envelope(comment, comment.isHearted ? 'Comment hearted' : 'Heart removed');
   });
 };

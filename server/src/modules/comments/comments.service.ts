@@ -1,17 +1,28 @@
 import { type Comment, type CommentPage, pageInfo } from '@reelhouse/contract';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from './comments.repository.js';
 
+export interface CommentEvents {
+  commented(event: { commentId: string; videoId: string; authorId: string; repliedToAuthorId: string | null }): Promise<void>;
+}
+
 /**
  * Comments under videos. Comments share their video's visibility: under a video the caller may not
  * see there are no comments to read, add, edit or delete.
  */
 export class CommentsService {
-  constructor(private readonly deps: { comments: CommentsRepository; storage: Storage; defaultImages?: DefaultImages; now?: () => number }) {}
+  constructor(private readonly deps: {
+    comments: CommentsRepository;
+    storage: Storage;
+    defaultImages?: DefaultImages;
+    now?: () => number;
+    /** Told of each new comment after it is stored, to notify whom it concerns. */
+    events?: CommentEvents;
+  }) {}
 
   private now() {
     return (this.deps.now ?? Date.now)();
@@ -32,6 +43,10 @@ export class CommentsService {
       },
       likesCount: Number(row.likes_count),
       isLiked,
+      parentId: row.parent_id,
+      replyCount: Number(row.reply_count),
+      isPinned: row.pinned_at !== null,
+      isHearted: row.hearted_at !== null,
     };
   }
 
@@ -46,21 +61,76 @@ export class CommentsService {
     return row;
   }
 
-  async list(videoId: string, viewer: Viewer | null, page: { pageNumber: number; pageSize: number }): Promise<CommentPage> {
-    await this.assertVideoVisible(videoId, viewer);
-    const viewerId = viewer?.id ?? null;
-    const { rows, total } = await this.deps.comments.page(videoId, (page.pageNumber - 1) * page.pageSize, page.pageSize);
-    const liked = viewerId ? await this.deps.comments.likedBy(viewerId, rows.map((r) => r.id)) : new Set<string>();
-    return { comments: rows.map((r) => this.present(r, liked.has(r.id))), ...pageInfo(total, page.pageNumber, page.pageSize) };
+  /** A comment whose thread the viewer may read: its video is visible to them and its author not banned. */
+  private async readableComment(commentId: string, viewer: Viewer | null): Promise<CommentAccessRow> {
+    const row = await this.deps.comments.findAccess(commentId);
+    if (!row || row.owner_banned || !canWatch(row.video, viewer)) throw notFound('Comment');
+    return row;
   }
 
-  async add(videoId: string, user: Viewer, content: string): Promise<Comment> {
+  private async page(rows: CommentWithOwnerRow[], viewer: Viewer | null) {
+    const liked = viewer ? await this.deps.comments.likedBy(viewer.id, rows.map((r) => r.id)) : new Set<string>();
+    return rows.map((r) => this.present(r, liked.has(r.id)));
+  }
+
+  /** A comment's replies, oldest first; a reply has none (replies are one level deep). */
+  async replies(commentId: string, viewer: Viewer | null, page: { pageNumber: number; pageSize: number }): Promise<CommentPage> {
+    await this.readableComment(commentId, viewer);
+    const { rows, total } = await this.deps.comments.replies(commentId, (page.pageNumber - 1) * page.pageSize, page.pageSize);
+    return { comments: await this.page(rows, viewer), ...pageInfo(total, page.pageNumber, page.pageSize) };
+  }
+
+  /** The video's owner pins a top-level comment (unpinning any other), or unpins it. */
+  async togglePin(commentId: string, user: Viewer): Promise<Comment> {
+    const row = await this.ownersComment(commentId, user, 'pin');
+    if (row.parent_id !== null) throw badRequest('Only a top-level comment can be pinned');
+    const current = await this.deps.comments.findWithOwner(commentId);
+    const pinned = await this.deps.comments.setPinned(commentId, row.video_id, current?.pinned_at == null ? this.now() : null);
+    if (!pinned) throw conflict('Another comment was pinned at the same time; try again');
+    return this.get(commentId, user.id);
+  }
+
+  /** The video's owner gives a comment a heart, or takes it back. */
+  async toggleHeart(commentId: string, user: Viewer): Promise<Comment> {
+    await this.ownersComment(commentId, user, 'heart');
+    const current = await this.deps.comments.findWithOwner(commentId);
+    await this.deps.comments.setHearted(commentId, current?.hearted_at == null ? this.now() : null);
+    return this.get(commentId, user.id);
+  }
+
+  private async ownersComment(commentId: string, user: Viewer, action: string): Promise<CommentAccessRow> {
+    const row = await this.readableComment(commentId, user);
+    if (row.video.owner_id !== user.id) throw forbidden(`Only the video's owner can ${action} comments`);
+    return row;
+  }
+
+  async list(videoId: string, viewer: Viewer | null, page: { pageNumber: number; pageSize: number }): Promise<CommentPage> {
+    await this.assertVideoVisible(videoId, viewer);
+    const { rows, total } = await this.deps.comments.page(videoId, (page.pageNumber - 1) * page.pageSize, page.pageSize);
+    return { comments: await this.page(rows, viewer), ...pageInfo(total, page.pageNumber, page.pageSize) };
+  }
+
+  /**
+   * Adds a comment, or a reply when parentId names a comment under the same video. Replies are one
+   * level deep: a reply to a reply joins the thread of its top-level comment.
+   */
+  async add(videoId: string, user: Viewer, content: string, parentId?: string): Promise<Comment> {
     await this.assertVideoVisible(videoId, user);
+    let threadId: string | null = null;
+    let repliedTo: CommentAccessRow | null = null;
+    if (parentId !== undefined) {
+      repliedTo = await this.readableComment(parentId, user);
+      if (repliedTo.video_id !== videoId) throw badRequest('parentId must be a comment under this video', [{ path: 'parentId', message: 'parentId must be a comment under this video' }]);
+      threadId = repliedTo.parent_id ?? repliedTo.id;
+    }
     const userId = user.id;
     const now = this.now();
     const id = newId();
-    const added = await this.deps.comments.insert({ id, video_id: videoId, owner_id: userId, content, likes_count: 0, created_at: now, updated_at: now });
-    if (!added) throw notFound('Video');
+    const added = await this.deps.comments.insert({
+      id, video_id: videoId, owner_id: userId, content, parent_id: threadId, pinned_at: null, hearted_at: null, likes_count: 0, created_at: now, updated_at: now,
+    });
+    if (!added) throw notFound(repliedTo ? 'Comment' : 'Video');
+    await this.deps.events?.commented({ commentId: id, videoId, authorId: userId, repliedToAuthorId: repliedTo?.owner_id ?? null });
     return this.get(id, userId);
   }
 

@@ -15,3 +15,8 @@ export function commentAuthorInGoodStanding(): RawBuilder<SqlBool> {
 export function shownCommentsCount(): RawBuilder<number> {
   return sql<number>`(select count(*) from comments c where c.video_id = videos.id and (select u.banned_at from users u where u.id = c.owner_id) is null)`;
 }
+
+/** The replies a top-level comment shows (those of authors in good standing). */
+export function shownRepliesCount(): RawBuilder<number> {
+  return sql<number>`(select count(*) from comments r where r.parent_id = comments.id and (select u.banned_at from users u where u.id = r.owner_id) is null)`;
+}

@@ -1,17 +1,21 @@
-import { envelope as envelopeSchema, Id, SubscriberCount } from '@reelhouse/contract';
+import { envelope as envelopeSchema, FollowedChannelPage, Id, PageQuery, SubscriberCount, VideoPage } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
+import { SubscriptionsFeedRepository } from './subscriptions-feed.repository.js';
+import { SubscriptionsFeedService } from './subscriptions-feed.service.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 const tags = ['subscriptions'];
 const ChannelParams = z.object({ channelId: Id });
+const FeedPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db) });
+  const feed = new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
 
   app.post('/subscriptions/channel/:channelId', {
     preHandler: requireUser,
@@ -30,4 +34,14 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     preHandler: requireUser,
     schema: { tags, summary: "The caller's own subscriber count", response: { 200: envelopeSchema(SubscriberCount) } },
   }, async (request) => envelope(await subscriptions.subscriberCount(currentUser(request).id), 'Subscriber count fetched'));
+
+  app.get('/subscriptions/user/channels', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'The channels the caller follows, by username, with their avatars', querystring: FeedPageQuery, response: { 200: envelopeSchema(FollowedChannelPage) } },
+  }, async (request) => envelope(await feed.channels(currentUser(request), request.query), 'Subscribed channels fetched'));
+
+  app.get('/feed/subscriptions', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'The newest listed videos of the channels the caller follows', querystring: FeedPageQuery, response: { 200: envelopeSchema(VideoPage) } },
+  }, async (request) => envelope(await feed.videos(currentUser(request), request.query), 'Subscriptions feed fetched'));
 };

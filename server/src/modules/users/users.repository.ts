@@ -72,6 +72,8 @@ export class UsersRepository {
       );
       const ownVideos = trx.selectFrom('videos').select('id').where('owner_id', '=', userId);
       const ownComments = trx.selectFrom('comments').select('id').where('owner_id', '=', userId);
+      // Replies to the user's comments go with them by foreign key.
+      const repliesToOwnComments = trx.selectFrom('comments').select('id').where('parent_id', 'in', ownComments);
       const commentsOnOwnVideos = trx.selectFrom('comments').select('id').where('video_id', 'in', ownVideos);
       const likedVideos = await ids(
         trx.selectFrom('likes').select('target_id as id').where('user_id', '=', userId).where('target_type', '=', 'video').execute(),
@@ -89,7 +91,7 @@ export class UsersRepository {
       // Likes point at videos or comments without a foreign key; remove those on what goes away.
       await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', 'in', ownVideos).execute();
       await trx.deleteFrom('likes').where('target_type', '=', 'comment')
-        .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', commentsOnOwnVideos)]))
+        .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', repliesToOwnComments), eb('target_id', 'in', commentsOnOwnVideos)]))
         .execute();
       // View de-duplication records are keyed by the viewer; they are the user's data too.
       await trx.deleteFrom('view_events').where('viewer_key', '=', viewerKey).execute();
