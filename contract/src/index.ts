@@ -6,3 +6,4 @@ export * from './instance.js';
 export * from './admin.js';
 export * from './admin-media.js';
 export * from './uploads.js';
+export * from './notifications.js';

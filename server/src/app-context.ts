@@ -11,6 +11,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import type { Storage } from './storage/storage.js';
 import { type DefaultImages, defaultImages as siteDefaultImages } from './lib/default-images.js';
+import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import { InstanceService } from './modules/instance/instance.service.js';
 import type { UploadStore } from './modules/uploads/upload-store.js';
 
@@ -34,6 +35,8 @@ export interface AppContext {
   defaultImages: DefaultImages;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
   instance: InstanceService;
+  /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
+  notifications: NotificationsService;
 }
 
 export async function createAppContext(deps: {
@@ -44,15 +47,16 @@ export async function createAppContext(deps: {
   processing: VideoProcessing;
   queue: JobQueue;
   uploadStore: UploadStore;
+  notifications: NotificationsService;
 }): Promise<AppContext> {
-  const { config, database, storage, logger, processing, queue, uploadStore } = deps;
+  const { config, database, storage, logger, processing, queue, uploadStore, notifications } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
   const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   return {
-    config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, uploadStore, users, sessions, defaultImages,
+    config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, uploadStore, users, sessions, defaultImages, notifications,
     instance: new InstanceService(database.db, config),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };

@@ -9,6 +9,7 @@ import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
 import { createStorage } from './storage/create-storage.js';
 import { S3Storage } from './storage/s3-storage.js';
 import { scheduleHousekeeping } from './housekeeping.js';
+import { createNotifications } from './modules/notifications/create-notifications.js';
 import { UploadStore } from './modules/uploads/upload-store.js';
 
 export interface Runtime {
@@ -23,11 +24,12 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const runJobs = config.runJobsInProcess && !overrides.serveSourceAsIs;
   const workBase = path.join(config.dataDir, 'work');
   const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
-  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir });
+  const notifications = createNotifications({ config, database, storage, logger });
+  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage);
-  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, uploadStore });
+  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, uploadStore, notifications });
   if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
@@ -38,6 +40,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       await stopHousekeeping();
       await queue.close();
       await uploadStore.close();
+      await notifications.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();
       if (runJobs) await removeWorkDir(workDir);

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMediaJobs } from './jobs/media-jobs.js';
 import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
+import { createNotifications } from './modules/notifications/create-notifications.js';
 import { createLogger } from './logger.js';
 import { createStorage } from './storage/create-storage.js';
 import { S3Storage } from './storage/s3-storage.js';
@@ -19,7 +20,9 @@ async function main() {
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   const workDir = await prepareWorkDir(path.join(config.dataDir, 'work'));
 
-  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir });
+  // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
+  const notifications = createNotifications({ config, database, storage, logger });
+  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
   await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
   logger.info(
     { queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir },
@@ -33,6 +36,7 @@ async function main() {
     logger.info({ signal }, 'worker shutting down');
     try {
       await queue.close();
+      await notifications.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();
       await removeWorkDir(workDir);

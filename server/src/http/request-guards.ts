@@ -63,6 +63,14 @@ export function registerUrlLengthGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && containsNul(request.body)) throw badRequest('Text must not contain NUL characters');
   });
+  // JSON is UTF-8 without a byte-order mark (RFC 8259); the default parser would drop one silently,
+  // so a body the client did not mean as plain JSON could pass where `{}` is a valid call.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.startsWith('\uFEFF')) return done(badRequest('The JSON body must not start with a byte-order mark'), undefined);
+    return parseJson(request, body as string, done);
+  });
 }
 
 /** Whether any string (or key) in a parsed JSON value holds a NUL character. */

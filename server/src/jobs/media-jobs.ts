@@ -6,13 +6,17 @@ import type { Storage } from '../storage/storage.js';
 import { createQueue } from './create-queue.js';
 import type { JobQueue } from './job-types.js';
 import { VideoPipeline } from './video-pipeline.js';
+import type { VideoEvents } from '../modules/videos/video-events.js';
 
 /**
  * The queue and the video pipeline, wired together the same way in the API process and in a
  * worker: a job that failed for good without its handler knowing (its process died on the last
  * attempt) still marks the video.
  */
-export function createMediaJobs(deps: { config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string }): {
+export function createMediaJobs(deps: {
+  config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string;
+  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
+}): {
   queue: JobQueue;
   pipeline: VideoPipeline;
 } {
@@ -31,7 +35,7 @@ export function createMediaJobs(deps: { config: Config; database: DbHandle; stor
   });
   pipeline = new VideoPipeline({
     db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
-    keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice,
+    keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events,
   });
   return { queue, pipeline };
 }

@@ -5,6 +5,7 @@ import { VideoMediaRepository } from './handlers/video-media.repository.js';
 import { JOB_PRIORITY, type JobHandlers, type JobName, type JobQueue } from './job-types.js';
 import { DEFAULT_MAX_ATTEMPTS, type JobSettledEvent, type QueueLogger } from './queue-options.js';
 import type { VideoProcessing } from './video-processing.js';
+import type { VideoEvents } from '../modules/videos/video-events.js';
 
 export interface VideoPipelineDeps {
   db: Db;
@@ -21,6 +22,8 @@ export interface VideoPipelineDeps {
   keepOriginalUploads?: boolean;
   /** Niceness of storyboard and ladder ffmpeg processes. */
   backgroundNice?: number;
+  /** Told when a video becomes playable or fails for good. */
+  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
 }
 
 const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;

@@ -5,6 +5,7 @@ import { commentsRoutes } from './comments/comments.routes.js';
 import { instanceRoutes } from './instance/instance.routes.js';
 import { likesRoutes } from './likes/likes.routes.js';
 import { moderationRoutes } from './moderation/moderation.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
@@ -13,4 +14,4 @@ import { videosRoutes } from './videos/videos.routes.js';
 import { watchHistoryRoutes } from './watch-history/watch-history.routes.js';
 
 /** Every API module, mounted under /api/v1. */
-export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes, moderationRoutes, adminRoutes];
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes, moderationRoutes, adminRoutes, notificationsRoutes];

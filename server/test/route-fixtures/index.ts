@@ -9,12 +9,13 @@ import { usersFixtures } from './users.js';
 import { videosFixtures } from './videos.js';
 import { adminFixtures } from './admin.js';
 import { uploadsFixtures } from './uploads.js';
+import { notificationsFixtures } from './notifications.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
 
 /** Every route's fixture, keyed "METHOD url" exactly as the app registers the route. */
-export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures };
+export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures, ...notificationsFixtures };
 
 /**
  * Routes that take no input of their own: the API documentation, the health check, and everything

@@ -11,6 +11,7 @@ import { isLiveKey, videoMediaKeys } from './video-media.keys.js';
 import { liveSize, makeLiveRendition } from '../../media/live-rendition.js';
 import { VideoMediaRepository, type VideoMediaRow } from './video-media.repository.js';
 import { uploadOutputs } from './upload-outputs.js';
+import { tell, type VideoEvents } from '../../modules/videos/video-events.js';
 import { allDone, overallProgress, progressReporter, stepDone, type VideoStep } from './video-steps.js';
 
 export interface VideoJobDeps {
@@ -34,6 +35,8 @@ export interface VideoJobDeps {
    * called directly) the playable job makes that rendition itself.
    */
   startLive?(videoId: string): Promise<void>;
+  /** Told when a video becomes playable or fails for good (its owner and followers are notified). */
+  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
 }
 
 /** Reasons shown to the video's owner. */
@@ -111,6 +114,7 @@ export class VideoJobs {
         if (!announced) {
           announced = true;
           gone = !(await this.repo.markLive(r.row.id, { hlsKey: keys.livePlaylist, duration: roundDuration(r.probe.duration), ...liveSize(r.probe) }));
+          if (!gone) await this.told('videoReady', r.row.id);
           this.deps.logger.info({ videoId: r.row.id, segments: u.segments, seconds: u.seconds }, 'live rendition playable');
         }
       },
@@ -137,6 +141,7 @@ export class VideoJobs {
         height: result.video.height,
       });
       if (!recorded) await this.deps.storage.delete(keys.playable);
+      else await this.told('videoReady', r.row.id);
     }
   }
 
@@ -237,6 +242,7 @@ export class VideoJobs {
     if (err instanceof SourceRejected) {
       log.warn({ videoId, step, reason: err.reason }, 'video source rejected');
       await this.repo.markFailed(videoId, err.reason);
+      await this.told('videoFailed', videoId);
       return;
     }
     // Shutting down is not the job's fault: it runs again on the next start.
@@ -256,8 +262,17 @@ export class VideoJobs {
   async recordFinalFailure(step: VideoStep, videoId: string, reason: string): Promise<void> {
     const row = await this.repo.find(videoId);
     if (!row || row.status === 'failed') return;
-    if (step === 'playable' || row.video_key === null) await this.repo.markFailed(videoId, reason);
-    else await this.repo.noteFailure(videoId, reason);
+    if (step === 'playable' || row.video_key === null) {
+      await this.repo.markFailed(videoId, reason);
+      await this.told('videoFailed', videoId);
+    } else {
+      await this.repo.noteFailure(videoId, reason);
+    }
+  }
+
+  private async told(what: 'videoReady' | 'videoFailed', videoId: string): Promise<void> {
+    const events = this.deps.events;
+    if (events) await tell(this.deps.logger, what, () => events[what](videoId));
   }
 
   private async stillThere(videoId: string): Promise<boolean> {

@@ -11,7 +11,7 @@ const tags = ['comments'];
 const CommentPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
+  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, events: ctx.notifications });
 
   app.get('/comments/:videoId', {
     schema: { tags, summary: "A video's comments, newest first", params: z.object({ videoId: Id }), querystring: CommentPageQuery, response: { 200: envelopeSchema(CommentPage) } },

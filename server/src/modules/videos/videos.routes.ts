@@ -26,6 +26,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     logger: ctx.logger,
     ffprobePath: ctx.config.ffprobePath,
     quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
+    events: ctx.notifications,
   });
 }
 

@@ -13,6 +13,7 @@ import type { DefaultImages } from '../../lib/default-images.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
 import { imageError } from '../../http/image-error.js';
 import { searchWords } from './video-search.js';
+import { tell, type VideoEvents } from './video-events.js';
 import { VideoPresenter } from './videos.presenter.js';
 import { canWatch, type Viewer } from './video-access.js';
 import { type ViewSource, viewerKey } from './viewer-key.js';
@@ -43,6 +44,8 @@ export interface VideosServiceDeps {
   logger: Logger;
   ffprobePath: string;
   quota: StorageQuota;
+  /** Told when an upload is ready at once or a video is published. */
+  events?: VideoEvents;
 }
 
 /** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
@@ -173,6 +176,8 @@ export class VideosService {
     // Processing may already have made it ready (a source served as it is); the flags and the
     // channel count follow.
     await this.deps.videos.refreshAccess(ownerId, id);
+    const events = this.deps.events;
+    if (events) await tell(this.deps.logger, 'videoReady', () => events.videoReady(id));
     return this.get(id, owner);
   }
 
@@ -220,6 +225,8 @@ export class VideosService {
   async togglePublish(id: string, user: Viewer): Promise<VideoDetail> {
     const row = await this.ownRow(id, user);
     await this.deps.videos.setVisibility(id, row.owner_id, row.visibility === 'private' ? 'public' : 'private');
+    const events = this.deps.events;
+    if (events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
     return this.get(id, user);
   }
 
