@@ -6,7 +6,7 @@ describe('configuration', () => {
   it('has working defaults: SQLite and media under ./data, port 7000, jobs in-process', () => {
     const c = loadConfig({});
     expect(c.port).toBe(7000);
-    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('data/reelhouse.db') });
+    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('data/reelhouse.db'), readWorkers: 0 });
     expect(c.storage).toMatchObject({ kind: 'local', root: path.resolve('data/media') });
     expect(c.runJobsInProcess).toBe(true);
     expect(c.limits).toEqual({ maxVideoBytes: 4 * 1024 ** 3, maxImageBytes: 10 * 1024 ** 2 });

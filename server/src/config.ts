@@ -76,6 +76,7 @@ const Env = z.object({
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
   TRUST_PROXY: bool.default(false),
   IDLE_TIMEOUT_SECONDS: int(1).default(120),
+  SQLITE_READ_WORKERS: int(0).max(16).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -114,7 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-      : ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db') } as const),
+      // Read-only connections in worker threads for SELECTs, so a slow read does not stop the
+      // event loop; 0 runs every statement on the main thread's one connection.
+      : ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db'), readWorkers: e.SQLITE_READ_WORKERS } as const),
     redisUrl: e.REDIS_URL ?? null,
     storage: e.S3_ENDPOINT
       ? ({

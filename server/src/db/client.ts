@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Dialect } from './dialect.js';
 import { migrateToLatest } from './migrations.js';
+import { sqliteDialectWithReadPool } from './sqlite-read-pool.js';
 import type { Database } from './schema.js';
 
 export type { Dialect };
@@ -21,7 +22,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export async function openDatabase(
-  config: Pick<Config, 'database'>,
+  config: { database: Config['database'] | { kind: 'sqlite'; file: string; readWorkers?: number } },
   opts: { migrate?: boolean; onIdleError?: (err: Error) => void } = {},
 ): Promise<DbHandle> {
   let db: Db;
@@ -41,7 +42,10 @@ export async function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const readWorkers = config.database.readWorkers ?? 0;
+    db = new Kysely<Database>({
+      dialect: readWorkers > 0 ? sqliteDialectWithReadPool(sqlite, config.database.file, readWorkers) : new SqliteDialect({ database: sqlite }),
+    });
   }
   if (opts.migrate !== false) await migrateToLatest(db, dialect);
   return { db, dialect, close: () => db.destroy() };

@@ -54,6 +54,8 @@ export async function createTestApp(
     RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
     RATE_LIMIT_GENERAL_PER_MINUTE: '1000000',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
+    // The whole suite can be run with SQLite's read pool on.
+    ...(process.env.TEST_SQLITE_READ_WORKERS ? { SQLITE_READ_WORKERS: process.env.TEST_SQLITE_READ_WORKERS } : {}),
     ...opts.env,
   });
   const runtime = await createRuntime(config, createLogger(config.logLevel, opts.logTo), { serveSourceAsIs: opts.serveSourceAsIs ?? true });
