@@ -3,6 +3,7 @@ import { HomeIcon, KeyIcon, ListIcon, UploadIcon, UserIcon } from '@/components/
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
 import { useUi } from '@/lib/ui';
+import { FollowedChannels } from '@/features/subscriptions/components/followed-channels';
 
 export function Sidebar() {
   const { sidebarOpen } = useUi();
@@ -47,6 +48,7 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
+      {isAuthenticated && <FollowedChannels />}
       <p className="mt-6 border-t border-neutral-200 px-3 pt-4 text-xs text-neutral-500 dark:border-neutral-800">
         Reelhouse — self-hosted video
       </p>

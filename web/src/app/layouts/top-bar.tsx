@@ -4,6 +4,7 @@ import { Logo, MenuIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
 import { Avatar, Button } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { logout } from '@/features/auth/api/auth.api';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useUi } from '@/lib/ui';
@@ -58,6 +59,7 @@ export function TopBar() {
         </button>
         {isAuthenticated && user ? (
           <>
+            <NotificationBell />
             <Link to={`/${user.username}`} aria-label="Your profile" className="hidden sm:block">
               <Avatar src={user.avatar.url} alt="" size={32} />
             </Link>

@@ -69,6 +69,9 @@ export const CloseIcon = (p: IconProps) => (
   <svg {...base(p)}><path d="M6 6l12 12M18 6 6 18" /></svg>
 );
 
+export const BellIcon = (p: IconProps) => (
+  <svg {...base(p)}><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></svg>
+);
 export function Logo({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 24" width="32" height="24" className={className} aria-hidden="true">

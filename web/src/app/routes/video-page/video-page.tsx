@@ -147,6 +147,7 @@ export default function VideoPage() {
           <DescriptionBox description={video.description} views={video.views + viewDelta} createdAt={video.createdAt} />
           <CommentsSection
             videoId={video._id}
+            videoOwnerId={video.owner._id}
             viewer={user}
             notify={notify}
             renderActions={(c) => (

@@ -3,7 +3,10 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 
-export const commentKeys = { list: (videoId: string) => ['comments', videoId] as const };
+export const commentKeys = {
+  list: (videoId: string) => ['comments', videoId] as const,
+  replies: (commentId: string) => ['comments', 'replies', commentId] as const,
+};
 
 export function useComments(videoId: string) {
   return useInfiniteQuery({
@@ -16,7 +19,22 @@ export function useComments(videoId: string) {
   });
 }
 
-export const addComment = (videoId: string, content: string) => api.post<Comment>(`/comments/${videoId}`, { content });
+export const addComment = (videoId: string, content: string, parentId?: string) =>
+  api.post<Comment>(`/comments/${videoId}`, parentId ? { content, parentId } : { content });
+export const togglePin = (commentId: string) => api.patch<Comment>(`/comments/${commentId}/pin`);
+export const toggleHeart = (commentId: string) => api.patch<Comment>(`/comments/${commentId}/heart`);
+
+/** A comment's replies, oldest first, loaded when the thread is opened. */
+export function useReplies(commentId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: commentKeys.replies(commentId),
+    queryFn: ({ pageParam, signal }) => api.get<CommentPage>(`/comments/${commentId}/replies`, { pageNumber: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: CommentPage) => (last.hasNextPage && last.nextPage ? last.nextPage : undefined),
+    enabled,
+    retry: false,
+  });
+}
 export const editComment = (commentId: string, content: string) => api.patch<Comment>(`/comments/${commentId}`, { content });
 export const deleteComment = (commentId: string) => api.del(`/comments/${commentId}`);
 

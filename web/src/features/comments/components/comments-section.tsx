@@ -1,26 +1,24 @@
 import type { Comment } from '@reelhouse/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Avatar, Button, Spinner } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { timeAgo } from '@/lib/format';
-import { addComment, deleteComment, editComment, useCommentCache, useComments } from '../api/comments.api';
-
-interface Viewer {
-  _id: string;
-  username: string;
-  avatar: { url: string };
-}
+import { addComment, commentKeys, useCommentCache, useComments } from '../api/comments.api';
+import { CommentItem } from './comment-item';
+import type { CommentViewer, Notify } from './comment-types';
 
 interface CommentsSectionProps {
   videoId: string;
-  viewer: Viewer | null;
-  notify: (message: string, kind: 'error' | 'success' | 'info') => void;
-  /** Extra controls under each comment (the page puts a like button there). */
+  /** The video's owner pins and hearts comments. */
+  videoOwnerId: string;
+  viewer: CommentViewer | null;
+  notify: Notify;
+  /** Extra controls under each comment and reply (the page puts a like button there). */
   renderActions?: (comment: Comment) => ReactNode;
 }
 
-export function CommentsSection({ videoId, viewer, notify, renderActions }: CommentsSectionProps) {
+export function CommentsSection({ videoId, videoOwnerId, viewer, notify, renderActions }: CommentsSectionProps) {
+  const qc = useQueryClient();
   const q = useComments(videoId);
   const cache = useCommentCache(videoId);
   const [content, setContent] = useState('');
@@ -88,11 +86,15 @@ export function CommentsSection({ videoId, viewer, notify, renderActions }: Comm
             <CommentItem
               key={c._id}
               comment={c}
-              mine={viewer?._id === c.owner._id}
+              videoId={videoId}
+              viewer={viewer}
+              isVideoOwner={viewer?._id === videoOwnerId}
               onSaved={cache.replace}
               onDeleted={cache.remove}
+              // A pin reorders the list (the pinned one comes first, another loses its pin).
+              onPinned={() => void qc.invalidateQueries({ queryKey: commentKeys.list(videoId) })}
               notify={notify}
-              actions={renderActions?.(c)}
+              renderActions={renderActions}
             />
           ))}
         </ul>
@@ -105,109 +107,5 @@ export function CommentsSection({ videoId, viewer, notify, renderActions }: Comm
         </div>
       )}
     </section>
-  );
-}
-
-interface CommentItemProps {
-  comment: Comment;
-  mine: boolean;
-  onSaved: (c: Comment) => void;
-  onDeleted: (id: string) => void;
-  notify: CommentsSectionProps['notify'];
-  actions?: ReactNode;
-}
-
-function CommentItem({ comment, mine, onSaved, onDeleted, notify, actions }: CommentItemProps) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(comment.content);
-  const [busy, setBusy] = useState(false);
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const text = draft.trim();
-    if (!text) return;
-    setBusy(true);
-    try {
-      const updated = await editComment(comment._id, text);
-      onSaved({ ...comment, ...updated, content: updated?.content ?? text });
-      setEditing(false);
-    } catch (err) {
-      notify(`Failed to update comment: ${errorMessage(err)}`, 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await deleteComment(comment._id);
-      onDeleted(comment._id);
-    } catch (err) {
-      notify(`Failed to delete comment: ${errorMessage(err)}`, 'error');
-      setBusy(false);
-    }
-  }
-
-  return (
-    <li className="flex gap-3" data-testid="comment">
-      <Link to={`/channel/${comment.owner.username}`} aria-label={`${comment.owner.username} channel`}>
-        <Avatar src={comment.owner.avatar.url} alt="" size={40} />
-      </Link>
-      <div className="min-w-0 flex-1">
-        <p className="text-xs">
-          <Link to={`/channel/${comment.owner.username}`} className="font-semibold hover:underline">
-            @{comment.owner.username}
-          </Link>{' '}
-          <span className="text-neutral-500">{timeAgo(comment.createdAt)}</span>
-        </p>
-        {editing ? (
-          <form onSubmit={save} className="mt-1 flex flex-col gap-2">
-            <label htmlFor={`edit-${comment._id}`} className="sr-only">
-              Edit comment
-            </label>
-            <textarea
-              id={`edit-${comment._id}`}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              rows={2}
-              className="w-full rounded-lg border border-neutral-300 bg-transparent p-2 text-sm dark:border-neutral-700"
-            />
-            <div className="flex gap-2">
-              <Button size="sm" type="submit" variant="primary" disabled={busy}>
-                Save
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  setDraft(comment.content);
-                  setEditing(false);
-                }}
-              >
-                Cancel
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
-        )}
-        {!editing && (
-          <div className="mt-1 flex items-center gap-1">
-            {actions}
-            {mine && (
-              <>
-                <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit comment">
-                  Edit
-                </Button>
-                <Button size="sm" variant="ghost" onClick={remove} disabled={busy} aria-label="Delete comment">
-                  Delete
-                </Button>
-              </>
-            )}
-          </div>
-        )}
-      </div>
-    </li>
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -15,6 +16,7 @@ interface SubscribeButtonProps {
 export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onChange }: SubscribeButtonProps) {
   const [subscribed, setSubscribed] = useState(isSubscribed);
   const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
   useEffect(() => setSubscribed(isSubscribed), [isSubscribed]);
 
   async function onClick() {
@@ -27,6 +29,8 @@ export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onC
       const now = await toggleSubscription(channelId);
       if (now !== subscribed) onChange?.(now, now ? 1 : -1);
       setSubscribed(now);
+      // The sidebar's channels and the subscriptions feed follow.
+      void qc.invalidateQueries({ queryKey: ['subscriptions'] });
     } catch (e) {
       notify(isApiError(e, 403) ? "Can't subscribe to your own channel" : errorMessage(e, 'Failed to subscribe'), 'error');
     } finally {

@@ -1,0 +1,181 @@
+import type { Comment } from '@reelhouse/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar, Button } from '@/components/ui/primitives';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { timeAgo } from '@/lib/format';
+import { deleteComment, editComment, toggleHeart, togglePin } from '../api/comments.api';
+import { CommentReplies } from './comment-replies';
+
+import type { CommentViewer, Notify } from './comment-types';
+
+export type { CommentViewer, Notify };
+
+export interface CommentItemProps {
+  comment: Comment;
+  videoId: string;
+  viewer: CommentViewer | null;
+  isVideoOwner: boolean;
+  onSaved: (c: Comment) => void;
+  onDeleted: (id: string) => void;
+  onPinned?: () => void;
+  notify: Notify;
+  renderActions?: (comment: Comment) => ReactNode;
+}
+
+/** One comment, or one reply (a reply has no thread of its own and cannot be pinned). */
+export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, onDeleted, onPinned, notify, renderActions }: CommentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.content);
+  const [busy, setBusy] = useState(false);
+  const mine = viewer?._id === comment.owner._id;
+  const isReply = comment.parentId !== null;
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    setBusy(true);
+    try {
+      const updated = await editComment(comment._id, text);
+      onSaved({ ...comment, ...updated, content: updated?.content ?? text });
+      setEditing(false);
+    } catch (err) {
+      notify(`Failed to update comment: ${errorMessage(err)}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await deleteComment(comment._id);
+      onDeleted(comment._id);
+    } catch (err) {
+      notify(`Failed to delete comment: ${errorMessage(err)}`, 'error');
+      setBusy(false);
+    }
+  }
+
+  async function ownerAction(action: 'pin' | 'heart') {
+    try {
+      const updated = await (action === 'pin' ? togglePin(comment._id) : toggleHeart(comment._id));
+      onSaved({ ...comment, ...updated });
+      if (action === 'pin') onPinned?.();
+    } catch (err) {
+      notify(`Failed to ${action} comment: ${errorMessage(err)}`, 'error');
+    }
+  }
+
+  return (
+    <li className="flex gap-3" data-testid={isReply ? 'reply' : 'comment'}>
+      <Link to={`/channel/${comment.owner.username}`} aria-label={`${comment.owner.username} channel`}>
+        <Avatar src={comment.owner.avatar.url} alt="" size={isReply ? 28 : 40} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        {comment.isPinned && (
+          <p className="mb-0.5 text-xs font-medium text-neutral-500" data-testid="pinned-label">
+            📌 Pinned by the creator
+          </p>
+        )}
+        <p className="text-xs">
+          <Link to={`/channel/${comment.owner.username}`} className="font-semibold hover:underline">
+            @{comment.owner.username}
+          </Link>{' '}
+          <span className="text-neutral-500">{timeAgo(comment.createdAt)}</span>
+        </p>
+        {editing ? (
+          <form onSubmit={save} className="mt-1 flex flex-col gap-2">
+            <label htmlFor={`edit-${comment._id}`} className="sr-only">
+              Edit comment
+            </label>
+            <textarea
+              id={`edit-${comment._id}`}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              rows={2}
+              className="w-full rounded-lg border border-neutral-300 bg-transparent p-2 text-sm dark:border-neutral-700"
+            />
+            <div className="flex gap-2">
+              <Button size="sm" type="submit" variant="primary" disabled={busy}>
+                Save
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setDraft(comment.content);
+                  setEditing(false);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
+        )}
+        {!editing && (
+          <div className="mt-1 flex flex-wrap items-center gap-1">
+            {renderActions?.(comment)}
+            {isVideoOwner ? (
+              <button
+                type="button"
+                onClick={() => void ownerAction('heart')}
+                aria-pressed={comment.isHearted}
+                aria-label={comment.isHearted ? 'Remove heart' : 'Heart comment'}
+                className={cn('h-8 rounded-full px-2 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800', comment.isHearted ? 'text-rose-600' : 'text-neutral-500')}
+              >
+                {comment.isHearted ? '♥' : '♡'}
+              </button>
+            ) : (
+              comment.isHearted && (
+                <span className="px-2 text-sm text-rose-600" title="Hearted by the creator" data-testid="hearted">
+                  ♥ <span className="sr-only">Hearted by the creator</span>
+                </span>
+              )
+            )}
+            {isVideoOwner && !isReply && (
+              <Button size="sm" variant="ghost" onClick={() => void ownerAction('pin')}>
+                {comment.isPinned ? 'Unpin' : 'Pin'}
+              </Button>
+            )}
+            {mine && (
+              <>
+                <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit comment">
+                  Edit
+                </Button>
+                <Button size="sm" variant="ghost" onClick={remove} disabled={busy} aria-label="Delete comment">
+                  Delete
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+        {!isReply && (
+          <CommentReplies
+            comment={comment}
+            videoId={videoId}
+            viewer={viewer}
+            notify={notify}
+            onCountChange={(replyCount) => onSaved({ ...comment, replyCount })}
+            renderReply={(reply, handlers) => (
+              <CommentItem
+                key={reply._id}
+                comment={reply}
+                videoId={videoId}
+                viewer={viewer}
+                isVideoOwner={isVideoOwner}
+                notify={notify}
+                renderActions={renderActions}
+                {...handlers}
+              />
+            )}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
