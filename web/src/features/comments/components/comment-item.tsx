@@ -1,6 +1,7 @@
 import type { Comment } from '@reelhouse/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PinIcon } from '@/components/ui/icons';
 import { Avatar, Button } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -76,8 +77,8 @@ export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, o
       </Link>
       <div className="min-w-0 flex-1">
         {comment.isPinned && (
-          <p className="mb-0.5 text-xs font-medium text-neutral-500" data-testid="pinned-label">
-            📌 Pinned by the creator
+          <p className="mb-0.5 flex items-center gap-1 text-xs font-medium text-neutral-500" data-testid="pinned-label">
+            <PinIcon width={12} height={12} /> Pinned by the creator
           </p>
         )}
         <p className="text-xs">
