@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { writeFigures } from './lib/results.mjs';
 import { startServer } from './lib/server-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -154,11 +155,9 @@ for (const r of results) {
 }
 figures.push({ name: 'healthcheck p99 while the heaviest lists run', value: round(healthP99Worst), unit: 'ms', target: '< 50 ms', pass: healthP99Worst < 50 });
 figures.push({ name: 'API process peak RSS', value: Math.round(server.peakRss() / 1048576), unit: 'MB', target: '< 300 MB', pass: server.peakRss() < 300 * 1048576 });
-const out = {
-  benchmark: 'lists', db: DB, scale: SCALE, videos: catalogue.videos, connections: CONNECTIONS, seconds: SECONDS,
-  date: new Date().toISOString(), loadAverage: os.loadavg().map((l) => round(l)), figures,
-};
-fs.writeFileSync(path.join(resultsDir, `lists-${DB}.json`), JSON.stringify(out, null, 2));
+const details = { db: DB, scale: SCALE, videos: catalogue.videos, connections: CONNECTIONS, seconds: SECONDS, loadAverage: os.loadavg().map((l) => round(l)) };
+fs.writeFileSync(path.join(resultsDir, `lists-${DB}.json`), JSON.stringify({ benchmark: 'lists', date: new Date().toISOString(), ...details, figures }, null, 2));
+writeFigures(`lists (${DB})`, figures, details);
 const failed = figures.filter((f) => f.pass === false);
 console.log(`\n${figures.length} figures, ${failed.length} missing their target${failed.length ? `: ${failed.map((f) => f.name).join('; ')}` : ''}`);
 console.log(`API process peak RSS ${Math.round(server.peakRss() / 1048576)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
