@@ -52,6 +52,8 @@ test('a followed channel\'s new upload arrives live in the bell and the Subscrip
   await expect(panel.getByTestId('notification').first()).toContainText(`@${channel.username} replied to your comment: “Thanks for watching!”`);
   await page.keyboard.press('Escape');
   await page.reload();
+  // The heading counts replies too.
+  await expect(page.getByRole('heading', { name: '2 Comments' })).toBeVisible();
   await mine.getByRole('button', { name: 'Show 1 reply' }).click();
   await expect(mine.getByTestId('reply')).toContainText('Thanks for watching!');
 });

@@ -148,6 +148,7 @@ export default function VideoPage() {
           <CommentsSection
             videoId={video._id}
             videoOwnerId={video.owner._id}
+            commentsCount={video.commentsCount}
             viewer={user}
             notify={notify}
             renderActions={(c) => (

@@ -21,12 +21,14 @@ export interface CommentItemProps {
   onSaved: (c: Comment) => void;
   onDeleted: (id: string) => void;
   onPinned?: () => void;
+  /** Told how the video's comment count moved (a reply added or removed). */
+  onTotalChange?: (delta: number) => void;
   notify: Notify;
   renderActions?: (comment: Comment) => ReactNode;
 }
 
 /** One comment, or one reply (a reply has no thread of its own and cannot be pinned). */
-export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, onDeleted, onPinned, notify, renderActions }: CommentItemProps) {
+export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, onDeleted, onPinned, onTotalChange, notify, renderActions }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const [busy, setBusy] = useState(false);
@@ -161,7 +163,10 @@ export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, o
             videoId={videoId}
             viewer={viewer}
             notify={notify}
-            onCountChange={(replyCount) => onSaved({ ...comment, replyCount })}
+            onCountChange={(replyCount) => {
+              onTotalChange?.(replyCount - comment.replyCount);
+              onSaved({ ...comment, replyCount });
+            }}
             renderReply={(reply, handlers) => (
               <CommentItem
                 key={reply._id}

@@ -1,6 +1,6 @@
 import type { Comment } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar, Button, Spinner } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { addComment, commentKeys, useCommentCache, useComments } from '../api/comments.api';
@@ -11,20 +11,27 @@ interface CommentsSectionProps {
   videoId: string;
   /** The video's owner pins and hearts comments. */
   videoOwnerId: string;
+  /** The video's comment count, replies included (the heading's number). */
+  commentsCount?: number;
   viewer: CommentViewer | null;
   notify: Notify;
   /** Extra controls under each comment and reply (the page puts a like button there). */
   renderActions?: (comment: Comment) => ReactNode;
 }
 
-export function CommentsSection({ videoId, videoOwnerId, viewer, notify, renderActions }: CommentsSectionProps) {
+export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, notify, renderActions }: CommentsSectionProps) {
   const qc = useQueryClient();
   const q = useComments(videoId);
   const cache = useCommentCache(videoId);
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
   const comments = q.data?.pages.flatMap((p) => p.comments) ?? [];
-  const total = q.data?.pages[0]?.totalDocs ?? comments.length;
+  // Comments and replies added or removed on this page since the count was read.
+  const [delta, setDelta] = useState(0);
+  const total = Math.max(0, (commentsCount ?? q.data?.pages[0]?.totalDocs ?? comments.length) + delta);
+  const onTotalChange = (d: number) => setDelta((x) => x + d);
+  // A fresh count from the server already holds them.
+  useEffect(() => setDelta(0), [commentsCount]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -34,6 +41,7 @@ export function CommentsSection({ videoId, videoOwnerId, viewer, notify, renderA
     try {
       const created = await addComment(videoId, text);
       cache.prepend(created);
+      onTotalChange(1);
       setContent('');
     } catch (err) {
       if (isApiError(err, 401)) notify('Please login to add comments', 'error');
@@ -90,7 +98,12 @@ export function CommentsSection({ videoId, videoOwnerId, viewer, notify, renderA
               viewer={viewer}
               isVideoOwner={viewer?._id === videoOwnerId}
               onSaved={cache.replace}
-              onDeleted={cache.remove}
+              onDeleted={(id) => {
+                cache.remove(id);
+                // Its replies go with it.
+                onTotalChange(-1 - c.replyCount);
+              }}
+              onTotalChange={onTotalChange}
               // A pin reorders the list (the pinned one comes first, another loses its pin).
               onPinned={() => void qc.invalidateQueries({ queryKey: commentKeys.list(videoId) })}
               notify={notify}
