@@ -28,6 +28,8 @@ export const VideoSummary = z.object({
   /** SPEC.md's flag: false only for private videos. */
   isPublished: z.boolean(),
   visibility: z.enum(VISIBILITIES),
+  /** When a scheduled video turns public by itself (it stays private until then); null when none is set. */
+  publishAt: IsoDate.nullable(),
   status: z.enum(VIDEO_STATUSES),
   progress: z.number().int().min(0).max(100),
   thumbnail: MediaRef,
@@ -78,12 +80,54 @@ export const VideoDescription = z
 export const CreateVideoFields = z.object({ title: VideoTitle, description: VideoDescription });
 export type CreateVideoFields = z.infer<typeof CreateVideoFields>;
 
-/** Text fields of PATCH /videos/{id} (multipart; thumbnail optional). */
+/** The frame of a video to cut as its thumbnail, in seconds from the start. */
+export const ThumbnailTime = z.coerce
+  .number({ error: 'thumbnailTime must be a number of seconds' })
+  .finite('thumbnailTime must be a number of seconds')
+  .min(0, 'thumbnailTime must be at least 0');
+
+/** An ISO 8601 date and time with its offset (2026-12-01T18:00:00Z); whether it lies ahead is the server's check. */
+export const PublishAt = z.iso.datetime({ offset: true, error: 'publishAt must be an ISO 8601 date and time, e.g. 2026-12-01T18:00:00Z' });
+
+/**
+ * Text fields of PATCH /videos/{id} (multipart; thumbnail optional). visibility sets it at once and
+ * cancels a schedule; publishAt schedules the video: private until then, public from then on.
+ * thumbnailTime cuts that frame of the video as its thumbnail (instead of an uploaded image).
+ */
 export const UpdateVideoFields = z.object({
   title: VideoTitle.optional(),
   description: VideoDescription.optional(),
+  visibility: z.enum(VISIBILITIES, { error: `visibility must be one of ${VISIBILITIES.join(', ')}` }).optional(),
+  publishAt: PublishAt.optional(),
+  thumbnailTime: ThumbnailTime.optional(),
 });
 export type UpdateVideoFields = z.infer<typeof UpdateVideoFields>;
 
 export const IdParams = z.object({ id: Id });
 export const VideoIdParams = z.object({ videoId: Id });
+
+export const MAX_STATS_DAYS = 365;
+
+/** GET /videos/{id}/stats: how many days back, today included. */
+export const VideoStatsQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(MAX_STATS_DAYS, `days must be at most ${MAX_STATS_DAYS}`)
+    .default(28),
+});
+export type VideoStatsQuery = z.infer<typeof VideoStatsQuery>;
+
+/** Views per UTC day, oldest first, every day present (zero when none), and the video's totals. */
+export const VideoStats = z.object({
+  days: z.array(z.object({ date: z.string(), views: z.number().int() })),
+  totals: z.object({
+    /** Views within the days asked for. */
+    periodViews: z.number().int(),
+    views: z.number().int(),
+    likes: z.number().int(),
+    comments: z.number().int(),
+  }),
+});
+export type VideoStats = z.infer<typeof VideoStats>;

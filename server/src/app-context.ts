@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { JobQueue } from './jobs/job-types.js';
 import type { VideoProcessing } from './jobs/video-processing.js';
+import type { PublishScheduler } from './modules/videos/scheduled-publishing.js';
 import { SessionService } from './modules/users/session.service.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
 import { loadSigningSecret } from './modules/users/settings.repository.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   processing: VideoProcessing;
   /** The job queue, for what admins see of it and the failed jobs they send back. */
   queue: JobQueue;
+  /** Durable jobs that turn scheduled videos public on time. */
+  publishing: PublishScheduler;
   /** Resumable uploads' bytes while they arrive. */
   uploadStore: UploadStore;
   users: UsersService;
@@ -46,17 +49,18 @@ export async function createAppContext(deps: {
   logger: Logger;
   processing: VideoProcessing;
   queue: JobQueue;
+  publishing: PublishScheduler;
   uploadStore: UploadStore;
   notifications: NotificationsService;
 }): Promise<AppContext> {
-  const { config, database, storage, logger, processing, queue, uploadStore, notifications } = deps;
+  const { config, database, storage, logger, processing, queue, publishing, uploadStore, notifications } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
   const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   return {
-    config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, uploadStore, users, sessions, defaultImages, notifications,
+    config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, publishing, uploadStore, users, sessions, defaultImages, notifications,
     instance: new InstanceService(database.db, config),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };

@@ -25,15 +25,16 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const workBase = path.join(config.dataDir, 'work');
   const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
   const notifications = createNotifications({ config, database, storage, logger });
-  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
+  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
+  const { queue, pipeline, publishing } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage);
-  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, uploadStore, notifications });
+  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, publishing, uploadStore, notifications });
   if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
-  if (runJobs) await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
+  if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   return {
     ctx,
     close: async () => {

@@ -22,8 +22,9 @@ async function main() {
 
   // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
   const notifications = createNotifications({ config, database, storage, logger });
-  const { queue, pipeline } = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
-  await queue.start(pipeline.handlers(), { concurrency: config.jobConcurrency });
+  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
+  const { queue } = jobs;
+  await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   logger.info(
     { queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir },
     'worker started',

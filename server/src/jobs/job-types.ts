@@ -14,6 +14,8 @@ export interface JobMap {
   'video.storyboard': { videoId: string };
   /** The HLS ladder. */
   'video.ladder': { videoId: string };
+  /** Turns a scheduled video public; publishAt is the schedule it was made for (ms since the epoch). */
+  'video.publish': { videoId: string; publishAt: number };
 }
 export type JobName = keyof JobMap;
 
@@ -23,6 +25,7 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   'video.live': 1,
   'video.storyboard': 2,
   'video.ladder': 3,
+  'video.publish': 1,
 };
 
 /**
@@ -37,6 +40,8 @@ export const JOB_LANE: Record<JobName, Lane> = {
   'video.live': 'live',
   'video.storyboard': 'background',
   'video.ladder': 'background',
+  // A moment's work that must happen on time: it never waits behind a ladder.
+  'video.publish': 'playable',
 };
 export type LaneConcurrency = Record<Lane, number>;
 

@@ -4,21 +4,25 @@ import type { DbHandle } from '../db/client.js';
 import { configureMediaLimits } from '../media/run-process.js';
 import type { Storage } from '../storage/storage.js';
 import { createQueue } from './create-queue.js';
-import type { JobQueue } from './job-types.js';
+import type { JobHandlers, JobQueue } from './job-types.js';
+import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
 import { VideoPipeline } from './video-pipeline.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 
 /**
- * The queue and the video pipeline, wired together the same way in the API process and in a
+ * The queue, the video pipeline and scheduled publishing, wired together the same way in the API process and in a
  * worker: a job that failed for good without its handler knowing (its process died on the last
  * attempt) still marks the video.
  */
 export function createMediaJobs(deps: {
   config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string;
-  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
+  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed' | 'videoListed'>;
 }): {
   queue: JobQueue;
   pipeline: VideoPipeline;
+  publishing: ScheduledPublishing;
+  /** Every job's handler, for queue.start. */
+  handlers(): JobHandlers;
 } {
   const { config, database, storage, logger, workDir } = deps;
   // Both the API (probing uploads) and workers (transcoding) get here: one place sets the ceiling.
@@ -37,5 +41,7 @@ export function createMediaJobs(deps: {
     db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
     keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events,
   });
-  return { queue, pipeline };
+  const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events });
+  const video = pipeline;
+  return { queue, pipeline, publishing, handlers: () => ({ ...video.handlers(), ...publishing.handlers() }) };
 }

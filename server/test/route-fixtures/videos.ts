@@ -42,7 +42,14 @@ export const videosFixtures: Record<string, RouteFixture> = {
     multipart: true,
     async valid(w) {
       const { owner, id, readBack } = await ownedVideo(w);
-      return { as: owner, status: 200, params: { id }, fields: { title: 'Retitled', description: 'Changed' }, files: { thumbnail: 'image.webp' }, readBack };
+      return { as: owner, status: 200, params: { id }, fields: { title: 'Retitled', description: 'Changed', visibility: 'unlisted' }, files: { thumbnail: 'image.webp' }, readBack };
+    },
+  },
+  'GET /api/v1/videos/:id/stats': {
+    access: 'owner',
+    async valid(w) {
+      const { owner, id } = await ownedVideo(w);
+      return { as: owner, status: 200, params: { id }, query: { days: '28' } };
     },
   },
   'DELETE /api/v1/videos/:id': {

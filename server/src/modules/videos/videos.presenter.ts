@@ -26,6 +26,7 @@ export class VideoPresenter {
       updatedAt: toIso(Number(row.updated_at)),
       isPublished: row.visibility !== 'private',
       visibility: row.visibility,
+      publishAt: row.publish_at !== null ? toIso(Number(row.publish_at)) : null,
       status: row.status,
       progress: row.progress,
       thumbnail: { url: this.url(row.thumbnail_key) },

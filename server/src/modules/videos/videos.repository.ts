@@ -19,7 +19,7 @@ const SORT_COLUMNS = {
 /** Columns of a video card: the video and the few owner fields it shows. */
 export const SUMMARY_COLUMNS = [
   'videos.id', 'videos.owner_id', 'videos.title', 'videos.description', 'videos.duration', 'videos.views',
-  'videos.status', 'videos.progress', 'videos.visibility', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key', 'videos.source_key',
+  'videos.status', 'videos.progress', 'videos.visibility', 'videos.publish_at', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key', 'videos.source_key',
   'videos.created_at', 'videos.updated_at',
   'users.username as owner_username', 'users.full_name as owner_full_name', 'users.avatar_key as owner_avatar_key',
 ] as const;
@@ -34,6 +34,7 @@ export interface VideoSummaryRow {
   status: VideoRow['status'];
   progress: number;
   visibility: Visibility;
+  publish_at: number | null;
   hidden_at: number | null;
   watchable: number;
   thumbnail_key: string;
@@ -179,10 +180,13 @@ export class VideosRepository {
     await this.db.updateTable('videos').set(patch).where('id', '=', id).execute();
   }
 
-  /** Sets the visibility and refreshes the access flags and counts in one transaction. */
-  async setVisibility(id: string, ownerId: string, visibility: Visibility): Promise<void> {
+  /**
+   * Sets the visibility (and the schedule: null cancels it) and refreshes the access flags and
+   * counts in one transaction.
+   */
+  async setVisibility(id: string, ownerId: string, visibility: Visibility, publishAt: number | null = null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('videos').set({ visibility, updated_at: Date.now() }).where('id', '=', id).execute();
+      await trx.updateTable('videos').set({ visibility, publish_at: publishAt, updated_at: Date.now() }).where('id', '=', id).execute();
       await refreshVideoAccess(trx, { ownerId, videoId: id });
     });
   }

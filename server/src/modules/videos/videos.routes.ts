@@ -1,4 +1,4 @@
-import { envelope as envelopeSchema, IdParams, PageQuery, VideoDetail, VideoListQuery, VideoPage } from '@reelhouse/contract';
+import { envelope as envelopeSchema, IdParams, PageQuery, VideoDetail, VideoListQuery, VideoPage, VideoStats, VideoStatsQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -8,6 +8,7 @@ import { readMultipart } from '../../http/multipart.js';
 import { StorageQuota } from '../uploads/storage-quota.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
+import { VideoStatsService } from './video-stats.js';
 
 const tags = ['videos'];
 
@@ -25,6 +26,9 @@ export function createVideosService(ctx: AppContext): VideosService {
     processing: ctx.processing,
     logger: ctx.logger,
     ffprobePath: ctx.config.ffprobePath,
+    ffmpegPath: ctx.config.ffmpegPath,
+    tmpDir: ctx.tmpDir,
+    publishing: ctx.publishing,
     quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
     events: ctx.notifications,
   });
@@ -32,6 +36,7 @@ export function createVideosService(ctx: AppContext): VideosService {
 
 export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const videos = createVideosService(ctx);
+  const stats = new VideoStatsService(ctx.db);
   const { config } = ctx;
   const uploadLimit = { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
 
@@ -64,15 +69,23 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     schema: { tags, params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
   }, async (request) => envelope(await videos.get(request.params.id, request.user), 'Video fetched'));
 
+  app.get('/videos/:id/stats', {
+    preHandler: requireUser,
+    schema: {
+      tags, summary: "A video's views per day (UTC, zero-filled, oldest first) and totals; owner and admins only",
+      params: IdParams, querystring: VideoStatsQuery, response: { 200: envelopeSchema(VideoStats) },
+    },
+  }, async (request) => envelope(await stats.stats(request.params.id, currentUser(request), request.query.days), 'Video stats fetched'));
+
   app.patch('/videos/:id', {
     preHandler: requireUser,
     config: uploadLimit,
-    schema: { tags, summary: 'Edit a video (multipart: title, description, thumbnail; each optional)', params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
+    schema: { tags, summary: 'Edit a video (multipart, each optional: title, description, thumbnail image or thumbnailTime in seconds, visibility, publishAt)', params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
   }, async (request) => {
     const user = currentUser(request);
     const form = await readMultipart(request, ctx.tmpDir, {
       files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
-      fields: ['title', 'description'],
+      fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
     });
     try {
       return envelope(await videos.update(request.params.id, user, form.fields, form.files.thumbnail), 'Video updated successfully');

@@ -2,7 +2,7 @@ import {
   CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage,
 } from '@reelhouse/contract';
 import type { Logger } from 'pino';
-import { badRequest, type FieldError, forbidden, notFound, payloadTooLarge, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, payloadTooLarge, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { VideoProcessing } from '../../jobs/video-processing.js';
 import { processImage } from '../../media/image.js';
@@ -14,10 +14,13 @@ import { type Storage, videoPrefix } from '../../storage/storage.js';
 import { imageError } from '../../http/image-error.js';
 import { searchWords } from './video-search.js';
 import { tell, type VideoEvents } from './video-events.js';
+import { formatDuration, parseFields } from './video-fields.js';
 import { VideoPresenter } from './videos.presenter.js';
 import { canWatch, type Viewer } from './video-access.js';
 import { type ViewSource, viewerKey } from './viewer-key.js';
 import type { StorageQuota } from '../uploads/storage-quota.js';
+import { thumbnailFromFrame } from './frame-thumbnail.js';
+import type { PublishScheduler } from './scheduled-publishing.js';
 import type { SortField, SortType, VideoRow, VideosRepository } from './videos.repository.js';
 
 /** A viewer counts one view per video per this window. */
@@ -43,17 +46,26 @@ export interface VideosServiceDeps {
   processing: VideoProcessing;
   logger: Logger;
   ffprobePath: string;
+  ffmpegPath: string;
+  /** Scratch space (frames cut for thumbnails). */
+  tmpDir: string;
   quota: StorageQuota;
   /** Told when an upload is ready at once or a video is published. */
   events?: VideoEvents;
+  publishing: PublishScheduler;
+  /** The clock that decides whether a publishAt lies ahead; tests inject one. */
+  now?: () => number;
 }
 
 /** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
 export class VideosService {
   readonly present: VideoPresenter;
 
+  private readonly now: () => number;
+
   constructor(private readonly deps: VideosServiceDeps) {
     this.present = new VideoPresenter(deps.storage, deps.defaultImages);
+    this.now = deps.now ?? Date.now;
   }
 
   async list(req: VideoListRequest, viewer: Viewer | null): Promise<VideoPage> {
@@ -181,17 +193,32 @@ export class VideosService {
     return this.get(id, owner);
   }
 
-  /** Owner edits: title, description, thumbnail; blank fields count as not given. */
+  /**
+   * Owner edits: title, description, the thumbnail (an uploaded image, or a frame of the video cut
+   * at thumbnailTime), the visibility and the publishing schedule. Blank fields count as not given.
+   * A visibility cancels any schedule; a publishAt makes the video private until then.
+   */
   async update(id: string, user: Viewer, rawFields: Record<string, string>, thumbnailFile: UploadedFile | undefined): Promise<VideoDetail> {
     const row = await this.ownRow(id, user);
     const given = Object.fromEntries(Object.entries(rawFields).filter(([, v]) => v.trim() !== ''));
     if (Object.keys(given).length === 0 && !thumbnailFile) {
       throw badRequest('No update value provided. Please provide at least one value.');
     }
-    const fields = parseFields(UpdateVideoFields, given, []);
+    const fields = parseFields(UpdateVideoFields, given, [
+      ...(thumbnailFile && given.thumbnailTime !== undefined ? [{ path: 'thumbnailTime', message: 'Send either a thumbnail image or a thumbnailTime, not both' }] : []),
+    ]);
+    const publishAt = fields.publishAt !== undefined ? Date.parse(fields.publishAt) : undefined;
+    if (publishAt !== undefined) {
+      if (publishAt <= this.now()) throw validationFailed([{ path: 'publishAt', message: 'publishAt must be in the future' }]);
+      if (fields.visibility !== undefined && fields.visibility !== 'private') {
+        throw validationFailed([{ path: 'visibility', message: 'A scheduled video is private until its publishAt; leave visibility out or send private' }]);
+      }
+    }
     let thumbnailKey: string | undefined;
-    if (thumbnailFile) {
-      const webp = await this.thumbnail(thumbnailFile);
+    if (thumbnailFile || fields.thumbnailTime !== undefined) {
+      const webp = thumbnailFile
+        ? await this.thumbnail(thumbnailFile)
+        : await thumbnailFromFrame(row, fields.thumbnailTime!, this.deps, THUMBNAIL);
       thumbnailKey = `${videoPrefix(id)}thumbnail-${newId()}.webp`;
       await this.deps.storage.put(thumbnailKey, webp, 'image/webp');
     }
@@ -202,13 +229,32 @@ export class VideosService {
         ...(thumbnailKey ? { thumbnail_key: thumbnailKey } : {}),
         updated_at: Date.now(),
       });
+      if (publishAt !== undefined) await this.schedule(id, row.owner_id, publishAt);
+      else if (fields.visibility !== undefined) await this.deps.videos.setVisibility(id, row.owner_id, fields.visibility, null);
     } catch (err) {
       if (thumbnailKey) await this.deps.storage.delete(thumbnailKey).catch(() => undefined);
       throw err;
     }
     // The old file goes only once the row points at the new one.
     if (thumbnailKey && row.thumbnail_key !== thumbnailKey) await this.deps.storage.delete(row.thumbnail_key);
+    const events = this.deps.events;
+    if (fields.visibility === 'public' && row.visibility !== 'public' && events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
     return this.get(id, user);
+  }
+
+  /**
+   * Private with the schedule on the row, then the durable job. If the job cannot be queued the
+   * schedule is taken back off the row (the video stays private), so no row promises a publication
+   * that nothing will make.
+   */
+  private async schedule(id: string, ownerId: string, publishAt: number): Promise<void> {
+    await this.deps.videos.setVisibility(id, ownerId, 'private', publishAt);
+    try {
+      await this.deps.publishing.schedule(id, publishAt);
+    } catch (err) {
+      await this.deps.videos.setVisibility(id, ownerId, 'private', null);
+      throw err;
+    }
   }
 
   /** Deletes the row with all that points at it, then every file under the video's prefix. */
@@ -224,7 +270,8 @@ export class VideosService {
    */
   async togglePublish(id: string, user: Viewer): Promise<VideoDetail> {
     const row = await this.ownRow(id, user);
-    await this.deps.videos.setVisibility(id, row.owner_id, row.visibility === 'private' ? 'public' : 'private');
+    // Either way the owner has decided now: a pending schedule is cancelled.
+    await this.deps.videos.setVisibility(id, row.owner_id, row.visibility === 'private' ? 'public' : 'private', null);
     const events = this.deps.events;
     if (events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
     return this.get(id, user);
@@ -270,21 +317,4 @@ export class VideosService {
       throw imageError('thumbnail', err);
     }
   }
-}
-
-/** Parses multipart text fields and reports their errors together with the file errors. */
-function parseFields<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown, extra: FieldError[]): T {
-  const result = schema.safeParse(input);
-  const errors = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  if (errors.length || extra.length) throw validationFailed([...errors, ...extra]);
-  return (result as { data: T }).data;
-}
-
-/** "1 h 2 min 5 s", "3 min", "42 s": durations in messages people read. */
-export function formatDuration(seconds: number): string {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return [h ? `${h} h` : '', m ? `${m} min` : '', s || total === 0 ? `${s} s` : ''].filter(Boolean).join(' ');
 }

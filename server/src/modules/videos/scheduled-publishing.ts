@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client.js';
+import type { JobHandlers, JobMap, JobQueue } from '../../jobs/job-types.js';
+import type { QueueLogger } from '../../jobs/queue-options.js';
+import { refreshVideoAccess } from './video-access.js';
+import { tell, type VideoEvents } from './video-events.js';
+
+/** What the videos service asks of scheduling: a durable job that publishes a video at a time. */
+export interface PublishScheduler {
+  schedule(videoId: string, publishAt: number): Promise<void>;
+}
+
+export interface ScheduledPublishingDeps {
+  db: Db;
+  queue: JobQueue;
+  logger: QueueLogger;
+  /** Told once a scheduled video is public (subscribers hear of it). */
+  events?: Pick<VideoEvents, 'videoListed'>;
+  /** The clock; tests inject one. */
+  now?: () => number;
+}
+
+/**
+ * Scheduled publishing. A scheduled video is private with `publish_at` set; one `video.publish`
+ * job per schedule, delayed until that time, turns it public. The job carries the time it was
+ * made for, so a schedule that was changed or cancelled since (the row's `publish_at` no longer
+ * matches) leaves its old job with nothing to do, and a deleted video's job finds no row. Both
+ * queue adapters keep delayed jobs durably (a table row, a Redis sorted set), so a restart loses
+ * no schedule.
+ */
+export class ScheduledPublishing implements PublishScheduler {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ScheduledPublishingDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async schedule(videoId: string, publishAt: number): Promise<void> {
+    await this.deps.queue.enqueue('video.publish', { videoId, publishAt }, { delayMs: Math.max(0, publishAt - this.now()) });
+  }
+
+  handlers(): JobHandlers {
+    return { 'video.publish': async (payload) => { await this.publish(payload); } };
+  }
+
+  /**
+   * Publishes the video if its schedule is still the one this job was made for and its time has
+   * come. A job that runs early (another machine's clock ahead of this one) puts itself back for
+   * the time left, so the video never turns public before its time.
+   */
+  async publish({ videoId, publishAt }: JobMap['video.publish']): Promise<'published' | 'stale' | 'early'> {
+    const early = publishAt - this.now();
+    if (early > 0) {
+      const row = await this.deps.db.selectFrom('videos').select('publish_at').where('id', '=', videoId).executeTakeFirst();
+      if (!row || Number(row.publish_at) !== publishAt) return 'stale';
+      await this.schedule(videoId, publishAt);
+      return 'early';
+    }
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('videos').select(['owner_id', 'publish_at']).where('id', '=', videoId).executeTakeFirst();
+      if (!row || row.publish_at === null || Number(row.publish_at) !== publishAt) return 'stale' as const;
+      await trx.updateTable('videos').set({ visibility: 'public', publish_at: null, updated_at: this.now() })
+        .where('id', '=', videoId).where('publish_at', '=', publishAt).execute();
+      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId });
+      this.deps.logger.info({ videoId, publishAt }, 'scheduled video published');
+      return 'published' as const;
+    });
+    const events = this.deps.events;
+    if (outcome === 'published' && events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(videoId));
+    return outcome;
+  }
+}
