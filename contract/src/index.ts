@@ -7,3 +7,4 @@ export * from './admin.js';
 export * from './admin-media.js';
 export * from './uploads.js';
 export * from './notifications.js';
+export * from './studio.js';

@@ -7,6 +7,7 @@ import { likesRoutes } from './likes/likes.routes.js';
 import { moderationRoutes } from './moderation/moderation.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
+import { studioRoutes } from './studio/studio.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -14,4 +15,4 @@ import { videosRoutes } from './videos/videos.routes.js';
 import { watchHistoryRoutes } from './watch-history/watch-history.routes.js';
 
 /** Every API module, mounted under /api/v1. */
-export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, instanceRoutes, moderationRoutes, adminRoutes, notificationsRoutes];
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, uploadsRoutes, watchHistoryRoutes, studioRoutes, instanceRoutes, moderationRoutes, adminRoutes, notificationsRoutes];

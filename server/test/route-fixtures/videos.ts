@@ -45,6 +45,14 @@ export const videosFixtures: Record<string, RouteFixture> = {
       return { as: owner, status: 200, params: { id }, fields: { title: 'Retitled', description: 'Changed', visibility: 'unlisted' }, files: { thumbnail: 'image.webp' }, readBack };
     },
   },
+  'GET /api/v1/studio/videos': {
+    access: 'self',
+    async valid(w) {
+      const owner = await w.user();
+      await w.video(owner);
+      return { as: owner, status: 200, query: { pageNumber: '1', pageSize: '10', sortBy: 'views', sortType: 'desc', status: 'ready', visibility: 'public' } };
+    },
+  },
   'GET /api/v1/videos/:id/stats': {
     access: 'owner',
     async valid(w) {

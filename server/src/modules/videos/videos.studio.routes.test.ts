@@ -37,10 +37,12 @@ async function foundBy(viewer: SignedIn | undefined, id: string, title: string) 
   const search = await t.call({ method: 'GET', url: `${API}/videos/?query=${encodeURIComponent(title)}`, as: viewer });
   const channel = await t.call({ method: 'GET', url: `${API}/videos/?userId=${owner.id}&pageSize=50`, as: viewer });
   const channelPage = await t.call({ method: 'GET', url: `${API}/users/channel/${owner.username}`, as: viewer });
+  const feed = viewer ? await t.call({ method: 'GET', url: `${API}/feed/subscriptions?pageSize=50`, as: viewer }) : null;
   return {
     home: ids(home).includes(id),
     search: ids(search).includes(id),
     channel: ids(channel).includes(id),
+    feed: feed ? ids(feed).includes(id) : false,
     homeTotal: home.data.totalDocs as number,
     channelTotal: channel.data.totalDocs as number,
     channelCount: channelPage.data.videosCount as number,
@@ -51,8 +53,10 @@ describe('PATCH /videos/{id}: visibility', () => {
   it('an unlisted video plays by its id for anyone and appears in no list, search, channel or count', async () => {
     const title = 'Quokka unlisted footage';
     const v = await seedVideo(t.ctx, owner.id, { title });
+    // The stranger follows the owner, so the video would reach their subscriptions feed too.
+    expect((await t.call({ method: 'POST', url: `${API}/subscriptions/channel/${owner.id}`, as: stranger })).statusCode).toBe(200);
     const before = await foundBy(stranger, v.id, 'Quokka');
-    expect(before).toMatchObject({ home: true, search: true, channel: true });
+    expect(before).toMatchObject({ home: true, search: true, channel: true, feed: true });
     const countsBefore = await counts();
 
     const res = await patch(v.id, { visibility: 'unlisted' });
@@ -64,7 +68,7 @@ describe('PATCH /videos/{id}: visibility', () => {
       expect(watch.statusCode).toBe(200);
       const found = await foundBy(viewer, v.id, 'Quokka');
       expect(found).toEqual({
-        home: false, search: false, channel: false,
+        home: false, search: false, channel: false, feed: false,
         homeTotal: before.homeTotal - 1, channelTotal: before.channelTotal - 1, channelCount: before.channelCount - 1,
       });
     }
