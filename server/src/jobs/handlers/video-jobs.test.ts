@@ -159,6 +159,9 @@ async function moovFirst(file: string) {
   return buf.indexOf('moov') < buf.indexOf('mdat');
 }
 
+/** What the jobs told their listener (notifications), in order. */
+const told: string[] = [];
+
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'video-jobs-'));
   // SQLite by default; TEST_DB=postgres runs the same jobs against a fresh PostgreSQL database.
@@ -170,7 +173,10 @@ beforeAll(async () => {
     handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
   }
   storage = new LocalStorage(path.join(dir, 'media'));
-  jobs = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+  jobs = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, events: {
+    videoReady: async (id) => void told.push(`ready:${id}`),
+    videoFailed: async (id) => void told.push(`failed:${id}`),
+  } });
   ownerId = randomUUID();
   await handle.db
     .insertInto('users')
@@ -209,6 +215,7 @@ describe('video jobs', () => {
     const owner = await handle.db.selectFrom('users').select('videos_count').where('id', '=', ownerId).executeTakeFirstOrThrow();
     expect(owner.videos_count).toBeGreaterThanOrEqual(1);
     expect(ctx.reported.at(-1)).toBe(100);
+    expect(told).toContain(`ready:${id}`);
     const play = storage.localPath(keys.playable)!;
     const playProbe = await probeMedia(play, { ffprobePath });
     expect(isBrowserPlayable(playProbe)).toBe(true);
@@ -344,6 +351,7 @@ describe('video jobs', () => {
     await jobs.ladder({ videoId: id }, context());
     const row = await video(id);
     expect(row).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.unreadable, video_key: null, hls_key: null, storyboard_key: null });
+    expect(told.filter((t) => t.endsWith(id))).toEqual([`failed:${id}`]);
     // A failed video keeps its source, for whoever looks into it.
     expect((await storage.list(videoMediaKeys(id).root)).sort()).toEqual([row!.source_key, thumbnailKey(id)].sort());
   });

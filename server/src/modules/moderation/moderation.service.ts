@@ -7,6 +7,7 @@ import { videoPrefix } from '../../storage/storage.js';
 import { type Actor, recordAudit } from '../audit/audit-log.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
 import { canWatch, refreshVideoAccess } from '../videos/video-access.js';
+import { tell } from '../videos/video-events.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { setBanned } from './bans.js';
 import { type ReportRow, ReportsRepository, type ReportState } from './reports.repository.js';
@@ -172,6 +173,8 @@ export class ModerationService {
       await this.reports.closeOpen(trx, target, 'resolved', 'restored', actor.id!);
       await recordAudit(trx, actor, { action: 'video.restore', target, reason: note });
     });
+    // A video taken down before it was ever listed reaches its channel's followers now.
+    await tell(this.ctx.logger, 'videoListed', () => this.ctx.notifications.videoListed(video.id));
   }
 
   private async remove(actor: Actor, target: { type: ReportRow['target_type']; id: string }, note: string | null) {

@@ -57,6 +57,19 @@ describe('notifications', () => {
     expect(await kinds(other)).toEqual([]);
   });
 
+  it('tell followers of a video taken down before it was ever listed once a moderator restores it', async () => {
+    const video = await seedVideo(t.ctx, owner.id, { hidden_at: Date.now(), hidden_reason: 'looks like spam' });
+    const before = await unread(fan);
+    const report = await t.call({ method: 'POST', url: `/api/v1/videos/${video.id}/appeal`, payload: { text: 'It is my own footage, not spam.' }, as: owner });
+    expect(report.statusCode).toBe(201);
+    expect(await unread(fan)).toBe(before);
+    const admin = await signUpAs(t, 'admin');
+    const restored = await t.call({ method: 'PATCH', url: `/api/v1/admin/reports/${report.data._id}`, payload: { action: 'restore', note: 'Not spam' }, as: admin });
+    expect(restored.statusCode).toBe(200);
+    expect(await unread(fan)).toBe(before + 1);
+    expect((await list(fan)).data.notifications[0]).toMatchObject({ kind: 'new_video', video: { _id: video.id } });
+  });
+
   it('tell the video owner of a comment and the author of a reply, once, and nobody of their own words', async () => {
     const video = await seedVideo(t.ctx, owner.id);
     const before = { owner: await unread(owner), other: await unread(other) };
