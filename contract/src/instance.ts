@@ -4,6 +4,10 @@ export const SIGNUP_MODES = ['open', 'closed', 'approval'] as const;
 export const SignupMode = z.enum(SIGNUP_MODES, { error: `signupMode must be one of ${SIGNUP_MODES.join(', ')}` });
 export type SignupMode = z.infer<typeof SignupMode>;
 
+/** Heights of the HLS ladder's rungs a site may make (a source never gets a rung above its own size). */
+export const LADDER_RUNGS = [240, 360, 480, 720, 1080] as const;
+export type LadderRung = (typeof LADDER_RUNGS)[number];
+
 const wholeNumber = (name: string, min: number) =>
   z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
 
@@ -21,6 +25,12 @@ export const InstanceSettings = z.object({
   defaultQuotaBytes: wholeNumber('defaultQuotaBytes', -1),
   /** Bytes an account may upload per 24 hours unless it has its own quota; -1 for no limit. */
   defaultDailyQuotaBytes: wholeNumber('defaultDailyQuotaBytes', -1),
+  /** Which rungs of the HLS ladder new videos get (by height); at least one. */
+  ladderRungs: z.array(z.union(LADDER_RUNGS.map((h) => z.literal(h)), { error: `ladderRungs must be heights among ${LADDER_RUNGS.join(', ')}` }), { error: 'ladderRungs must be a list of heights' })
+    .min(1, 'ladderRungs needs at least one rung')
+    .refine((r) => new Set(r).size === r.length, 'ladderRungs must not repeat a height'),
+  /** Whether the shared demo account may sign in. */
+  demoAccount: z.boolean({ error: 'demoAccount must be true or false' }),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 

@@ -55,13 +55,18 @@ export async function createAppContext(deps: {
 }): Promise<AppContext> {
   const { config, database, storage, logger, processing, queue, publishing, uploadStore, notifications } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
-  const users = new UsersService({ users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages });
+  // The two lean on each other: sign-in asks the settings about the demo account, and turning it on creates it.
+  let users: UsersService | null = null;
+  const instance = new InstanceService(database.db, config, () => users!.ensureDemoAccount(config.demo));
+  users = new UsersService({
+    users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(),
+  });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   return {
     config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, publishing, uploadStore, users, sessions, defaultImages, notifications,
-    instance: new InstanceService(database.db, config),
+    instance,
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
 }

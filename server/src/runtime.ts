@@ -31,7 +31,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage);
   const ctx = await createAppContext({ config, database, storage, logger, processing, queue, publishing, uploadStore, notifications });
-  if (config.demo.enabled) await ctx.users.ensureDemoAccount(config.demo);
+  if (await ctx.instance.demoAccountOn()) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
   if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });

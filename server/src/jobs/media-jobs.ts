@@ -8,6 +8,7 @@ import type { JobHandlers, JobQueue } from './job-types.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
 import { VideoPipeline } from './video-pipeline.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
+import { InstanceService } from '../modules/instance/instance.service.js';
 
 /**
  * The queue, the video pipeline and scheduled publishing, wired together the same way in the API process and in a
@@ -37,9 +38,11 @@ export function createMediaJobs(deps: {
       pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
     },
   });
+  const instance = new InstanceService(database.db, config);
   pipeline = new VideoPipeline({
     db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
     keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events,
+    ladderRungs: () => instance.ladderRungs(),
   });
   const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events });
   const video = pipeline;

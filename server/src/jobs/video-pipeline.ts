@@ -24,6 +24,8 @@ export interface VideoPipelineDeps {
   backgroundNice?: number;
   /** Told when a video becomes playable or fails for good. */
   events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
+  /** The ladder rungs the site's settings choose, read when each ladder starts. */
+  ladderRungs?(): Promise<number[]>;
 }
 
 const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;

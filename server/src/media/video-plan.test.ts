@@ -25,6 +25,9 @@ describe('planLadder', () => {
   it('never upscales: a 4K source tops out at 1080p, a 500p one at 480p', () => {
     expect(planLadder(probe(3840, 2160)).rungs.at(-1)!.name).toBe('1080p');
     expect(planLadder(probe(888, 500)).rungs.map((r) => r.name)).toEqual(['240p', '360p', '480p']);
+    expect(planLadder(probe(1920, 1080), { rungs: [1080, 360] }).rungs.map((r) => r.name)).toEqual(['360p', '1080p']);
+    // A source below every chosen rung still gets one, at its own size.
+    expect(planLadder(probe(854, 480), { rungs: [720, 1080] }).rungs.map((r) => r.name)).toEqual(['480p']);
   });
 
   it('compares the short side of a portrait source', () => {

@@ -90,7 +90,11 @@ export function passthroughRung(p: ProbeResult, rungs: Rung[], keyframes: number
   return i;
 }
 
-export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null } = {}): LadderPlan {
+/**
+ * The ladder of a source: the chosen rungs (`rungs`, heights; all of LADDER by default) up to the
+ * source's size, never upscaled.
+ */
+export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null; rungs?: readonly number[] } = {}): LadderPlan {
   if (!p.video) throw new Error('planLadder needs a video stream');
   const { width, height } = p.video;
   const short = Math.min(width, height);
@@ -98,9 +102,11 @@ export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null }
   const srcBitrate = sourceVideoBitrate(p);
   const cap = srcBitrate ? Math.round(srcBitrate * SOURCE_BITRATE_HEADROOM) : Infinity;
 
-  let steps = LADDER.filter((s) => s.p <= short);
-  // A source smaller than the lowest rung still gets one rung, at its own size.
-  if (steps.length === 0) steps = [{ ...LADDER[0]!, p: even(short) }];
+  const chosen = opts.rungs?.length ? LADDER.filter((s) => opts.rungs!.includes(s.p)) : LADDER;
+  const table = chosen.length ? chosen : LADDER;
+  let steps = table.filter((s) => s.p <= short);
+  // A source smaller than the lowest chosen rung still gets one rung, at its own size.
+  if (steps.length === 0) steps = [{ ...table[0]!, p: even(short) }];
 
   const rungs = steps.map((s) => {
     const size = sizeForShortSide(width, height, s.p);

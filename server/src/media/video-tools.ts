@@ -60,10 +60,10 @@ export interface LadderResult {
  * Encodes the HLS ladder into outDir with one ffmpeg process, checks that every playlist names
  * files that exist, and writes the master playlist with measured bandwidths and exact codecs.
  */
-export async function makeLadder(input: string, outDir: string, source: ProbeResult, opts: ToolOptions & { preset?: string }): Promise<LadderResult> {
+export async function makeLadder(input: string, outDir: string, source: ProbeResult, opts: ToolOptions & { preset?: string; rungs?: readonly number[] }): Promise<LadderResult> {
   // A source browsers play may give its own rung; that needs its keyframe times.
   const keyframes = isBrowserPlayable(source) && source.video?.rotation === 0 ? await readKeyframeTimes(input, opts) : null;
-  const plan = planLadder(source, { keyframes });
+  const plan = planLadder(source, { keyframes, rungs: opts.rungs });
   await fs.mkdir(outDir, { recursive: true });
   const ffMaster = 'ffmpeg-master.m3u8';
   await ffmpeg(ladderArgs(input, plan, { outDir, masterName: ffMaster, preset: opts.preset }), source, opts, 30, 'ladder');

@@ -28,6 +28,7 @@ export const adminFixtures: Record<string, RouteFixture> = {
           maxVideoDurationSeconds: ['number', 'null'],
           defaultQuotaBytes: ['number'],
           defaultDailyQuotaBytes: ['number'],
+          demoAccount: ['boolean'],
         },
       };
     },

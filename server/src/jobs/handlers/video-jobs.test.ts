@@ -344,6 +344,15 @@ describe('video jobs', () => {
     expect(tiles[0]!.slice(4).map(Number)).toEqual([90, 160]);
   });
 
+  it('makes only the ladder rungs the site chose', async () => {
+    const chosen = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, ladderRungs: async () => [240, 480, 1080] });
+    const id = await ingest(clips.portrait!);
+    await chosen.ladder({ videoId: id }, context());
+    const { infos } = await checkLadder((await video(id))!.hls_key!);
+    // 1080p is above the source: never upscaled.
+    expect(infos.map((l) => /RESOLUTION=(\d+x\d+)/.exec(l)![1])).toEqual(['240x426', '480x854']);
+  });
+
   it('fails a corrupt upload with a reason, and later steps do nothing', async () => {
     const id = await ingest(clips.corrupt!);
     await jobs.playable({ videoId: id }, context());

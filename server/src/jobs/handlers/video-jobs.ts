@@ -37,6 +37,8 @@ export interface VideoJobDeps {
   startLive?(videoId: string): Promise<void>;
   /** Told when a video becomes playable or fails for good (its owner and followers are notified). */
   events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
+  /** Heights of the rungs the site makes (an instance setting); every rung when absent. */
+  ladderRungs?(): Promise<number[]>;
 }
 
 /** Reasons shown to the video's owner. */
@@ -159,7 +161,8 @@ export class VideoJobs {
     this.run('ladder', payload.videoId, ctx, async (r) => {
       const keys = videoMediaKeys(r.row.id);
       const outDir = path.join(r.dir, 'hls');
-      const result = await makeLadder(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 90), nice: this.deps.backgroundNice });
+      const rungs = await this.deps.ladderRungs?.();
+      const result = await makeLadder(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 90), nice: this.deps.backgroundNice, rungs });
       if (!(await this.stillThere(r.row.id))) return;
       // The master goes last (files lists it last): a player never finds a master before its variants.
       await uploadOutputs(this.deps.storage, outDir, keys.hlsPrefix, result.files, { signal: r.signal, progress: r.progress, from: 90, to: 100, lanes: this.deps.uploadConcurrency });

@@ -63,6 +63,11 @@ describe('PATCH /admin/settings', () => {
       [{ maxVideoBytes: 60000000 }, /maxVideoBytes must be at most 50000000, the server's MAX_VIDEO_BYTES/],
       [{ maxVideoDurationSeconds: 1.5 }, /maxVideoDurationSeconds must be a whole number/],
       [{ colour: 'red' }, /colour/],
+      [{ ladderRungs: [] }, /ladderRungs needs at least one rung/],
+      [{ ladderRungs: [360, 999] }, /ladderRungs must be heights among 240, 360, 480, 720, 1080/],
+      [{ ladderRungs: [360, 360] }, /ladderRungs must not repeat a height/],
+      [{ ladderRungs: '720' }, /ladderRungs must be a list of heights/],
+      [{ demoAccount: 'yes' }, /demoAccount must be true or false/],
     ];
     for (const [body, message] of cases) {
       const res = await patch(callers.admin, body);
@@ -85,6 +90,45 @@ describe('PATCH /admin/settings', () => {
       description: { from: 'A place to share and watch videos.', to: 'Short films' },
       maxVideoDurationSeconds: { from: null, to: 600 },
     });
+  });
+});
+
+describe('ladder rungs', () => {
+  afterAll(async () => {
+    await patch(callers.admin, { ladderRungs: [240, 360, 480, 720, 1080] });
+  });
+
+  it('are all made by default; an admin chooses which, and the pipeline reads them lowest first', async () => {
+    expect(await t.ctx.instance.ladderRungs()).toEqual([240, 360, 480, 720, 1080]);
+    const res = await patch(callers.admin, { ladderRungs: [720, 360] });
+    expect(res.data.ladderRungs).toEqual([720, 360]);
+    expect(await t.ctx.instance.ladderRungs()).toEqual([360, 720]);
+  });
+});
+
+describe('the demo account setting', () => {
+  afterAll(async () => {
+    await patch(callers.admin, { demoAccount: false });
+  });
+  const demoLogin = () => t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: t.ctx.config.demo.email, password: t.ctx.config.demo.password }, headers: { 'x-return-tokens': 'true' } });
+
+  it('turned on makes the account and lets it sign in; turned off refuses it and signs it out', async () => {
+    expect((await t.call({ method: 'GET', url: `${API}/instance` })).data.demoAccount).toBe(false);
+    expect((await demoLogin()).statusCode).toBe(401);
+    expect((await patch(callers.admin, { demoAccount: true })).data.demoAccount).toBe(true);
+    expect((await t.call({ method: 'GET', url: `${API}/instance` })).data.demoAccount).toBe(true);
+    const signedIn = await demoLogin();
+    expect(signedIn.statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${signedIn.data.accessToken}` };
+    expect((await t.call({ method: 'GET', url: `${API}/users/user/current`, headers: bearer })).statusCode).toBe(200);
+
+    await patch(callers.admin, { demoAccount: false });
+    const refused = await demoLogin();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.message).toBe('The demo account is turned off on this site');
+    expect((await t.call({ method: 'GET', url: `${API}/users/user/current`, headers: bearer })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: `${API}/users/refresh-token`, payload: { refreshToken: signedIn.data.refreshToken } })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: `${API}/instance` })).data.demoAccount).toBe(false);
   });
 });
 

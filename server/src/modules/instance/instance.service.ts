@@ -1,4 +1,4 @@
-import type { InstanceSettings, InstanceSettingsPatch, PublicInstance } from '@reelhouse/contract';
+import { type InstanceSettings, type InstanceSettingsPatch, LADDER_RUNGS, type PublicInstance } from '@reelhouse/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
@@ -15,6 +15,8 @@ export class InstanceService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'limits' | 'demo' | 'quotas'>,
+    /** Creates the demo account (or resets its password) when an admin turns it on. */
+    private readonly ensureDemoAccount: () => Promise<void> = async () => {},
   ) {}
 
   defaults(): InstanceSettings {
@@ -26,6 +28,8 @@ export class InstanceService {
       maxVideoDurationSeconds: null,
       defaultQuotaBytes: this.config.quotas.totalBytes,
       defaultDailyQuotaBytes: this.config.quotas.dailyBytes,
+      ladderRungs: [...LADDER_RUNGS],
+      demoAccount: this.config.demo.enabled,
     };
   }
 
@@ -46,12 +50,21 @@ export class InstanceService {
       name: s.name,
       description: s.description,
       signupMode: s.signupMode,
-      demoAccount: this.config.demo.enabled,
+      demoAccount: s.demoAccount,
       limits: {
         maxVideoBytes: s.maxVideoBytes, maxVideoDurationSeconds: s.maxVideoDurationSeconds,
         defaultQuotaBytes: s.defaultQuotaBytes, defaultDailyQuotaBytes: s.defaultDailyQuotaBytes,
       },
     };
+  }
+
+  /** Rungs new ladders get, lowest first. */
+  async ladderRungs(): Promise<number[]> {
+    return [...(await this.settings()).ladderRungs].sort((a, b) => a - b);
+  }
+
+  async demoAccountOn(): Promise<boolean> {
+    return (await this.settings()).demoAccount;
   }
 
   /** The quotas of accounts without their own (DEFAULT_QUOTA_BYTES and DEFAULT_DAILY_QUOTA_BYTES until an admin changes them). */
@@ -67,7 +80,7 @@ export class InstanceService {
         { path: 'maxVideoBytes', message: `maxVideoBytes must be at most ${ceiling}, the server's MAX_VIDEO_BYTES` },
       ]);
     }
-    return this.db.transaction().execute(async (trx) => {
+    const updated = await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
       const stored = row ? (JSON.parse(row.value) as Partial<InstanceSettings>) : {};
       const before = await this.settings(trx);
@@ -77,7 +90,16 @@ export class InstanceService {
       const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => before[k as keyof InstanceSettings] !== v)
         .map(([k, v]) => [k, { from: before[k as keyof InstanceSettings], to: v }]));
       await recordAudit(trx, actor, { action: 'settings.update', target: { type: 'settings', id: SETTINGS_KEY }, details: changed });
+      // Turned off: whoever is signed in as the demo account is signed out with it.
+      if (patch.demoAccount === false && before.demoAccount) {
+        await trx.updateTable('sessions').set({ revoked_at: Date.now() })
+          .where('revoked_at', 'is', null)
+          .where('user_id', 'in', trx.selectFrom('users').select('id').where('is_demo', '=', 1))
+          .execute();
+      }
       return this.settings(trx);
     });
+    if (patch.demoAccount === true) await this.ensureDemoAccount();
+    return updated;
   }
 }

@@ -22,6 +22,8 @@ export interface UserServiceDeps {
   /** Accounts with these emails are admins (ADMIN_EMAILS). */
   adminEmails?: readonly string[];
   defaultImages?: DefaultImages;
+  /** Whether the demo account may sign in now (an instance setting admins change). */
+  demoAccountOn?: () => Promise<boolean>;
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
@@ -190,6 +192,7 @@ export class UsersService {
     // Told only to whoever knows the password, so the state of an account is not public.
     if (row.banned_at !== null) throw forbidden('This account is banned');
     if (row.approval_pending === 1) throw forbidden('Your account is waiting for an admin to approve it');
+    if (row.is_demo === 1 && this.deps.demoAccountOn && !(await this.deps.demoAccountOn())) throw forbidden('The demo account is turned off on this site');
     return row;
   }
 
