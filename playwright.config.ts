@@ -11,11 +11,24 @@ const screenshots = process.env.SCREENSHOTS === '1';
 // Evaluated in every Playwright process; only the main one starts the server, so one directory is used.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-data-'));
 process.env.E2E_DATA_DIR = dataDir;
+// A second server of its own for the journey that closes sign-ups, which would otherwise refuse
+// the sign-ups of journeys running beside it.
+const SIGNUPS_PORT = PORT + 2;
+const signupsURL = `http://127.0.0.1:${SIGNUPS_PORT}`;
+const signupsDataDir = process.env.E2E_SIGNUPS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-signups-'));
+process.env.E2E_SIGNUPS_DATA_DIR = signupsDataDir;
+const SIGNUPS_SPEC = '**/signups-closed.spec.ts';
 
 export default defineConfig({
   testDir: 'e2e',
-  testIgnore: screenshots ? [] : ['**/screenshots*.spec.ts'],
-  testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
+  projects: [
+    {
+      name: 'journeys',
+      testIgnore: screenshots ? [] : ['**/screenshots*.spec.ts', SIGNUPS_SPEC],
+      testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
+    },
+    ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
+  ],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
@@ -43,7 +56,7 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [{
     command: 'node server/dist/main.js',
     url: `${baseURL}/api/v1/healthcheck`,
     reuseExistingServer: false,
@@ -72,4 +85,16 @@ export default defineConfig({
       ALLOWED_ORIGINS: `${baseURL},http://127.0.0.1:${PORT + 1}`,
     },
   },
+  ...(screenshots ? [] : [{
+    command: 'node server/dist/main.js',
+    url: `${signupsURL}/api/v1/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(SIGNUPS_PORT), HOST: '127.0.0.1', DATA_DIR: signupsDataDir, WEB_DIST: 'web/dist', LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'e2e-admin@example.com', PUBLIC_URL: signupsURL, RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+    },
+  }])],
 });

@@ -120,6 +120,7 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 export const AdminUserPage = PageInfo.extend({ users: z.array(AdminUser) });
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
 
 export const AdminUserPatch = z.object({
   role: Role.optional(),

@@ -1,3 +1,4 @@
+import './browser-config.js';
 import { z } from 'zod';
 
 /** Opaque, URL-safe ids (never sequential): they appear in links people share. */

@@ -1,3 +1,4 @@
+import './browser-config.js';
 export * from './common.js';
 export * from './users.js';
 export * from './videos.js';

@@ -1,3 +1,4 @@
+import './browser-config.js';
 import { z } from 'zod';
 
 export const SIGNUP_MODES = ['open', 'closed', 'approval'] as const;

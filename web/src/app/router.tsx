@@ -8,6 +8,8 @@ import HomePage from './routes/home';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+type AdminModule = typeof import('./routes/admin');
+const admin = (pick: (m: AdminModule) => React.ComponentType) => async () => ({ Component: pick(await import('./routes/admin')) });
 
 export const routes: RouteObject[] = [
   {
@@ -32,6 +34,20 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'playlist/:playlistId', lazy: page(() => import('./routes/playlist')) },
+          {
+            path: 'admin',
+            lazy: page(() => import('./routes/admin')),
+            children: [
+              { index: true, lazy: admin((m) => m.AdminIndex) },
+              { path: 'overview', lazy: admin((m) => m.OverviewPage) },
+              { path: 'reports', lazy: admin((m) => m.ReportsPage) },
+              { path: 'users', lazy: admin((m) => m.UsersPage) },
+              { path: 'videos', lazy: admin((m) => m.VideosPage) },
+              { path: 'jobs', lazy: admin((m) => m.JobsPage) },
+              { path: 'settings', lazy: admin((m) => m.SettingsPage) },
+              { path: 'audit-log', lazy: admin((m) => m.AuditLogPage) },
+            ],
+          },
           {
             path: ':username',
             lazy: page(() => import('./routes/profile-layout')),

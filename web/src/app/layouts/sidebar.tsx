@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
-import { HomeIcon, KeyIcon, ListIcon, UploadIcon, UserIcon } from '@/components/ui/icons';
+import { HomeIcon, KeyIcon, ListIcon, ShieldIcon, UploadIcon, UserIcon } from '@/components/ui/icons';
+import { useInstance } from '@/features/instance/api/instance.api';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
 import { useUi } from '@/lib/ui';
@@ -16,7 +17,10 @@ export function Sidebar() {
     { to: base ?? '/login', label: 'Profile', icon: UserIcon, end: true },
     { to: base ? `${base}/playlists` : '/login', label: 'Playlists', icon: ListIcon, end: false },
   ];
-  if (!isAuthenticated) links.push({ to: '/demo-login', label: 'Demo Account Login', icon: KeyIcon, end: false });
+  // Staff get the admin area; visitors get the demo account while the site has it on.
+  const demoOn = useInstance().data?.demoAccount ?? true;
+  if (user?.role === 'admin' || user?.role === 'moderator') links.push({ to: '/admin', label: 'Admin', icon: ShieldIcon, end: false });
+  if (!isAuthenticated && demoOn) links.push({ to: '/demo-login', label: 'Demo Account Login', icon: KeyIcon, end: false });
 
   return (
     <nav

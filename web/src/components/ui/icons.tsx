@@ -32,6 +32,9 @@ export const ListIcon = (p: IconProps) => (
 export const KeyIcon = (p: IconProps) => (
   <svg {...base(p)}><circle cx="8" cy="15" r="4" /><path d="m11 12 9-9m-3 3 3 3m-6 0 2 2" /></svg>
 );
+export const ShieldIcon = (p: IconProps) => (
+  <svg {...base(p)}><path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" /><path d="m9 12 2 2 4-4" /></svg>
+);
 export const SunIcon = (p: IconProps) => (
   <svg {...base(p)}><circle cx="12" cy="12" r="4" /><path d="M12 2v2m0 16v2M4.9 4.9l1.4 1.4m11.4 11.4 1.4 1.4M2 12h2m16 0h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" /></svg>
 );

@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { FROM_SITE, newUser, signUpViaApi, toast } from './helpers';
+
+/** The journeys' admin (ADMIN_EMAILS): made on the first run, signed in on later ones. */
+async function signInAdmin(page: Page) {
+  const admin = { ...newUser('adm'), email: 'e2e-admin@example.com' };
+  await signUpViaApi(page.request, admin).catch(async () => {
+    const res = await page.request.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: admin.email, password: admin.password } });
+    expect(res.ok()).toBe(true);
+  });
+}
+
+test('an admin changes a user\'s role in the admin area and finds it in the audit log', async ({ page, playwright, baseURL }) => {
+  const other = await playwright.request.newContext({ baseURL });
+  const target = await signUpViaApi(other, newUser('promo'));
+  await signInAdmin(page);
+
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/overview$/);
+  await expect(page.getByText('Storage used')).toBeVisible();
+
+  const adminNav = page.getByRole('navigation', { name: 'Admin' });
+  await adminNav.getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('Search by name or email').fill(target.username);
+  const users = page.getByRole('table', { name: 'Users' });
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await users.getByLabel(`Role of ${target.username}`).selectOption('moderator');
+  await expect(toast(page, `${target.username} is now moderator`)).toBeVisible();
+
+  await adminNav.getByRole('link', { name: 'Audit log' }).click();
+  const line = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: target._id! }).first();
+  await expect(line).toContainText('user.role');
+  await expect(line).toContainText('user → moderator');
+
+  await adminNav.getByRole('link', { name: 'Jobs' }).click();
+  await expect(page.getByRole('region', { name: 'Lanes' })).toContainText('playable');
+
+  // The new moderator sees only what moderators may use.
+  const modPage = await (await page.context().browser()!.newContext({ baseURL })).newPage();
+  await modPage.request.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: target.email, password: target.password } });
+  await modPage.goto('/admin');
+  await expect(modPage).toHaveURL(/\/admin\/reports$/);
+  await expect(modPage.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Reports', 'Audit log']);
+  await modPage.context().close();
+});

@@ -1,0 +1,68 @@
+import type { Role } from '@reelhouse/contract';
+import type { ReactNode } from 'react';
+import { Navigate, NavLink, Outlet } from 'react-router';
+import { EmptyState, PageTitle } from '@/components/ui/primitives';
+import { AdminJobs } from '@/features/admin/components/admin-jobs';
+import { AdminOverview } from '@/features/admin/components/admin-overview';
+import { AdminSettings } from '@/features/admin/components/admin-settings';
+import { AdminUsers } from '@/features/admin/components/admin-users';
+import { AdminVideos } from '@/features/admin/components/admin-videos';
+import { AuditLog } from '@/features/admin/components/audit-log';
+import { ReportQueue } from '@/features/admin/components/report-queue';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+
+/** The admin area's screens, and who may open each: moderators get the report queue and the audit log. */
+export const ADMIN_SCREENS: { path: string; label: string; roles: Role[] }[] = [
+  { path: 'overview', label: 'Overview', roles: ['admin'] },
+  { path: 'reports', label: 'Reports', roles: ['admin', 'moderator'] },
+  { path: 'users', label: 'Users', roles: ['admin'] },
+  { path: 'videos', label: 'Videos', roles: ['admin'] },
+  { path: 'jobs', label: 'Jobs', roles: ['admin'] },
+  { path: 'settings', label: 'Settings', roles: ['admin'] },
+  { path: 'audit-log', label: 'Audit log', roles: ['admin', 'moderator'] },
+];
+
+export const isStaff = (role: Role | undefined) => role === 'admin' || role === 'moderator';
+
+/** Staff only; everyone else is told so rather than shown screens whose calls would all be refused. */
+export default function AdminLayout() {
+  const role = useAuth().user?.role;
+  if (!isStaff(role)) return <EmptyState>The admin area is for admins and moderators.</EmptyState>;
+  const screens = ADMIN_SCREENS.filter((s) => s.roles.includes(role!));
+  return (
+    <div className="mx-auto max-w-[1400px]">
+      <PageTitle>Admin</PageTitle>
+      <nav aria-label="Admin" className="mb-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
+        {screens.map((s) => (
+          <NavLink key={s.path} to={`/admin/${s.path}`}
+            className={({ isActive }) => cn(
+              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+              isActive ? 'border-rose-600 text-neutral-900 dark:text-white' : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
+            )}>
+            {s.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
+
+/** An admin starts at the overview, a moderator at the reports. */
+export function AdminIndex() {
+  return <Navigate to={useAuth().user?.role === 'admin' ? 'overview' : 'reports'} replace />;
+}
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  if (useAuth().user?.role !== 'admin') return <EmptyState>Only admins may open this screen.</EmptyState>;
+  return <>{children}</>;
+}
+
+export const OverviewPage = () => <AdminOnly><AdminOverview /></AdminOnly>;
+export const UsersPage = () => <AdminOnly><AdminUsers /></AdminOnly>;
+export const VideosPage = () => <AdminOnly><AdminVideos /></AdminOnly>;
+export const JobsPage = () => <AdminOnly><AdminJobs /></AdminOnly>;
+export const SettingsPage = () => <AdminOnly><AdminSettings /></AdminOnly>;
+export const ReportsPage = ReportQueue;
+export const AuditLogPage = AuditLog;
