@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { FROM_SITE, newUser, signUpViaApi, uploadViaApi, waitReady } from './helpers';
+
+// Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots-admin.spec.ts   (writes docs/screenshots/admin-*.png)
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+  await page.waitForTimeout(300);
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file });
+  // An 8-bit palette keeps the files small.
+  const tmp = `${file}.tmp.png`;
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', file, '-vf',
+    'split[a][b];[a]palettegen=max_colors=128:stats_mode=full[p];[b][p]paletteuse=dither=none', tmp]);
+  fs.renameSync(tmp, file);
+}
+
+test('screenshots of every admin screen, light and dark', async ({ browser, playwright }) => {
+  test.setTimeout(180_000);
+  fs.mkdirSync(OUT, { recursive: true });
+  const baseURL = test.info().project.use.baseURL!;
+  const ctx = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
+  const [adminApi, ownerApi, reporterApi] = await Promise.all([ctx(), ctx(), ctx()]);
+  await signUpViaApi(adminApi, { ...newUser('adm'), email: 'e2e-admin@example.com', fullName: 'Site Admin' });
+  const owner = await signUpViaApi(ownerApi, { ...newUser('maker'), fullName: 'Maya Maker' });
+  await signUpViaApi(reporterApi, { ...newUser('viewer'), fullName: 'Victor Viewer' });
+  const video = await uploadViaApi(ownerApi, { title: 'Street food tour, part one', description: 'Night market' });
+  await waitReady(ownerApi, video._id);
+  await uploadViaApi(ownerApi, { title: 'Street food tour, part two' });
+  expect((await reporterApi.post('/api/v1/reports', { data: { targetType: 'video', targetId: video._id, reason: 'spam', note: 'Links to a shop in every frame' } })).ok()).toBe(true);
+  expect((await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { data: { quotaBytes: 2_000_000_000, dailyQuotaBytes: 500_000_000 } })).ok()).toBe(true);
+  const state = await adminApi.storageState();
+
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, storageState: state });
+    const page = await context.newPage();
+    const screens: [string, string, () => Promise<void>][] = [
+      ['overview', 'Overview', () => expect(page.getByText('Storage used')).toBeVisible()],
+      ['reports', 'Reports', () => expect(page.getByText('Links to a shop in every frame')).toBeVisible()],
+      ['users', 'Users', () => expect(page.getByRole('table', { name: 'Users' })).toContainText('Maya Maker')],
+      ['videos', 'Videos', () => expect(page.getByRole('table', { name: 'Videos' })).toContainText('Street food tour')],
+      ['jobs', 'Jobs', () => expect(page.getByRole('region', { name: 'Lanes' })).toContainText('background')],
+      ['settings', 'Settings', () => expect(page.getByLabel('Site name')).toBeVisible()],
+      ['audit-log', 'Audit log', () => expect(page.getByRole('table', { name: 'Audit log' })).toContainText('user.quota')],
+    ];
+    for (const [slug, , ready] of screens) {
+      await page.goto(`/admin/${slug}`);
+      await ready();
+      await shoot(page, `admin-${slug}-desktop-${scheme}`);
+    }
+    await context.close();
+  }
+});
