@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: 'playlists', lazy: page(() => import('./routes/my-playlists')) },
               { path: 'liked-videos', lazy: page(() => import('./routes/liked-videos')) },
               { path: 'watch-history', lazy: page(() => import('./routes/watch-history')) },
+              { path: 'studio', lazy: page(() => import('./routes/studio')) },
             ],
           },
         ],

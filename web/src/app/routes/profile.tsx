@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChannelBanner, Tile } from '@/components/ui/channel-banner';
-import { HistoryIcon, ListIcon, ThumbUpIcon, UploadIcon } from '@/components/ui/icons';
+import { HistoryIcon, ListIcon, ThumbUpIcon, UploadIcon, VideoIcon } from '@/components/ui/icons';
 import { useMySubscriberCount } from '@/features/subscriptions/api/subscriptions.api';
 import { VideoFeed } from '@/features/videos/components/video-feed';
 import { useAuth } from '@/lib/auth';
@@ -27,11 +27,12 @@ export default function ProfilePage() {
           </Link>
         }
       />
-      <nav aria-label="Your library" className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-4">
+      <nav aria-label="Your library" className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-5">
         <Tile to={`${base}/watch-history`} label="Watch history" icon={<HistoryIcon />} />
         <Tile to={`${base}/liked-videos`} label="Liked videos" icon={<ThumbUpIcon />} />
         <Tile to={`${base}/playlists`} label="Playlists" icon={<ListIcon />} />
         <Tile to={`${base}/add-video`} label="Add Video" icon={<UploadIcon />} />
+        <Tile to={`${base}/studio`} label="Studio" icon={<VideoIcon />} />
       </nav>
       <h2 className="mb-4 text-lg font-bold">Your videos</h2>
       <VideoFeed params={{ userId: user._id }} />

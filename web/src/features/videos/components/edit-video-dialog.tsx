@@ -4,6 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Button, InlineMessage, TextArea, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateVideo } from '../api/videos.api';
+import { FramePicker } from './frame-picker';
 
 const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.webp,image/png,image/jpeg,image/webp';
 
@@ -21,12 +22,15 @@ export function EditVideoDialog({
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [frameTime, setFrameTime] = useState<number | null>(null);
+  const [visibility, setVisibility] = useState('');
+  const [publishAt, setPublishAt] = useState('');
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateVideo(video._id);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!title.trim() && !description.trim() && !thumbnail) {
+    if (!title.trim() && !description.trim() && !thumbnail && frameTime === null && !visibility && !publishAt) {
       setError('No update value provided. Please provide at least one value.');
       return;
     }
@@ -35,12 +39,18 @@ export function EditVideoDialog({
     if (title.trim()) form.append('title', title.trim());
     if (description.trim()) form.append('description', description.trim());
     if (thumbnail) form.append('thumbnail', thumbnail);
+    else if (frameTime !== null) form.append('thumbnailTime', frameTime.toFixed(2));
+    if (publishAt) form.append('publishAt', new Date(publishAt).toISOString());
+    else if (visibility) form.append('visibility', visibility);
     try {
       await update.mutateAsync(form);
       notify('Video updated successfully', 'success');
       setTitle('');
       setDescription('');
       setThumbnail(null);
+      setFrameTime(null);
+      setVisibility('');
+      setPublishAt('');
       onClose();
     } catch (err) {
       setError(errorMessage(err, 'Failed to update video'));
@@ -53,6 +63,24 @@ export function EditVideoDialog({
         <TextField label="Title" placeholder={video.title} value={title} onChange={(e) => setTitle(e.target.value)} />
         <TextArea label="Description" placeholder={video.description} value={description} onChange={(e) => setDescription(e.target.value)} />
         <TextField label="Thumbnail" type="file" accept={IMAGE_ACCEPT} onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
+        {video.videoFile.url && video.duration > 0 && (
+          <FramePicker src={video.videoFile.url} duration={video.duration} value={frameTime} onChange={setFrameTime} />
+        )}
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Visibility
+          <select
+            aria-label="Visibility"
+            className="h-10 rounded-lg border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900"
+            value={visibility}
+            onChange={(e) => setVisibility(e.target.value)}
+          >
+            <option value="">Keep {video.visibility}</option>
+            <option value="public">Public</option>
+            <option value="unlisted">Unlisted: anyone with the link</option>
+            <option value="private">Private: only you</option>
+          </select>
+        </label>
+        <TextField label="Publish at (private until then)" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
         {error && <InlineMessage>{error}</InlineMessage>}
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
