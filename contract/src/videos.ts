@@ -35,6 +35,11 @@ export const VideoSummary = z.object({
   thumbnail: MediaRef,
   videoFile: MediaRef,
   owner: VideoOwner,
+  /**
+   * Where the signed-in viewer stopped watching this video, in seconds; present (or null) only in
+   * answers that know the viewer, absent otherwise.
+   */
+  watchPosition: z.number().min(0).nullable().optional(),
 });
 export type VideoSummary = z.infer<typeof VideoSummary>;
 
@@ -53,6 +58,8 @@ export const VideoDetail = VideoSummary.extend({
   storyboard: MediaRef.nullable(),
   /** Set while moderators have taken the video down; only its owner and staff can open it then. */
   takedown: z.object({ reason: z.string(), hiddenAt: IsoDate, appealedAt: IsoDate.nullable() }).nullable(),
+  /** Where the signed-in viewer stopped watching, in seconds (null signed out or never played). */
+  watchPosition: z.number().min(0).nullable(),
 });
 export type VideoDetail = z.infer<typeof VideoDetail>;
 
@@ -131,3 +138,35 @@ export const VideoStats = z.object({
   }),
 });
 export type VideoStats = z.infer<typeof VideoStats>;
+
+/** The furthest a saved position may be: a day of video, far beyond any upload. */
+export const MAX_WATCH_POSITION = 86_400;
+
+/** Optional body of PATCH /users/watch-history/{videoId}: where playback is, to resume from later. */
+export const WatchPositionBody = z.object({
+  position: z
+    .number({ error: 'position must be a number of seconds' })
+    .min(0, 'position must be at least 0')
+    .max(MAX_WATCH_POSITION, `position must be at most ${MAX_WATCH_POSITION}`)
+    .optional(),
+});
+export type WatchPositionBody = z.infer<typeof WatchPositionBody>;
+
+export const MAX_RELATED = 24;
+export const RelatedQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_RELATED, `limit must be at most ${MAX_RELATED}`)
+    .default(12),
+});
+export type RelatedQuery = z.infer<typeof RelatedQuery>;
+
+/** Up next: the videos to watch after this one, best first. */
+export const RelatedVideos = z.object({ videos: z.array(VideoSummary) });
+export type RelatedVideos = z.infer<typeof RelatedVideos>;
+
+/** Trending is ranked by its score: paging only, no sort choice. */
+export const TrendingQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
+export type TrendingQuery = z.infer<typeof TrendingQuery>;

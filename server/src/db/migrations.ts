@@ -11,6 +11,8 @@ import { migrationSignupApprovalAndAuditLog } from './migrations/0014_signup_app
 import { migrationReportsAndAppeals } from './migrations/0015_reports_and_appeals.js';
 import { migrationCommentReplies } from './migrations/0024_comment_replies.js';
 import { migrationNotifications } from './migrations/0025_notifications.js';
+import { migrationWatchPosition } from './migrations/0026_watch_position.js';
+import { migrationTrending } from './migrations/0027_trending.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -30,6 +32,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015_reports_and_appeals': migrationReportsAndAppeals(),
     '0024_comment_replies': migrationCommentReplies(),
     '0025_notifications': migrationNotifications(),
+    '0026_watch_position': migrationWatchPosition(),
+    '0027_trending': migrationTrending(),
   };
 }
 

@@ -123,7 +123,13 @@ export interface Database {
     updated_at: number;
   };
   playlist_videos: { playlist_id: string; video_id: string; position: number; added_at: number };
-  watch_history: { user_id: string; video_id: string; watched_at: number };
+  watch_history: {
+    user_id: string;
+    video_id: string;
+    watched_at: number;
+    /** Seconds into the video where the user last stopped; null if never reported. */
+    position: number | null;
+  };
   view_events: { video_id: string; viewer_key: string; counted_at: number };
   /** Counted views per video per UTC day (days since 1970-01-01). */
   video_daily_views: { video_id: string; day: number; views: number };

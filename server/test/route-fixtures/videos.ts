@@ -81,6 +81,19 @@ export const videosFixtures: Record<string, RouteFixture> = {
       return { as: null, status: 200, params: { id } };
     },
   },
+  'GET /api/v1/videos/trending': {
+    access: 'public',
+    async valid() {
+      return { as: null, status: 200, query: { pageNumber: '1', pageSize: '5' } };
+    },
+  },
+  'GET /api/v1/videos/:id/related': {
+    access: 'public',
+    async valid(w) {
+      const { id } = await ownedVideo(w);
+      return { as: null, status: 200, params: { id }, query: { limit: '5' } };
+    },
+  },
   'GET /media/*': {
     access: 'public',
     async valid(w) {

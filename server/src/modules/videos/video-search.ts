@@ -23,3 +23,27 @@ export function fts5Match(words: string[]): string {
 export function tsPrefixQuery(words: string[]): string {
   return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
 }
+
+/**
+ * Words that say little about what a video is about; left out when looking for similar videos, so
+ * that "the" in two titles does not make them related.
+ */
+const COMMON_WORDS = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'how', 'in', 'is', 'it', 'my', 'of', 'on', 'or',
+  'our', 'the', 'this', 'to', 'with', 'you', 'your', 'video', 'new', 'part',
+]);
+
+/** The words of a text that say what it is about, for a similarity search: at most `max`. */
+export function topicWords(text: string, max = 12): string[] {
+  return searchWords(text).filter((w) => w.length > 2 && !COMMON_WORDS.has(w)).slice(0, max);
+}
+
+/** FTS5 MATCH string matching any of the words (as prefixes): similarity, ranked by bm25. */
+export function fts5AnyMatch(words: string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' OR ');
+}
+
+/** to_tsquery('simple', ...) string matching any of the words (as prefixes). */
+export function tsAnyPrefixQuery(words: string[]): string {
+  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' | ');
+}

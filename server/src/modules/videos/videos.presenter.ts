@@ -42,7 +42,7 @@ export class VideoPresenter {
     };
   }
 
-  detail(row: VideoDetailRow, viewer: { isLiked: boolean; isSubscribed: boolean }): VideoDetail {
+  detail(row: VideoDetailRow, viewer: { isLiked: boolean; isSubscribed: boolean; watchPosition: number | null }): VideoDetail {
     const summary = this.summary(row);
     return {
       ...summary,
@@ -59,6 +59,7 @@ export class VideoPresenter {
       takedown: row.hidden_at !== null
         ? { reason: row.hidden_reason ?? '', hiddenAt: toIso(row.hidden_at), appealedAt: row.appealed_at !== null ? toIso(row.appealed_at) : null }
         : null,
+      watchPosition: viewer.watchPosition,
     };
   }
 }

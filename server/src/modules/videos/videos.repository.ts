@@ -118,6 +118,15 @@ export class VideosRepository {
       .executeTakeFirst().then(Boolean);
   }
 
+  /** Where the user stopped in each of these videos, for those they have a saved position in: one query. */
+  async watchPositions(userId: string, videoIds: string[]): Promise<Map<string, number>> {
+    if (!videoIds.length) return new Map();
+    const rows = await this.db.selectFrom('watch_history').select(['video_id', 'position'])
+      .where('user_id', '=', userId).where('video_id', 'in', videoIds).where('position', 'is not', null)
+      .execute();
+    return new Map(rows.map((r) => [r.video_id, Number(r.position)]));
+  }
+
   /** One page of videos and the total that match the filter. */
   async list(filter: VideoListFilter): Promise<{ rows: VideoSummaryRow[]; total: number }> {
     const base = this.filtered(filter);

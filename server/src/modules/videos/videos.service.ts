@@ -1,5 +1,5 @@
 import {
-  CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage,
+  CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage, type VideoSummary,
 } from '@reelhouse/contract';
 import type { Logger } from 'pino';
 import { badRequest, forbidden, notFound, payloadTooLarge, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
@@ -21,7 +21,7 @@ import { type ViewSource, viewerKey } from './viewer-key.js';
 import type { StorageQuota } from '../uploads/storage-quota.js';
 import { thumbnailFromFrame } from './frame-thumbnail.js';
 import type { PublishScheduler } from './scheduled-publishing.js';
-import type { SortField, SortType, VideoRow, VideosRepository } from './videos.repository.js';
+import type { SortField, SortType, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
 
 /** A viewer counts one view per video per this window. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -83,7 +83,18 @@ export class VideosService {
       limit: req.pageSize,
       offset: (req.pageNumber - 1) * req.pageSize,
     });
-    return { videos: rows.map((r) => this.present.summary(r)), ...pageInfo(total, req.pageNumber, req.pageSize) };
+    return { videos: await this.cards(rows, viewer), ...pageInfo(total, req.pageNumber, req.pageSize) };
+  }
+
+  /**
+   * Video cards, with where the signed-in viewer stopped in each (one query for the whole list),
+   * so cards can show how much of each was watched.
+   */
+  async cards(rows: VideoSummaryRow[], viewer: Viewer | null): Promise<VideoSummary[]> {
+    const cards = rows.map((r) => this.present.summary(r));
+    if (!viewer || !cards.length) return cards;
+    const positions = await this.deps.videos.watchPositions(viewer.id, cards.map((c) => c._id));
+    return cards.map((c) => ({ ...c, watchPosition: positions.get(c._id) ?? null }));
   }
 
   /** The player page's video; a video the caller may not see is missing to them. */
@@ -91,13 +102,14 @@ export class VideosService {
     const row = await this.deps.videos.findDetail(id);
     if (!row || !canWatch(row, viewer)) throw notFound('Video');
     const viewerId = viewer?.id ?? null;
-    const [isLiked, isSubscribed] = viewerId
+    const [isLiked, isSubscribed, positions] = viewerId
       ? await Promise.all([
           this.deps.videos.isLiked(viewerId, id),
           viewerId === row.owner_id ? false : this.deps.videos.isSubscribed(viewerId, row.owner_id),
+          this.deps.videos.watchPositions(viewerId, [id]),
         ])
-      : [false, false];
-    return this.present.detail(row, { isLiked, isSubscribed });
+      : [false, false, new Map<string, number>()];
+    return this.present.detail(row, { isLiked, isSubscribed, watchPosition: positions.get(id) ?? null });
   }
 
   /** The row of a video the caller may see, or 404. For other modules acting on a video. */

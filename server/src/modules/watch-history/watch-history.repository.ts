@@ -11,7 +11,7 @@ const SORT_COLUMNS = {
   title: 'videos.title',
 } as const;
 
-export type WatchedRow = VideoSummaryRow & { watched_at: number };
+export type WatchedRow = VideoSummaryRow & { watched_at: number; watch_position: number | null };
 
 export class WatchHistoryRepository {
   constructor(private readonly db: Db) {}
@@ -19,9 +19,10 @@ export class WatchHistoryRepository {
   /**
    * Puts the video at the top of the user's history and drops entries beyond `keep`, in one
    * transaction. Times only ever grow per user (a call in the same millisecond as the last one gets
-   * the next millisecond), so the newest call is always first.
+   * the next millisecond), so the newest call is always first. A position, when given, is kept for
+   * resuming; a call without one leaves the last saved position as it is.
    */
-  async record(userId: string, videoId: string, now: number, keep: number): Promise<number> {
+  async record(userId: string, videoId: string, now: number, keep: number, position?: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const last = await trx.selectFrom('watch_history')
         .select((eb) => eb.fn.max('watched_at').as('t'))
@@ -29,8 +30,9 @@ export class WatchHistoryRepository {
         .executeTakeFirst();
       const watchedAt = Math.max(now, Number(last?.t ?? 0) + 1);
       await trx.insertInto('watch_history')
-        .values({ user_id: userId, video_id: videoId, watched_at: watchedAt })
-        .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ watched_at: watchedAt }))
+        .values({ user_id: userId, video_id: videoId, watched_at: watchedAt, position: position ?? null })
+        .onConflict((oc) => oc.columns(['user_id', 'video_id'])
+          .doUpdateSet(position === undefined ? { watched_at: watchedAt } : { watched_at: watchedAt, position }))
         .execute();
       // The keep-th newest entry is the oldest one kept; anything older goes.
       const cutoff = await trx.selectFrom('watch_history')
@@ -65,7 +67,7 @@ export class WatchHistoryRepository {
     const rows = await base
       .innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS)
-      .select('watch_history.watched_at')
+      .select(['watch_history.watched_at', 'watch_history.position as watch_position'])
       .orderBy(SORT_COLUMNS[opts.sortBy], opts.sortType)
       .orderBy(sql`watch_history.video_id`, opts.sortType)
       .limit(opts.limit)

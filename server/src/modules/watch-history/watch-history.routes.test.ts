@@ -47,6 +47,49 @@ describe('PATCH /users/watch-history/{videoId}', () => {
   });
 });
 
+describe('PATCH /users/watch-history/{videoId} with a position', () => {
+  const save = (videoId: string, payload: unknown, as?: SignedIn) => t.call({ method: 'PATCH', url: `${API}/users/watch-history/${videoId}`, payload: payload as object, as });
+  const positionIn = async (url: string, as?: SignedIn) => (await t.call({ method: 'GET', url, as })).data;
+
+  it('keeps where the viewer stopped, for them only, and answers the signed-in user as before', async () => {
+    const user = await t.signUp();
+    const video = await seedVideo(t.ctx, owner.id, { duration: 120 });
+    const res = await save(video.id, { position: 83.5 }, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ _id: user.id, username: user.username });
+    expect((await positionIn(`${API}/videos/${video.id}`, user)).watchPosition).toBe(83.5);
+    // Nobody else sees it; signed out there is none.
+    expect((await positionIn(`${API}/videos/${video.id}`, viewer)).watchPosition).toBeNull();
+    expect((await positionIn(`${API}/videos/${video.id}`)).watchPosition).toBeNull();
+    // A call without a body (existing clients) moves the video up but keeps the position.
+    expect((await record(video.id, user)).statusCode).toBe(200);
+    expect((await positionIn(`${API}/videos/${video.id}`, user)).watchPosition).toBe(83.5);
+    // Lists carry it for the signed-in viewer's cards, and only for them.
+    const mine = (await positionIn(`${API}/users/watch-history/`, user)).watchHistory;
+    expect(mine.find((v: { _id: string }) => v._id === video.id).watchPosition).toBe(83.5);
+    const listed = (await positionIn(`${API}/videos/?pageSize=50`, user)).videos.find((v: { _id: string }) => v._id === video.id);
+    expect(listed.watchPosition).toBe(83.5);
+    const anonymous = (await positionIn(`${API}/videos/?pageSize=50`)).videos.find((v: { _id: string }) => v._id === video.id);
+    expect(anonymous.watchPosition).toBeUndefined();
+    // Never beyond the end of the video.
+    await save(video.id, { position: 500 }, user);
+    expect((await positionIn(`${API}/videos/${video.id}`, user)).watchPosition).toBe(120);
+  });
+
+  it('refuses a position that is not a number of seconds, and changes nothing', async () => {
+    const user = await t.signUp();
+    const video = await seedVideo(t.ctx, owner.id, { duration: 60 });
+    await save(video.id, { position: 10 }, user);
+    for (const position of [-1, '12', null, 1e9]) {
+      const res = await save(video.id, { position }, user);
+      expect(res.statusCode).toBe(400);
+      expect(res.message).toContain('position');
+    }
+    expect((await positionIn(`${API}/videos/${video.id}`, user)).watchPosition).toBe(10);
+    expect((await save(video.id, { position: 5 })).statusCode).toBe(401);
+  });
+});
+
 describe('GET /users/watch-history/', () => {
   it('needs a signed-in user and valid paging', async () => {
     expect((await history(undefined)).statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { envelope as envelopeSchema, PageQuery, User, VideoIdParams, WatchHistoryPage } from '@reelhouse/contract';
+import { envelope as envelopeSchema, PageQuery, User, VideoIdParams, WatchHistoryPage, WatchPositionBody } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
@@ -16,14 +16,16 @@ export const watchHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     preHandler: requireUser,
     schema: {
       tags,
-      summary: 'Record a watched video (moves it to the top of the history); answers the signed-in user, as GET /users/user/current does',
+      summary: 'Record a watched video (moves it to the top of the history), with an optional { position } in seconds to resume from; answers the signed-in user, as GET /users/user/current does',
       params: VideoIdParams,
+      // Existing clients send no body at all.
+      body: WatchPositionBody.nullish(),
       // Clients of the contract store whatever this answers as the signed-in user.
       response: { 200: envelopeSchema(User) },
     },
   }, async (request) => {
     const user = currentUser(request);
-    await history.record(user, request.params.videoId);
+    await history.record(user, request.params.videoId, request.body?.position);
     return envelope(await ctx.users.current(user.id), 'Watch history updated');
   });
 

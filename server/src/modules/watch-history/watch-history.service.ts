@@ -11,10 +11,14 @@ export const MAX_HISTORY_ENTRIES = 200;
 export class WatchHistoryService {
   constructor(private readonly deps: { history: WatchHistoryRepository; videos: VideosService }) {}
 
-  /** Records (or moves to the top) a video the user may see; 404 for any other. */
-  async record(user: Viewer, videoId: string): Promise<{ videoId: string; watchedAt: string }> {
-    await this.deps.videos.visibleRow(videoId, user);
-    const watchedAt = await this.deps.history.record(user.id, videoId, Date.now(), MAX_HISTORY_ENTRIES);
+  /**
+   * Records (or moves to the top) a video the user may see, with where playback is when given (at
+   * most the video's length); 404 for any other.
+   */
+  async record(user: Viewer, videoId: string, position?: number): Promise<{ videoId: string; watchedAt: string }> {
+    const video = await this.deps.videos.visibleRow(videoId, user);
+    const at = position === undefined ? undefined : Math.min(position, Math.max(0, Number(video.duration)));
+    const watchedAt = await this.deps.history.record(user.id, videoId, Date.now(), MAX_HISTORY_ENTRIES, at);
     return { videoId, watchedAt: toIso(watchedAt) };
   }
 
@@ -27,7 +31,11 @@ export class WatchHistoryService {
       offset: (q.pageNumber - 1) * q.pageSize,
     });
     return {
-      watchHistory: rows.map((r) => ({ ...this.deps.videos.present.summary(r), watchedAt: toIso(Number(r.watched_at)) })),
+      watchHistory: rows.map((r) => ({
+        ...this.deps.videos.present.summary(r),
+        watchedAt: toIso(Number(r.watched_at)),
+        watchPosition: r.watch_position === null ? null : Number(r.watch_position),
+      })),
       ...pageInfo(total, q.pageNumber, q.pageSize),
     };
   }

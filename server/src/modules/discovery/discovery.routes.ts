@@ -1,0 +1,32 @@
+import { envelope as envelopeSchema, IdParams, RelatedQuery, RelatedVideos, TrendingQuery, VideoPage } from '@reelhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { envelope } from '../../http/envelope.js';
+import { createVideosService } from '../videos/videos.routes.js';
+import { DiscoveryRepository } from './discovery.repository.js';
+import { DiscoveryService } from './discovery.service.js';
+
+const tags = ['videos'];
+
+export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const discovery = new DiscoveryService({ discovery: new DiscoveryRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx) });
+
+  app.get('/videos/trending', {
+    schema: {
+      tags,
+      summary: 'Trending: listed videos by views and likes of the last 7 days, each day counting half as much as two days later',
+      querystring: TrendingQuery,
+      response: { 200: envelopeSchema(VideoPage) },
+    },
+  }, async (request) => envelope(await discovery.trending(request.query, request.user), 'Trending videos fetched'));
+
+  app.get('/videos/:id/related', {
+    schema: {
+      tags,
+      summary: 'Up next: what viewers of this video watched next, blended with similar videos and the same channel; listed videos only',
+      params: IdParams,
+      querystring: RelatedQuery,
+      response: { 200: envelopeSchema(RelatedVideos) },
+    },
+  }, async (request) => envelope(await discovery.related(request.params.id, request.user, request.query.limit), 'Related videos fetched'));
+};
