@@ -151,7 +151,8 @@ function jsonVariants(r: AppRoute, v: ValidCall): Variant[] {
     { name: 'JSON cut off', raw: json('{"a":') },
     { name: 'not JSON', raw: json('garbage garbage') },
     { name: 'trailing brace', raw: json('{"a":1}}') },
-    { name: 'byte-order mark', raw: json('\uFEFF{}') },
+    // An empty object behind a byte-order mark is no error for a route whose body is all optional.
+    ...(v.emptyBodyAccepted ? [] : [{ name: 'byte-order mark', raw: json('\uFEFF{}') }]),
     { name: 'an array', raw: json('[]') },
     { name: 'a string', raw: json('"text"') },
     { name: 'a number', raw: json('123') },

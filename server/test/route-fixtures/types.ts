@@ -38,6 +38,8 @@ export interface ValidCall {
    * label: a number setting takes `number`, a clearable one `null`, free text `empty string`.
    */
   accepts?: Record<string, string[]>;
+  /** Every body key is optional (a body of {} or none at all is a valid call too). */
+  emptyBodyAccepted?: boolean;
   /** The status the valid call answers. */
   status: number;
   /** What a refused call must leave unchanged, read back from the database. */

