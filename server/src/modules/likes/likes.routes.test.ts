@@ -176,6 +176,7 @@ describe('GET /likes/videos', () => {
       updatedAt: new Date(b.updated_at).toISOString(),
       isPublished: true,
       visibility: 'public',
+      publishAt: null,
       status: 'ready',
       progress: 100,
       thumbnail: { url: t.ctx.storage.url(b.thumbnail_key) },
