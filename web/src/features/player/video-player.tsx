@@ -20,6 +20,7 @@ import { absoluteUrl, pickSource } from './source';
 import type { VideoPlayerProps } from './types';
 import { browserStorage, createVolumeStorage } from './volume-storage';
 import { useViewCounter } from './use-view-counter';
+import { attachPlayer } from './player-control';
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
 const FLASH_MS = 650;
@@ -129,6 +130,22 @@ export function VideoPlayer({
         break;
     }
   }, []);
+
+  // The rest of the page (transcript, chapters, timestamps in text) seeks through player-control.
+  useEffect(
+    () =>
+      attachPlayer({
+        seek(seconds) {
+          const player = playerRef.current;
+          if (!player) return;
+          player.currentTime = seconds;
+          void player.play().catch(() => {});
+          player.el?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        },
+        currentTime: () => playerRef.current?.currentTime ?? 0,
+      }),
+    [],
+  );
 
   // YouTube's shortcuts work with the player or the page focused, never while typing. vidstack's
   // own key handling is off (keyDisabled) because its mapping differs (j/l and arrows share one

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The page's one player, reachable from the rest of the page. Transcript lines, chapter lists and
+ * timestamps in a description or a comment seek it through here instead of a ref threaded through
+ * every component between them. This module is tiny and eager on purpose: the player itself is a
+ * lazily loaded chunk, and the parts that seek it must not pull that chunk in.
+ */
+export interface PlayerControl {
+  /** Moves playback to `seconds` and plays. */
+  seek(seconds: number): void;
+  /** Playback position in seconds. */
+  currentTime(): number;
+}
+
+let active: PlayerControl | null = null;
+const listeners = new Set<() => void>();
+
+function announce(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Called by the player when it mounts; the returned function detaches it (only if still attached). */
+export function attachPlayer(control: PlayerControl): () => void {
+  active = control;
+  announce();
+  return () => {
+    if (active !== control) return;
+    active = null;
+    announce();
+  };
+}
+
+/** Seeks the page's player; false when no player is on the page yet. */
+export function seekPlayer(seconds: number): boolean {
+  if (!active || !Number.isFinite(seconds) || seconds < 0) return false;
+  active.seek(seconds);
+  return true;
+}
+
+/** The page's player's position, or null without one. */
+export function playerTime(): number | null {
+  return active ? active.currentTime() : null;
+}
+
+/** Re-renders when a player attaches or detaches: `true` while one can be sought. */
+export function usePlayerAttached(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => active !== null,
+    () => false,
+  );
+}
