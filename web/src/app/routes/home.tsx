@@ -1,4 +1,5 @@
-import { NavLink, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { TrendingFeed } from '@/features/discovery/components/trending-feed';
 import { SubscriptionFeed } from '@/features/subscriptions/components/subscription-feed';
 import { SearchBox } from '@/features/videos/components/search-box';
 import { VideoFeed } from '@/features/videos/components/video-feed';
@@ -6,16 +7,20 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 const TABS = [
-  { tab: null, label: 'All' },
-  { tab: 'subscriptions', label: 'Subscriptions' },
+  { tab: null, label: 'All', signedInOnly: false },
+  { tab: 'trending', label: 'Trending', signedInOnly: false },
+  { tab: 'subscriptions', label: 'Subscriptions', signedInOnly: true },
 ] as const;
 
 export default function HomePage() {
   const [params, setParams] = useSearchParams();
   const { isAuthenticated } = useAuth();
   const query = params.get('query') ?? '';
-  // The Subscriptions tab is for signed-in people; anyone else gets the whole site.
-  const tab = isAuthenticated && !query ? params.get('tab') : null;
+  // Trending is for everyone; the Subscriptions tab is for signed-in people (anyone else gets the
+  // whole site); a search shows its results whatever the tab.
+  const tabs = TABS.filter((t) => isAuthenticated || !t.signedInOnly);
+  const asked = query ? null : params.get('tab');
+  const tab = tabs.find((t) => t.tab === asked)?.tab ?? null;
   return (
     <div>
       <SearchBox
@@ -23,12 +28,13 @@ export default function HomePage() {
         initial={query}
         onSearch={(q) => setParams(q ? { query: q } : {}, { replace: false })}
       />
-      {isAuthenticated && !query && (
+      {!query && (
+        // Links, not NavLinks: every tab is the path /, which NavLink would mark current in all of them.
         <nav aria-label="Home tabs" className="mb-4 flex gap-2">
-          {TABS.map((t) => {
+          {tabs.map((t) => {
             const active = tab === t.tab;
             return (
-              <NavLink
+              <Link
                 key={t.label}
                 to={t.tab ? `/?tab=${t.tab}` : '/'}
                 aria-current={active ? 'page' : undefined}
@@ -38,7 +44,7 @@ export default function HomePage() {
                 )}
               >
                 {t.label}
-              </NavLink>
+              </Link>
             );
           })}
         </nav>
@@ -48,7 +54,13 @@ export default function HomePage() {
           Results for <span className="font-medium text-neutral-900 dark:text-neutral-100">“{query}”</span>
         </p>
       )}
-      {tab === 'subscriptions' ? <SubscriptionFeed /> : <VideoFeed params={{ query: query || undefined }} />}
+      {tab === 'subscriptions' ? (
+        <SubscriptionFeed />
+      ) : tab === 'trending' ? (
+        <TrendingFeed />
+      ) : (
+        <VideoFeed params={{ query: query || undefined }} />
+      )}
     </div>
   );
 }
