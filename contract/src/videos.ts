@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Chapter } from './chapters.js';
 import { Id, IsoDate, MediaRef, PageInfo, PageQuery } from './common.js';
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -60,6 +61,8 @@ export const VideoDetail = VideoSummary.extend({
   takedown: z.object({ reason: z.string(), hiddenAt: IsoDate, appealedAt: IsoDate.nullable() }).nullable(),
   /** Where the signed-in viewer stopped watching, in seconds (null signed out or never played). */
   watchPosition: z.number().min(0).nullable(),
+  /** Chapters read from the description by YouTube's rules (see chapters.ts); [] when it has none. */
+  chapters: z.array(Chapter),
 });
 export type VideoDetail = z.infer<typeof VideoDetail>;
 

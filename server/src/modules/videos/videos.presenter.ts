@@ -1,4 +1,4 @@
-import type { VideoDetail, VideoSummary } from '@reelhouse/contract';
+import { parseChapters, type VideoDetail, type VideoSummary } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
@@ -60,6 +60,7 @@ export class VideoPresenter {
         ? { reason: row.hidden_reason ?? '', hiddenAt: toIso(row.hidden_at), appealedAt: row.appealed_at !== null ? toIso(row.appealed_at) : null }
         : null,
       watchPosition: viewer.watchPosition,
+      chapters: parseChapters(summary.description, summary.duration),
     };
   }
 }

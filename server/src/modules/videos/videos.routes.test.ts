@@ -214,12 +214,31 @@ describe('GET /videos/{id}', () => {
       failureReason: null, width: v.titleMatch!.width, height: v.titleMatch!.height, storyboard: null,
       hls: { url: `/media/videos/${v.titleMatch!.id}/hls/master.m3u8` },
       owner: { _id: owner.id, username: 'rexkeeper', subscribersCount: 1, isSubscribed: false },
+      chapters: [],
     });
 
     const liker = await t.call({ method: 'GET', url: `${API}/videos/${v.titleMatch!.id}`, as: other });
     expect(liker.data).toMatchObject({ isLiked: true, owner: { isSubscribed: true } });
     const self = await t.call({ method: 'GET', url: `${API}/videos/${v.titleMatch!.id}`, as: owner });
     expect(self.data).toMatchObject({ isLiked: false, owner: { isSubscribed: false } });
+  });
+
+  it('answers the chapters its description names, within its duration', async () => {
+    const description = 'A tour of the quarry.\r\n\r\n0:00 Arrival\r\n[0:20] The cliff – and the view\r\n0:45 | Fossils\r\n2:00 After the end\r\nMore at 1:30pm.';
+    const row = await seedVideo(t.ctx, owner.id, { title: 'Quarry chapters', description, duration: 60 });
+    const res = await t.call({ method: 'GET', url: `${API}/videos/${row.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(VideoDetail.parse(res.data).chapters).toEqual([
+      { start: 0, title: 'Arrival' },
+      { start: 20, title: 'The cliff – and the view' },
+      { start: 45, title: 'Fossils' },
+    ]);
+    expect(res.data.description).toBe(description);
+
+    // Two chapters are not enough: none at all.
+    await t.ctx.db.updateTable('videos').set({ description: '0:00 Arrival\n0:20 The cliff' }).where('id', '=', row.id).execute();
+    const fewer = await t.call({ method: 'GET', url: `${API}/videos/${row.id}`, as: other });
+    expect(fewer.data.chapters).toEqual([]);
   });
 
   it('is 404 for hidden videos except to their owner', async () => {
