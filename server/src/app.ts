@@ -23,6 +23,7 @@ import { recordRoutes } from './http/route-table.js';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, registerUrlLengthGuard } from './http/request-guards.js';
 import { apiModules } from './modules/index.js';
 import { newId } from './lib/ids.js';
+import { registerFairTurns } from './http/fair-turns.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
@@ -49,6 +50,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
+  // First of the onRequest hooks: a request waiting its turn has cost nothing yet.
+  registerFairTurns(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
