@@ -40,11 +40,11 @@ describe('ladderArgs', () => {
     keyframes: null,
   };
 
-  it('decodes once and splits into one scaler per rung', () => {
+  it('decodes once and scales each rung from the one above it', () => {
     const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls' });
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
     expect(after(args, '-filter_complex')).toBe(
-      '[0:v:0]fps=30,split=2[s0][s1];[s0]scale=426:240:flags=bicubic,format=yuv420p[v0];[s1]scale=1280:720:flags=bicubic,format=yuv420p[v1]',
+      '[0:v:0]fps=30,scale=1280:720:flags=bicubic,format=yuv420p,split=2[v1][c1];[c1]scale=426:240:flags=bicubic,format=yuv420p[v0]',
     );
     expect(args.filter((a) => a === '-map')).toHaveLength(4);
   });
@@ -68,13 +68,38 @@ describe('ladderArgs', () => {
 
   it('copies the passthrough rung and forces the source keyframe times on the others', () => {
     const args = ladderArgs('src.mp4', { ...plan, passthrough: 1, keyframes: [0, 2.5, 4.75] }, { outDir: '/w/hls' });
-    expect(after(args, '-filter_complex')).toBe('[0:v:0]split=1[s0];[s0]scale=426:240:flags=bicubic,format=yuv420p[v0]');
+    expect(after(args, '-filter_complex')).toBe('[0:v:0]scale=426:240:flags=bicubic,format=yuv420p[v0]');
     expect(after(args, '-c:v:1')).toBe('copy');
     expect(args).not.toContain('-b:v:1');
     expect(after(args, '-c:v:0')).toBe('libx264');
     expect(after(args, '-force_key_frames:v:0')).toBe('0.000000,2.500000,4.750000');
     expect(after(args, '-sc_threshold:v:0')).toBe('0');
     expect(args.filter((a, i) => a === '-map' && args[i + 1] === '0:v:0')).toHaveLength(1);
+  });
+
+  it('chains five rungs from the largest down, whatever order the plan lists them in', () => {
+    const five: LadderPlan = {
+      ...plan,
+      rungs: [
+        { name: '240p', width: 426, height: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
+        { name: '360p', width: 640, height: 360, videoBitrate: 800_000, audioBitrate: 96_000 },
+        { name: '480p', width: 854, height: 480, videoBitrate: 1_400_000, audioBitrate: 128_000 },
+        { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000, audioBitrate: 128_000 },
+        { name: '1080p', width: 1920, height: 1080, videoBitrate: 5_000_000, audioBitrate: 128_000 },
+      ],
+    };
+    const step = (w: number, h: number) => `scale=${w}:${h}:flags=bicubic,format=yuv420p`;
+    expect(after(ladderArgs('src.mp4', five, { outDir: '/w/hls' }), '-filter_complex')).toBe(
+      `[0:v:0]fps=30,${step(1920, 1080)},split=2[v4][c4];[c4]${step(1280, 720)},split=2[v3][c3];` +
+        `[c3]${step(854, 480)},split=2[v2][c2];[c2]${step(640, 360)},split=2[v1][c1];[c1]${step(426, 240)}[v0]`,
+    );
+    // With the 1080p rung copied, the 720p rung is the one scaled from the source.
+    const copied = ladderArgs('src.mp4', { ...five, passthrough: 4, keyframes: [0, 2] }, { outDir: '/w/hls' });
+    expect(after(copied, '-filter_complex')).toBe(
+      `[0:v:0]${step(1280, 720)},split=2[v3][c3];[c3]${step(854, 480)},split=2[v2][c2];[c2]${step(640, 360)},split=2[v1][c1];[c1]${step(426, 240)}[v0]`,
+    );
+    const videoMaps = copied.flatMap((a, i) => (a === '-map' && copied[i + 1] !== '0:a:0' ? [copied[i + 1]] : []));
+    expect(videoMaps).toEqual(['[v0]', '[v1]', '[v2]', '[v3]', '0:v:0']);
   });
 
   it('leaves audio out of a silent source', () => {

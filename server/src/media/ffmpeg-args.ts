@@ -86,9 +86,10 @@ export function fpsArg(fps: number): string {
 }
 
 /**
- * The whole HLS ladder in one ffmpeg process: the source is decoded once, `split` feeds a scaler
- * per encoded rung, and the HLS muxer writes every variant (fMP4 segments of ~4 s, cut at
- * keyframes that sit at the same times in every rung, so a player can switch at any boundary).
+ * The whole HLS ladder in one ffmpeg process: the source is decoded once, the largest encoded rung
+ * is scaled from it and every smaller rung from the rung above (`scaleCascade`), and the HLS muxer
+ * writes every variant (fMP4 segments of ~4 s, cut at keyframes that sit at the same times in every
+ * rung, so a player can switch at any boundary).
  *
  * Without a passthrough rung, keyframes come every 2 s at fixed positions. With one, that rung is
  * the source's own video, copied, and every encoded rung forces its keyframes at the source's
@@ -99,11 +100,9 @@ export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): 
   const encoded = plan.rungs.map((_, i) => i).filter((i) => i !== copied);
   const args = [...COMMON, '-i', input];
   if (encoded.length > 0) {
-    const splitOuts = encoded.map((i) => `[s${i}]`).join('');
-    const chains = encoded.map((i) => `[s${i}]scale=${plan.rungs[i]!.width}:${plan.rungs[i]!.height}:flags=bicubic,format=yuv420p[v${i}]`);
     // A passthrough ladder keeps the source's frames as they are, so keyframes land on the same ones.
-    const head = copied === null ? `[0:v:0]fps=${fpsArg(plan.fps)},` : '[0:v:0]';
-    args.push('-filter_complex', `${head}split=${encoded.length}${splitOuts};${chains.join(';')}`);
+    const head = copied === null ? `fps=${fpsArg(plan.fps)},` : '';
+    args.push('-filter_complex', scaleCascade(plan, encoded, head));
   }
   plan.rungs.forEach((_, i) => {
     args.push('-map', i === copied ? '0:v:0' : `[v${i}]`);
@@ -142,6 +141,26 @@ export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): 
     `${out.outDir}/%v/index.m3u8`,
   );
   return args;
+}
+
+/**
+ * The ladder's filter graph: the largest encoded rung is scaled from the decoded source, and each
+ * smaller rung from the one above it (1080p -> 720p -> 480p -> 360p -> 240p), its output split
+ * between its encoder (`[v<i>]`) and the next scaler. Only one scaler reads full-size frames, which
+ * costs far less than every rung scaling the source. Sizes are exact, so each step keeps the
+ * picture's shape and the sample aspect ratio comes out as if scaled from the source in one go.
+ */
+export function scaleCascade(plan: LadderPlan, encoded: number[], head = ''): string {
+  const bySize = [...encoded].sort((a, b) => plan.rungs[b]!.width * plan.rungs[b]!.height - plan.rungs[a]!.width * plan.rungs[a]!.height);
+  let from = `[0:v:0]${head}`;
+  const chains = bySize.map((i, k) => {
+    const r = plan.rungs[i]!;
+    const scaled = `${from}scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p`;
+    if (k === bySize.length - 1) return `${scaled}[v${i}]`;
+    from = `[c${i}]`;
+    return `${scaled},split=2[v${i}][c${i}]`;
+  });
+  return chains.join(';');
 }
 
 /**

@@ -23,6 +23,27 @@ async function packetHashes(input: string): Promise<string[]> {
   });
 }
 
+/** Size, pixel format, sample aspect ratio and frame count of a playlist's (or file's) video. */
+async function videoShape(input: string) {
+  const { stdout } = await runProcess(
+    ffprobePath,
+    ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=width,height,pix_fmt,sample_aspect_ratio,nb_read_packets', '-of', 'json', '--', input],
+    { captureStdout: true },
+  );
+  const s = (JSON.parse(stdout) as { streams: { width: number; height: number; pix_fmt: string; sample_aspect_ratio?: string; nb_read_packets: string }[] }).streams[0]!;
+  const [num, den] = (s.sample_aspect_ratio && s.sample_aspect_ratio !== '0:1' ? s.sample_aspect_ratio : '1:1').split(':').map(Number);
+  return { width: s.width, height: s.height, pixFmt: s.pix_fmt, displayAspect: (s.width * num!) / den! / s.height, frames: Number(s.nb_read_packets) };
+}
+
+/** Every rung has its planned size and pixel format and displays at the source's shape. */
+async function expectRungShapes(out: string, rungs: { name: string; width: number; height: number }[], sourceAspect: number, frames: number) {
+  for (const rung of rungs) {
+    const shape = await videoShape(path.join(out, rung.name, 'index.m3u8'));
+    expect({ width: shape.width, height: shape.height, pixFmt: shape.pixFmt, frames: shape.frames }, rung.name).toEqual({ width: rung.width, height: rung.height, pixFmt: 'yuv420p', frames });
+    expect(shape.displayAspect, rung.name).toBeCloseTo(sourceAspect, 6);
+  }
+}
+
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'passthrough-'));
 }, 60_000);
@@ -57,13 +78,22 @@ describe('passthrough rung', () => {
     // Segments cut at the same keyframes in every rung: 4.5 s, 4.5 s.
     expect(durations[0]).toEqual([4500, 4500]);
     for (const d of durations) expect(d).toEqual(durations[0]);
+    // 240p is scaled from 360p, which is scaled from the source: sizes stay exact, no frame is lost.
+    expect(result.plan.rungs.map((r) => `${r.width}x${r.height}`)).toEqual(['428x240', '640x360', '854x480']);
+    await expectRungShapes(out, result.plan.rungs, 854 / 480, 270);
   }, 180_000);
 
   it('encodes every rung of a source that is not browser-playable or over its rung bitrate', async () => {
-    const heavy = await makeClip(ffmpegPath, path.join(dir, 'heavy.mp4'), { width: 640, height: 360, seconds: 3, gop: 30, videoBitrate: '3000k' });
+    // Keyframes every 1.2 s in the source: the encoded ladder ignores them and places its own every 2 s.
+    const heavy = await makeClip(ffmpegPath, path.join(dir, 'heavy.mp4'), { width: 640, height: 360, seconds: 5, gop: 30, videoBitrate: '3000k' });
     const probe = await probeMedia(heavy, { ffprobePath });
-    const result = await makeLadder(heavy, path.join(dir, 'heavy-hls'), probe, { ffmpegPath, ffprobePath });
+    const out = path.join(dir, 'heavy-hls');
+    const result = await makeLadder(heavy, out, probe, { ffmpegPath, ffprobePath });
     expect(result.plan.passthrough).toBeNull();
     expect(result.variants.length).toBe(2);
+    for (const rung of result.plan.rungs) {
+      expect(await readKeyframeTimes(path.join(out, rung.name, 'index.m3u8'), { ffprobePath }), rung.name).toEqual([0, 2, 4]);
+    }
+    await expectRungShapes(out, result.plan.rungs, 640 / 360, 125);
   }, 180_000);
 });
