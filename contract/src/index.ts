@@ -10,3 +10,4 @@ export * from './admin-media.js';
 export * from './uploads.js';
 export * from './notifications.js';
 export * from './studio.js';
+export * from './previews.js';

@@ -22,6 +22,7 @@ import { mediaRoutes } from './http/media-route.js';
 import { recordRoutes } from './http/route-table.js';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, registerUrlLengthGuard } from './http/request-guards.js';
 import { apiModules } from './modules/index.js';
+import { feedsRoutes } from './modules/previews/feeds.routes.js';
 import { newId } from './lib/ids.js';
 import { registerFairTurns } from './http/fair-turns.js';
 
@@ -94,6 +95,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }, { prefix: API_PREFIX });
   // Media from storage (local disk, or the bucket proxied when no MEDIA_BASE_URL serves it directly).
   await app.register(mediaRoutes(ctx.storage));
+  // RSS and Atom feeds: addresses given to feed readers, so outside the versioned API.
+  await app.register(feedsRoutes, { ctx });
 
   // Not /assets/: that is where the web client's hashed files live.
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });

@@ -10,21 +10,22 @@ import { videosFixtures } from './videos.js';
 import { adminFixtures } from './admin.js';
 import { uploadsFixtures } from './uploads.js';
 import { notificationsFixtures } from './notifications.js';
+import { previewsFixtures } from './previews.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
 
 /** Every route's fixture, keyed "METHOD url" exactly as the app registers the route. */
-export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures, ...notificationsFixtures };
+export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures, ...notificationsFixtures, ...previewsFixtures };
 
 /**
  * Routes that take no input of their own: the API documentation, the health check, and everything
- * outside the API and media (the web client's files, its page fallback, static images). They still
- * get the URL- and header-level malformed requests.
+ * outside the API, media and feeds (the web client's files, its page fallback, static images). They
+ * still get the URL- and header-level malformed requests.
  */
 export function needsFixture(method: string, url: string): boolean {
   if (url === '/api/v1/healthcheck' || url.startsWith('/api/docs')) return false;
-  return url.startsWith('/api/') || url.startsWith('/media/');
+  return url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/feeds/');
 }
 
 export interface AppRoute {

@@ -1,0 +1,39 @@
+import { ChannelFeedParams, type FeedFormat } from '@reelhouse/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { FEED_SIZE } from './feeds.service.js';
+import { createPreviews } from './previews.context.js';
+import { siteOrigin } from './site-urls.js';
+
+const tags = ['feeds'];
+const CONTENT_TYPES: Record<FeedFormat, string> = {
+  xml: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+};
+
+/** Readers poll often; a few minutes of caching spares the database without making new videos late. */
+function sendFeed(reply: FastifyReply, format: FeedFormat, body: string) {
+  return reply.header('content-type', CONTENT_TYPES[format]).header('cache-control', 'public, max-age=300').send(body);
+}
+
+/**
+ * RSS 2.0 (`.xml`) and Atom (`.atom`) feeds, outside /api/v1 like media URLs: feed readers are
+ * given these addresses. Bad input still answers the envelope.
+ */
+export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { feeds } = createPreviews(ctx);
+
+  for (const format of ['xml', 'atom'] as const) {
+    app.get(`/feeds/videos.${format}`, {
+      schema: { tags, summary: `The site's newest ${FEED_SIZE} listed videos (${format === 'xml' ? 'RSS 2.0' : 'Atom'})` },
+    }, async (request, reply) => sendFeed(reply, format, await feeds.feed(null, format, siteOrigin(ctx.config.publicUrl, request))));
+  }
+
+  app.get('/feeds/channel/:file', {
+    schema: { tags, summary: `A channel's newest ${FEED_SIZE} listed videos: {username}.xml (RSS 2.0) or {username}.atom (Atom)`, params: ChannelFeedParams },
+  }, async (request, reply) => {
+    const { username, format } = request.params.file;
+    return sendFeed(reply, format, await feeds.feed(username, format, siteOrigin(ctx.config.publicUrl, request)));
+  });
+};
