@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { envelope as envelopeSchema } from '@reelhouse/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './app-context.js';
@@ -23,6 +23,9 @@ import { recordRoutes } from './http/route-table.js';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, registerUrlLengthGuard } from './http/request-guards.js';
 import { apiModules } from './modules/index.js';
 import { feedsRoutes } from './modules/previews/feeds.routes.js';
+import { type PageMeta, withHead } from './modules/previews/page-head.js';
+import { createPreviews } from './modules/previews/previews.context.js';
+import { siteOrigin } from './modules/previews/site-urls.js';
 import { newId } from './lib/ids.js';
 import { registerFairTurns } from './http/fair-turns.js';
 
@@ -100,7 +103,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Not /assets/: that is where the web client's hashed files live.
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
-  await registerWebClient(app, config.webDist);
+  const { previews } = createPreviews(ctx);
+  await registerWebClient(app, config.webDist, (pagePath, request) => previews.pageMeta(pagePath, siteOrigin(config.publicUrl, request)));
   return app;
 }
 
@@ -109,8 +113,11 @@ function readIndexHtml(webDist: string | null): string | null {
   return file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
-/** Serves the built web client, with every unknown non-API path falling back to index.html. */
-async function registerWebClient(app: FastifyInstance, webDist: string | null) {
+/**
+ * Serves the built web client, with every unknown non-API path falling back to index.html. Pages
+ * with a link preview (a video, a channel) get their title and OpenGraph tags written into it.
+ */
+async function registerWebClient(app: FastifyInstance, webDist: string | null, pageMeta: (pagePath: string, request: FastifyRequest) => Promise<PageMeta | null>) {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -123,8 +130,13 @@ async function registerWebClient(app: FastifyInstance, webDist: string | null) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const serveIndex = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    const meta = await pageMeta(request.url.split('?')[0]!, request);
+    if (!meta) return reply.sendFile('index.html', webDist);
+    const html = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(withHead(html, meta));
+  };
   app.get('/', serveIndex);
   app.get('/*', async (request, reply) => {
     // The router has already decoded the path once; decoding again would turn %25 into a bad escape.

@@ -3,6 +3,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { FeedsService } from './feeds.service.js';
+import { PreviewsService } from './previews.service.js';
 
 /** The services behind feeds, link previews and oEmbed, built on the shared video and user repositories. */
 export function createPreviews(ctx: AppContext) {
@@ -16,5 +17,6 @@ export function createPreviews(ctx: AppContext) {
   const avatarUrl = (key: string | null) => (key ? ctx.storage.url(key) : ctx.defaultImages.avatar);
   return {
     feeds: new FeedsService({ videos, users, presenter, site, avatarUrl }),
+    previews: new PreviewsService({ videos, users, presenter, site, avatarUrl }),
   };
 }
