@@ -138,6 +138,8 @@ async function registerWebClient(app: FastifyInstance, webDist: string | null, p
     return reply.type('text/html; charset=utf-8').send(withHead(html, meta));
   };
   app.get('/', serveIndex);
+  // The embed page is the one page other sites may frame (every other answer keeps frame-ancestors 'none').
+  app.get('/embed/:videoId', { ...app.frameableBy(['*']) }, serveIndex);
   app.get('/*', async (request, reply) => {
     // The router has already decoded the path once; decoding again would turn %25 into a bad escape.
     const rel = (request.params as { '*': string })['*'];

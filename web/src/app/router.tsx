@@ -12,6 +12,8 @@ type AdminModule = typeof import('./routes/admin');
 const admin = (pick: (m: AdminModule) => React.ComponentType) => async () => ({ Component: pick(await import('./routes/admin')) });
 
 export const routes: RouteObject[] = [
+  // The embed page other sites frame: the player alone, outside the site's layout.
+  { path: 'embed/:videoId', lazy: page(() => import('./routes/embed')), errorElement: <RouteError /> },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

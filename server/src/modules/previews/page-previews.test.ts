@@ -149,3 +149,29 @@ describe('link previews of the channel page', () => {
     for (const url of ['/channel/nobody_at_all', `/channel/${banned.username}`]) expectPlainPage((await page(url)).body);
   });
 });
+
+describe('the embed page', () => {
+  it('may be framed by any site, carries the video\'s title and tags but is not indexed; other pages may not be framed', async () => {
+    const video = await seedVideo(t.ctx, owner.id, { title: 'Framed anywhere' });
+    const res = await page(`/embed/${video.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${inlineScriptHashes(INDEX)[0]}`);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(titleOf(res.body)).toBe('Framed anywhere - Reelhouse');
+    expect(meta(res.body, 'robots')).toBe('noindex');
+    for (const url of [`/video/${video.id}`, '/', `/channel/${owner.username}`, '/api/v1/healthcheck', `/feeds/videos.xml`]) {
+      const other = await page(url);
+      expect(other.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(other.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('is the plain page, still frameable, for a video nobody may watch', async () => {
+    const video = await seedVideo(t.ctx, owner.id, { visibility: 'private' });
+    const res = await page(`/embed/${video.id}`);
+    expect(res.statusCode).toBe(200);
+    expectPlainPage(res.body);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+  });
+});

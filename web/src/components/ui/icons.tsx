@@ -50,6 +50,9 @@ export const ThumbUpIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) 
 export const ShareIcon = (p: IconProps) => (
   <svg {...base(p)}><path d="M14 5l7 7-7 7v-4c-6 0-9 2-11 5 1-6 4-10 11-11z" /></svg>
 );
+export const CodeIcon = (p: IconProps) => (
+  <svg {...base(p)}><path d="m8 7-5 5 5 5m8-10 5 5-5 5" /></svg>
+);
 export const PlaylistAddIcon = (p: IconProps) => (
   <svg {...base(p)}><path d="M3 6h12M3 12h12M3 18h7m7-5v8m-4-4h8" /></svg>
 );

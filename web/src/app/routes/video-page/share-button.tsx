@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ShareIcon } from '@/components/ui/icons';
+import { CodeIcon, ShareIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/primitives';
 
 export const LINK_COPIED_MS = 600;
@@ -20,14 +20,54 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
-/** Copies the page's link and says so for LINK_COPIED_MS. */
-export function ShareButton() {
+/** The iframe code that puts a video's embed page on another site (as the oEmbed answer gives it). */
+export function embedCode(origin: string, videoId: string, title: string): string {
+  const escape = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<iframe src="${origin}/embed/${encodeURIComponent(videoId)}" width="640" height="360" title="${escape(title)}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+}
+
+/** Shows a short notice for LINK_COPIED_MS after something was copied. */
+function useCopiedNotice() {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const t = setTimeout(() => setCopied(false), LINK_COPIED_MS);
     return () => clearTimeout(t);
   }, [copied]);
+  return [copied, setCopied] as const;
+}
+
+function CopiedNotice({ children }: { children: React.ReactNode }) {
+  return (
+    <span
+      role="status"
+      className="absolute left-1/2 top-full z-10 mt-2 -translate-x-1/2 whitespace-nowrap rounded-lg bg-neutral-900 px-3 py-1.5 text-xs text-white shadow dark:bg-white dark:text-neutral-900"
+    >
+      {children}
+    </span>
+  );
+}
+
+/** Copies the iframe code of the video's embed page. */
+export function EmbedButton({ videoId, title }: { videoId: string; title: string }) {
+  const [copied, setCopied] = useCopiedNotice();
+  async function onEmbed() {
+    await copyText(embedCode(window.location.origin, videoId, title));
+    setCopied(true);
+  }
+  return (
+    <div className="relative">
+      <Button onClick={onEmbed} title="Copy the code that puts this video on another site">
+        <CodeIcon width={18} height={18} /> Embed
+      </Button>
+      {copied && <CopiedNotice>Embed code copied!</CopiedNotice>}
+    </div>
+  );
+}
+
+/** Copies the page's link and says so for LINK_COPIED_MS. */
+export function ShareButton() {
+  const [copied, setCopied] = useCopiedNotice();
 
   async function onShare() {
     await copyText(window.location.href);
@@ -39,14 +79,7 @@ export function ShareButton() {
       <Button onClick={onShare}>
         <ShareIcon width={18} height={18} /> Share
       </Button>
-      {copied && (
-        <span
-          role="status"
-          className="absolute left-1/2 top-full z-10 mt-2 -translate-x-1/2 whitespace-nowrap rounded-lg bg-neutral-900 px-3 py-1.5 text-xs text-white shadow dark:bg-white dark:text-neutral-900"
-        >
-          Video Link copied!
-        </span>
-      )}
+      {copied && <CopiedNotice>Video Link copied!</CopiedNotice>}
     </div>
   );
 }

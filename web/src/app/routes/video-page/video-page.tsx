@@ -18,7 +18,7 @@ import { formatSubscribers } from '@/lib/format';
 import { MoreVideos } from './more-videos';
 import { OwnerTools } from './owner-tools';
 import { TakedownNotice } from './takedown-notice';
-import { ShareButton } from './share-button';
+import { EmbedButton, ShareButton } from './share-button';
 
 // The player (and hls.js under it) is downloaded only when a video page opens.
 const VideoPlayer = lazy(() => import('@/features/player'));
@@ -133,6 +133,7 @@ export default function VideoPage() {
                 onError={(m) => toast.error(m)}
               />
               <ShareButton />
+              {video.visibility !== 'private' && <EmbedButton videoId={video._id} title={video.title} />}
               <Button
                 onClick={() =>
                   isAuthenticated ? setPlaylistOpen(true) : toast.info('Please sign in to add videos to your playlists')
