@@ -26,6 +26,11 @@ test.describe('embedding', () => {
     expect(html).toContain(`<meta name="twitter:player" content="${SITE_ORIGIN}/embed/${id}" />`);
     expect(html).toContain('type="application/json+oembed"');
 
+    // The video page offers the iframe code.
+    await page.goto(`/video/${id}`);
+    await page.getByRole('button', { name: 'Embed' }).click();
+    await expect(page.getByText('Embed code copied!')).toBeVisible();
+
     // What the oEmbed answer offers is what the outside page pastes.
     const oembed = await (await page.request.get(`/api/v1/oembed?url=${encodeURIComponent(`${SITE_ORIGIN}/video/${id}`)}`)).json();
     expect(oembed.html).toContain(`src="${SITE_ORIGIN}/embed/${id}"`);

@@ -3,6 +3,8 @@ import { CodeIcon, ShareIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/primitives';
 
 export const LINK_COPIED_MS = 600;
+/** An embed code is pasted elsewhere, often after a look at the notice: it stays longer. */
+export const EMBED_COPIED_MS = 2000;
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -26,14 +28,14 @@ export function embedCode(origin: string, videoId: string, title: string): strin
   return `<iframe src="${origin}/embed/${encodeURIComponent(videoId)}" width="640" height="360" title="${escape(title)}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
 }
 
-/** Shows a short notice for LINK_COPIED_MS after something was copied. */
-function useCopiedNotice() {
+/** Shows a short notice for ms after something was copied. */
+function useCopiedNotice(ms: number) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), LINK_COPIED_MS);
+    const t = setTimeout(() => setCopied(false), ms);
     return () => clearTimeout(t);
-  }, [copied]);
+  }, [copied, ms]);
   return [copied, setCopied] as const;
 }
 
@@ -50,7 +52,7 @@ function CopiedNotice({ children }: { children: React.ReactNode }) {
 
 /** Copies the iframe code of the video's embed page. */
 export function EmbedButton({ videoId, title }: { videoId: string; title: string }) {
-  const [copied, setCopied] = useCopiedNotice();
+  const [copied, setCopied] = useCopiedNotice(EMBED_COPIED_MS);
   async function onEmbed() {
     await copyText(embedCode(window.location.origin, videoId, title));
     setCopied(true);
@@ -67,7 +69,7 @@ export function EmbedButton({ videoId, title }: { videoId: string; title: string
 
 /** Copies the page's link and says so for LINK_COPIED_MS. */
 export function ShareButton() {
-  const [copied, setCopied] = useCopiedNotice();
+  const [copied, setCopied] = useCopiedNotice(LINK_COPIED_MS);
 
   async function onShare() {
     await copyText(window.location.href);
