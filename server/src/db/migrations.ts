@@ -13,6 +13,7 @@ import { migrationCommentReplies } from './migrations/0024_comment_replies.js';
 import { migrationNotifications } from './migrations/0025_notifications.js';
 import { migrationWatchPosition } from './migrations/0026_watch_position.js';
 import { migrationTrending } from './migrations/0027_trending.js';
+import { migrationCommentOwnerBanned } from './migrations/0030_comment_owner_banned.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -34,6 +35,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0025_notifications': migrationNotifications(),
     '0026_watch_position': migrationWatchPosition(),
     '0027_trending': migrationTrending(),
+    '0030_comment_owner_banned': migrationCommentOwnerBanned(),
   };
 }
 

@@ -102,6 +102,8 @@ export interface Database {
     pinned_at: number | null;
     /** Set while the video's owner has given it a heart. */
     hearted_at: number | null;
+    /** 1 while its author is banned (kept by bans): the comment is then gone for everyone else. */
+    owner_banned: Generated<number>;
     likes_count: number;
     created_at: number;
     updated_at: number;

@@ -129,6 +129,35 @@ describe('PATCH /comments/:commentId/pin', () => {
     expect((await pin(reply.data._id, owner)).statusCode).toBe(400);
   });
 
+  it('pages through the pinned comment first, then the rest newest first, without a gap or a repeat, and leaves out a banned author', async () => {
+    const video = await seedVideo(t.ctx, owner.id);
+    const spammer = await t.signUp();
+    const ids: string[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const as = i === 4 ? spammer : i % 2 ? viewer : other;
+      ids.push((await post(video.id, { content: `c${i}` }, as)).data._id);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect((await pin(ids[2], owner)).statusCode).toBe(200);
+    const page = (n: number) => t.call({ method: 'GET', url: `/api/v1/comments/${video.id}?pageNumber=${n}&pageSize=3` });
+    const all = async () => {
+      const pages = [];
+      for (let n = 1; n <= 3; n++) pages.push(contents(await page(n)));
+      return pages;
+    };
+    expect(await all()).toEqual([['c3', 'c7', 'c6'], ['c5', 'c4', 'c2'], ['c1']]);
+
+    const admin = { id: owner.id, username: owner.username };
+    await setBanned(t.ctx.db, admin, spammer.id, { reason: 'spam' });
+    expect(await all()).toEqual([['c3', 'c7', 'c6'], ['c5', 'c2', 'c1'], []]);
+    expect((await page(1)).data).toMatchObject({ totalDocs: 6, totalPages: 2 });
+    await setBanned(t.ctx.db, admin, spammer.id, null);
+    expect(await all()).toEqual([['c3', 'c7', 'c6'], ['c5', 'c4', 'c2'], ['c1']]);
+    // Unpinned, the pinned comment takes its place by date again.
+    expect((await pin(ids[2], owner)).statusCode).toBe(200);
+    expect(await all()).toEqual([['c7', 'c6', 'c5'], ['c4', 'c3', 'c2'], ['c1']]);
+  });
+
   it('keeps one pinned comment per video when pins race', async () => {
     const video = await seedVideo(t.ctx, owner.id);
     const ids: string[] = [];

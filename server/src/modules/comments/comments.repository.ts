@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { commentAuthorInGoodStanding, shownCommentsCount, shownRepliesCount } from '../moderation/standing-rules.js';
 import { ACCESS_COLUMNS, type AccessFields } from '../videos/video-access.js';
 
-export type CommentRow = Database['comments'];
+export type CommentRow = Selectable<Database['comments']>;
+/** A comment as it is written: whether its author is banned is read from the author, not given. */
+export type NewCommentRow = Omit<CommentRow, 'owner_banned'>;
 
 /** A comment joined with its author, as lists show it. */
 export interface CommentWithOwnerRow extends CommentRow {
@@ -25,6 +27,14 @@ export interface CommentAccessRow {
   owner_banned: boolean;
   /** Access fields of the video the comment is under. */
   video: AccessFields;
+}
+
+/**
+ * Top-level comments of authors in good standing, written as the `comments_top_level_page` index's
+ * own condition (literals, not parameters) so both databases use that partial index.
+ */
+function shownTopLevel() {
+  return sql<boolean>`comments.parent_id is null and comments.owner_banned = 0`;
 }
 
 export class CommentsRepository {
@@ -60,23 +70,37 @@ export class CommentsRepository {
     return this.withOwner().where('comments.id', '=', commentId).executeTakeFirst();
   }
 
-  /** One page of a video's top-level comments, the pinned one first, then newest first, with the total. */
+  /**
+   * One page of a video's top-level comments, the pinned one first, then newest first, with the total.
+   *
+   * The pinned comment is read on its own and the rest come from the `comments_top_level_page`
+   * partial index in its order: the page's ids are found in the index alone (a deep page skips
+   * index entries, not rows and their authors), and only those rows are then read and joined.
+   */
   async page(videoId: string, offset: number, limit: number): Promise<{ rows: CommentWithOwnerRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
+    const [pinned, count] = await Promise.all([
       this.withOwner()
         .where('comments.video_id', '=', videoId)
         .where('comments.parent_id', 'is', null)
+        .where('comments.pinned_at', 'is not', null)
         .where(commentAuthorInGoodStanding())
-        .orderBy(sql`case when comments.pinned_at is null then 1 else 0 end`)
-        .orderBy('comments.created_at', 'desc')
-        .orderBy('comments.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
+        .executeTakeFirst(),
       this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('video_id', '=', videoId).where('parent_id', 'is', null).where(commentAuthorInGoodStanding()).executeTakeFirstOrThrow(),
+        .where('video_id', '=', videoId).where(shownTopLevel()).executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.n) };
+    const pinnedOnPage = pinned !== undefined && offset === 0;
+    // With a pinned comment, the others are shifted one place along.
+    const restOffset = pinned === undefined ? offset : Math.max(0, offset - 1);
+    const restLimit = pinnedOnPage ? limit - 1 : limit;
+    let pageIds = this.db.selectFrom('comments').select('comments.id')
+      .where('comments.video_id', '=', videoId).where(shownTopLevel());
+    if (pinned) pageIds = pageIds.where('comments.id', '<>', pinned.id);
+    const rest = restLimit <= 0 ? [] : await this.withOwner()
+      .where('comments.id', 'in', pageIds.orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').offset(restOffset).limit(restLimit))
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .execute();
+    return { rows: pinnedOnPage ? [pinned, ...rest] : rest, total: Number(count.n) };
   }
 
   /** One page of a comment's replies, oldest first (a conversation reads down), with the total. */
@@ -135,7 +159,7 @@ export class CommentsRepository {
   }
 
   /** Adds a comment and counts it on its video, together. False when the video (or the thread replied to) is gone. */
-  async insert(row: CommentRow): Promise<boolean> {
+  async insert(row: NewCommentRow): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       if (row.parent_id !== null) {
         const thread = await trx.selectFrom('comments').select('id').where('id', '=', row.parent_id).executeTakeFirst();
@@ -147,7 +171,9 @@ export class CommentsRepository {
         .where('id', '=', row.video_id)
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) === 0) return false;
-      await trx.insertInto('comments').values(row).execute();
+      // Sign-in refuses a banned author, but a comment racing its author's ban still starts hidden.
+      const ownerBanned = sql<number>`(case when (select u.banned_at from users u where u.id = ${row.owner_id}) is null then 0 else 1 end)`;
+      await trx.insertInto('comments').values({ ...row, owner_banned: ownerBanned }).execute();
       return true;
     });
   }

@@ -22,6 +22,7 @@ export async function setBanned(db: Db, actor: Actor, userId: string, ban: { rea
     if (Number(changed.numUpdatedRows) === 0) return false;
     if (ban) await new SessionsRepository(trx).revokeAllExcept(userId, null, now);
     await refreshVideoAccess(trx, { ownerId: userId });
+    await trx.updateTable('comments').set({ owner_banned: ban ? 1 : 0 }).where('owner_id', '=', userId).execute();
     await trx.updateTable('videos').set({ comments_count: shownCommentsCount() })
       .where('id', 'in', trx.selectFrom('comments').select('video_id').where('owner_id', '=', userId))
       .execute();
