@@ -17,6 +17,8 @@ export interface PageMeta {
   oembed?: string;
   /** Reachable by its link, but not to be indexed (unlisted videos). */
   noindex?: boolean;
+  /** The page's feeds, for readers that find them from the page (RSS first). */
+  feeds?: { rss: string; atom: string };
 }
 
 const meta = (attr: 'property' | 'name', key: string, value: string | number) =>
@@ -45,6 +47,12 @@ export function renderHead(m: PageMeta): string {
   if (m.image) tags.push(meta('name', 'twitter:image', m.image.url));
   if (m.player) {
     tags.push(meta('name', 'twitter:player', m.player.url), meta('name', 'twitter:player:width', m.player.width), meta('name', 'twitter:player:height', m.player.height));
+  }
+  if (m.feeds) {
+    tags.push(
+      `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(m.feeds.rss)}" title="${escapeHtml(m.title)}" />`,
+      `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(m.feeds.atom)}" title="${escapeHtml(m.title)}" />`,
+    );
   }
   if (m.oembed) tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(m.oembed)}" title="${escapeHtml(m.title)}" />`);
   return tags.join('\n    ');

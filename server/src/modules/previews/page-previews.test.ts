@@ -140,6 +140,9 @@ describe('link previews of the channel page', () => {
       expect(meta(html, 'og:image')).toBe(`${ORIGIN}/static/default-avatar.svg`);
       expect(meta(html, 'twitter:card')).toBe('summary');
       expect(html).not.toContain('<L>');
+      // Feed readers find the channel's feeds from its page.
+      expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${ORIGIN}/feeds/channel/${owner.username}.xml"`);
+      expect(html).toContain(`<link rel="alternate" type="application/atom+xml" href="${ORIGIN}/feeds/channel/${owner.username}.atom"`);
     }
   });
 

@@ -93,6 +93,7 @@ export class PreviewsService {
       siteName: site.name,
       type: 'profile',
       image: { url: absoluteUrl(origin, this.deps.avatarUrl(row.avatar_key)), alt: row.full_name },
+      feeds: { rss: `${origin}/feeds/channel/${row.username}.xml`, atom: `${origin}/feeds/channel/${row.username}.atom` },
     };
   }
 
