@@ -1,6 +1,7 @@
 import type { VideoSummary } from '@reelhouse/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { WatchProgress } from '@/features/discovery/components/watch-progress';
 import { formatDuration, formatViews, timeAgo } from '@/lib/format';
 import { Avatar } from './primitives';
 
@@ -29,6 +30,7 @@ export function VideoCard({ video, actions }: { video: VideoSummary; actions?: R
             {formatDuration(video.duration)}
           </span>
         )}
+        {!processing && <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />}
         {!video.isPublished && (
           <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>
         )}
@@ -58,6 +60,7 @@ export function CompactVideoCard({ video }: { video: VideoSummary }) {
         <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">
           {formatDuration(video.duration)}
         </span>
+        <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />
       </Link>
       <VideoCardText video={video} compact />
     </article>

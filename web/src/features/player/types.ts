@@ -21,4 +21,13 @@ export interface VideoPlayerProps {
    * playback time, the sum of intervals actually played, reaches 30 s or 95% of the duration.
    */
   onViewCounted(): void;
+  /** Seconds to start from (a resumed position), applied once before playback starts; may arrive after mount. */
+  startAt?: number | null;
+  /** Starts playing on its own (the next video of autoplay). */
+  autoPlay?: boolean;
+  /** Every time update once playback has started: where playback is and the media's duration, in seconds. */
+  onTimeChange?(currentTime: number, duration: number): void;
+  onPause?(): void;
+  /** Playback reached the end. */
+  onEnded?(): void;
 }

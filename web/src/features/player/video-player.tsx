@@ -41,6 +41,11 @@ export function VideoPlayer({
   theater,
   onTheaterChange,
   onViewCounted,
+  startAt,
+  autoPlay,
+  onTimeChange,
+  onPause,
+  onEnded,
 }: VideoPlayerProps) {
   const playerRef = useRef<MediaPlayerInstance>(null);
   const startedRef = useRef(false);
@@ -48,9 +53,9 @@ export function VideoPlayer({
   const [flash, setFlash] = useState<{ text: string; key: number } | null>(null);
 
   // Callbacks and props read from long-lived listeners without re-subscribing them.
-  const latest = useRef({ onTheaterChange, theater, duration });
+  const latest = useRef({ onTheaterChange, theater, duration, startAt, src, onTimeChange, onPause, onEnded });
   useLayoutEffect(() => {
-    latest.current = { onTheaterChange, theater, duration };
+    latest.current = { onTheaterChange, theater, duration, startAt, src: source.src, onTimeChange, onPause, onEnded };
   });
 
   const views = useViewCounter({ videoId, duration, onViewCounted });
@@ -85,12 +90,30 @@ export function VideoPlayer({
     ({ currentTime }: { currentTime: number }) => {
       const state = playerRef.current?.state;
       onTime(currentTime, state?.seeking ?? false, state?.duration ?? 0);
+      if (startedRef.current) latest.current.onTimeChange?.(currentTime, state?.duration ?? 0);
     },
     [onTime],
   );
   const onStarted = useCallback(() => {
     startedRef.current = true;
   }, []);
+  // A resumed video starts where the viewer left it, once per source and only before playback has
+  // started: on the element itself once it has metadata (vidstack's own seek is queued and may be
+  // dropped before playback), whichever of the metadata and startAt comes last.
+  const resumedSrc = useRef<string | null>(null);
+  const applyResume = useCallback(() => {
+    const player = playerRef.current;
+    const { startAt: at, src: current } = latest.current;
+    if (!player || !at || startedRef.current || resumedSrc.current === current) return;
+    const { provider } = player;
+    const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
+    if (!media || media.readyState < 1) return;
+    resumedSrc.current = current;
+    media.currentTime = at;
+  }, []);
+  useEffect(applyResume, [startAt, source.src, applyResume]);
+  const onPaused = useCallback(() => latest.current.onPause?.(), []);
+  const onEndedCb = useCallback(() => latest.current.onEnded?.(), []);
 
   const apply = useCallback((command: PlayerCommand) => {
     const player = playerRef.current;
@@ -224,6 +247,10 @@ export function VideoPlayer({
       onSourceChange={onInterrupt}
       onEmptied={onInterrupt}
       onStarted={onStarted}
+      onPause={onPaused}
+      onLoadedMetadata={applyResume}
+      onEnded={onEndedCb}
+      autoPlay={autoPlay}
     >
       <MediaProvider>{poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}</MediaProvider>
       {flash ? (

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router';
 import { PlaylistAddIcon } from '@/components/ui/icons';
 import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { ResumeNotice, useResumeStart } from '@/features/discovery/components/resume-notice';
+import { usePositionTracking } from '@/features/discovery/lib/use-position-tracking';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { LikeButton } from '@/features/likes/components/like-button';
 import { AddToPlaylistDialog } from '@/features/playlists/components/add-to-playlist-dialog';
@@ -53,6 +55,13 @@ export default function VideoPage() {
     recordWatch(video._id).catch(() => {});
   }, [appLoading, isAuthenticated, video]);
 
+  const tracking = usePositionTracking(videoId, isAuthenticated);
+  const resume = useResumeStart(
+    { _id: videoId, duration: video?.duration ?? 0, watchPosition: video?.watchPosition ?? null },
+    isAuthenticated,
+    !appLoading && Boolean(video),
+  );
+
   const onViewCounted = useCallback(() => {
     incrementViews(videoId)
       .then(() => setViewDelta((d) => d + 1))
@@ -79,6 +88,10 @@ export default function VideoPage() {
           theater={theater}
           onTheaterChange={setTheater}
           onViewCounted={onViewCounted}
+          startAt={resume.at}
+          onTimeChange={tracking.onTimeChange}
+          onPause={tracking.onPause}
+          onEnded={tracking.onEnded}
         />
       </Suspense>
     ) : (
@@ -91,6 +104,7 @@ export default function VideoPage() {
       <div className="flex flex-col gap-6 xl:flex-row">
         <div className="min-w-0 flex-1">
           {!theater && <div className="overflow-hidden rounded-xl bg-black">{player}</div>}
+          {resume.at !== null && video.status === 'ready' && <ResumeNotice at={resume.at} onStartOver={resume.startOver} />}
           <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
             {video.title}
           </h1>

@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { FIXTURES, FROM_SITE, signUpViaApi, uploadViaApi, waitReady } from './helpers';
+
+/** 20 s of test pattern and tone, long enough to stop half-way and come back. */
+function longClip(): string {
+  const file = path.join(FIXTURES.dir, 'clip-20s.mp4');
+  if (!fs.existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=20',
+      '-f', 'lavfi', '-i', 'sine=frequency=500:duration=20',
+      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '25', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+    ]);
+  }
+  return file;
+}
+
+const video = (page: Page) => page.locator('video').first();
+const videoTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/**
+ * Plays from `from` until past `until`, then pauses, as a viewer would. Seeks and presses play
+ * again while waiting: the player may swap its source once (the fast-start file, then the ladder).
+ */
+async function playFromTo(page: Page, from: number, until: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        video(page).evaluate((v: HTMLVideoElement, at: number) => {
+          if (v.readyState === 0) return -1;
+          if (v.ended) return v.currentTime;
+          if (v.currentTime < at - 0.5) v.currentTime = at;
+          if (v.paused) v.play().catch(() => {});
+          return v.currentTime;
+        }, from),
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBeGreaterThan(until);
+  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+}
+
+test.describe('up next, autoplay, resume and trending', () => {
+  // Uploads, processing and real playback: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+
+  test('stop half-way, reload and resume there; the card shows how much was watched', async ({ page }) => {
+    const me = await signUpViaApi(page.request);
+    const { _id: id } = await uploadViaApi(page.request, { title: `Resumable walk ${Date.now()}`, file: longClip() });
+    await waitReady(page.request, id);
+
+    await page.goto(`/video/${id}`);
+    const saved = page.waitForResponse(
+      (r) => r.url().includes(`/watch-history/${id}`) && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('position'),
+    );
+    await playFromTo(page, 9.5, 10.2);
+    const body = JSON.parse((await saved).request().postData() ?? '{}') as { position: number };
+    expect(body.position).toBeGreaterThan(10);
+    expect(body.position).toBeLessThan(16);
+
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: /Resumed from 0?0:1[0-5]/ })).toBeVisible();
+    await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(9.9);
+
+    // The history card's bar: about half of a 20 s video.
+    await page.goto(`/${me.username}/watch-history`);
+    const card = page.getByTestId('video-card').filter({ hasText: 'Resumable walk' });
+    const bar = card.getByTestId('watch-progress');
+    await expect(bar).toBeVisible();
+    const percent = Number(await bar.getAttribute('data-percent'));
+    expect(percent).toBeGreaterThanOrEqual(45);
+    expect(percent).toBeLessThanOrEqual(60);
+
+    // Start over: back to 0, and the bar goes once the video is watched to the end.
+    await page.goto(`/video/${id}`);
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeLessThan(5);
+    const cleared = page.waitForResponse(
+      (r) => r.url().includes(`/watch-history/${id}`) && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('"position":0'),
+    );
+    await expect
+      .poll(
+        () =>
+          video(page).evaluate((v: HTMLVideoElement) => {
+            if (v.ended) return true;
+            if (v.currentTime < 17.5) v.currentTime = 18;
+            if (v.paused) v.play().catch(() => {});
+            return false;
+          }),
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(true);
+    await cleared;
+    await page.goto(`/${me.username}/watch-history`);
+    await expect(page.getByTestId('video-card').filter({ hasText: 'Resumable walk' })).toBeVisible();
+    await expect(page.getByTestId('watch-progress')).toHaveCount(0);
+  });
+
+  test('signed out, the place is kept in this browser', async ({ page, browser }) => {
+    const owner = await browser.newContext();
+    await signUpViaApi(owner.request);
+    const { _id: id } = await uploadViaApi(owner.request, { title: `Local resume ${Date.now()}`, file: longClip() });
+    await waitReady(owner.request, id);
+    await owner.close();
+
+    await page.goto(`/video/${id}`);
+    await playFromTo(page, 7.5, 8.2);
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: /Resumed from 0?0:(0[89]|1[0-5])/ })).toBeVisible();
+    await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(7.5);
+    await page.goto('/');
+    await expect(page.getByTestId('video-card').filter({ hasText: 'Local resume' }).getByTestId('watch-progress')).toBeVisible();
+  });
+
+  test('the Trending tab lists what was watched this week, signed out too', async ({ page, request }) => {
+    await signUpViaApi(request);
+    const { _id: id } = await uploadViaApi(request, { title: `Trending now ${Date.now()}` });
+    await waitReady(request, id);
+    // Views from twenty viewers (one counts per viewer and hour) put it ahead of other journeys' videos.
+    for (let i = 0; i < 20; i++) {
+      const viewed = await page.request.patch(`/api/v1/videos/increment-views/${id}`, {
+        headers: { ...FROM_SITE, 'user-agent': `trending-viewer-${i}` },
+      });
+      expect(viewed.ok()).toBe(true);
+    }
+
+    await page.goto('/');
+    const tabs = page.getByRole('navigation', { name: 'Home tabs' });
+    await expect(tabs.getByRole('link', { name: 'Subscriptions' })).toHaveCount(0);
+    await tabs.getByRole('link', { name: 'Trending' }).click();
+    await expect(page).toHaveURL(/\?tab=trending/);
+    await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('video-card').filter({ hasText: 'Trending now' }).first()).toBeVisible();
+  });
+});
