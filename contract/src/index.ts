@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './users.js';
 export * from './videos.js';
 export * from './chapters.js';
+export * from './captions.js';
 export * from './social.js';
 export * from './instance.js';
 export * from './admin.js';

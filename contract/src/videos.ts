@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Chapter } from './chapters.js';
+import { Caption, CaptionMatch } from './captions.js';
 import { Id, IsoDate, MediaRef, PageInfo, PageQuery } from './common.js';
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -41,6 +42,8 @@ export const VideoSummary = z.object({
    * answers that know the viewer, absent otherwise.
    */
   watchPosition: z.number().min(0).nullable().optional(),
+  /** In search results only, when the match came from the video's captions rather than its title or description. */
+  captionMatch: CaptionMatch.optional(),
 });
 export type VideoSummary = z.infer<typeof VideoSummary>;
 
@@ -63,6 +66,8 @@ export const VideoDetail = VideoSummary.extend({
   watchPosition: z.number().min(0).nullable(),
   /** Chapters read from the description by YouTube's rules (see chapters.ts); [] when it has none. */
   chapters: z.array(Chapter),
+  /** The video's caption tracks (WebVTT), one per language. */
+  captions: z.array(Caption),
 });
 export type VideoDetail = z.infer<typeof VideoDetail>;
 

@@ -14,6 +14,7 @@ import { migrationNotifications } from './migrations/0025_notifications.js';
 import { migrationWatchPosition } from './migrations/0026_watch_position.js';
 import { migrationTrending } from './migrations/0027_trending.js';
 import { migrationCommentOwnerBanned } from './migrations/0030_comment_owner_banned.js';
+import { migrationCaptions } from './migrations/0028_captions.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -36,6 +37,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0026_watch_position': migrationWatchPosition(),
     '0027_trending': migrationTrending(),
     '0030_comment_owner_banned': migrationCommentOwnerBanned(),
+    '0028_captions': migrationCaptions(dialect),
   };
 }
 

@@ -208,4 +208,23 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
+  /** A video's caption track in one language: a cleaned WebVTT file in storage. */
+  captions: {
+    id: string;
+    video_id: string;
+    /** Canonical BCP 47 tag; unique per video. */
+    language: string;
+    label: string;
+    storage_key: string;
+    cue_count: number;
+    created_at: number;
+  };
+  /** One cue of a caption, its words alone, indexed for search (caption_cues_fts / search_vector). */
+  caption_cues: {
+    id: Generated<number>;
+    caption_id: string;
+    video_id: string;
+    start_ms: number;
+    text: string;
+  };
 }

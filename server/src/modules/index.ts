@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { captionsRoutes } from './captions/captions.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
 import { instanceRoutes } from './instance/instance.routes.js';
@@ -17,4 +18,4 @@ import { videosRoutes } from './videos/videos.routes.js';
 import { watchHistoryRoutes } from './watch-history/watch-history.routes.js';
 
 /** Every API module, mounted under /api/v1. */
-export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, discoveryRoutes, uploadsRoutes, watchHistoryRoutes, studioRoutes, instanceRoutes, moderationRoutes, adminRoutes, notificationsRoutes, oembedRoutes];
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [usersRoutes, commentsRoutes, likesRoutes, subscriptionsRoutes, playlistsRoutes, videosRoutes, discoveryRoutes, uploadsRoutes, watchHistoryRoutes, studioRoutes, instanceRoutes, moderationRoutes, adminRoutes, notificationsRoutes, oembedRoutes, captionsRoutes];

@@ -31,7 +31,7 @@ const valid = new Map<string, ValidCall>();
 let before: Record<string, number>;
 let sent = 0;
 
-const TABLES = ['users', 'videos', 'comments', 'likes', 'subscriptions', 'playlists', 'playlist_videos', 'watch_history'] as const;
+const TABLES = ['users', 'videos', 'comments', 'likes', 'subscriptions', 'playlists', 'playlist_videos', 'watch_history', 'captions', 'caption_cues'] as const;
 async function rowCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
@@ -188,7 +188,7 @@ function multipartBody(parts: { name: string; filename?: string; type?: string; 
   return Buffer.concat(chunks);
 }
 
-const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', mp4: 'video/mp4' };
+const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', mp4: 'video/mp4', srt: 'application/x-subrip', vtt: 'text/vtt' };
 
 async function fileParts(files: Record<string, string>, replace: Record<string, { name: string; data?: Buffer }> = {}) {
   const parts = [];
@@ -235,6 +235,19 @@ async function multipartVariants(r: AppRoute, v: ValidCall): Promise<Variant[]> 
     out.push({ name: `${field}: a second copy`, raw: mp(multipartBody([...validParts, ...validParts.filter((p) => p.name === field)])) });
     if (isVideo) {
       await swap('an image named .mp4', { name: 'image.png' });
+    } else if (/\.(srt|vtt)$/.test(name)) {
+      // Caption files: text that is not captions, captions that break the rules, markup and no words.
+      const caption = (label: string, text: string) => swap(label, { name, data: Buffer.from(text) });
+      await caption('a caption file with no cue', 'WEBVTT\n\nNOTE nothing but a comment\n');
+      await caption('a caption file whose only cue is a script', 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n<script>alert(document.cookie)</script>\n');
+      await caption('a caption file with only style and markup', 'WEBVTT\n\nSTYLE\n::cue { background: url(https://evil.example/x) }\n\n00:00:00.000 --> 00:00:01.000\n<b><img src=x onerror=alert(1)></b>\n');
+      await caption('cues out of order', 'WEBVTT\n\n00:00:05.000 --> 00:00:06.000\nLater\n\n00:00:01.000 --> 00:00:02.000\nEarlier\n');
+      await caption('a cue that ends before it starts', '1\n00:00:05,000 --> 00:00:01,000\nBackwards\n');
+      await caption('a cue far past the end of the video', '1\n10:00:00,000 --> 10:00:01,000\nToo late\n');
+      await caption('broken times', 'WEBVTT\n\n00:00:aa.000 --> 00:00:01.000\nBroken\n');
+      await swap('binary bytes named as captions', { name, data: Buffer.from([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x00, 0xff, 0x10, 0x02]) });
+      await swap('an image named as captions', { name: 'image.png' });
+      await swap('a video named as captions', { name: 'clip.mp4' });
     } else {
       await swap('a 30000x30000 PNG bomb', { name: 'bomb.png' });
       await swap('a GIF', { name: 'image.gif' });

@@ -11,12 +11,13 @@ import { adminFixtures } from './admin.js';
 import { uploadsFixtures } from './uploads.js';
 import { notificationsFixtures } from './notifications.js';
 import { previewsFixtures } from './previews.js';
+import { captionsFixtures } from './captions.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
 
 /** Every route's fixture, keyed "METHOD url" exactly as the app registers the route. */
-export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures, ...notificationsFixtures, ...previewsFixtures };
+export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures, ...notificationsFixtures, ...previewsFixtures, ...captionsFixtures };
 
 /**
  * Routes that take no input of their own: the API documentation, the health check, and everything

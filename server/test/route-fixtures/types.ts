@@ -12,6 +12,8 @@ export interface RouteFixture {
    * and admins (signed out 401, users 403). admin: admins only (moderators 403 too).
    */
   access: 'public' | 'self' | 'owner' | 'moderator' | 'admin';
+  /** An owner route that admins may use on anyone's resource too (moderators and other users may not). */
+  adminsToo?: boolean;
   /** Sent as multipart/form-data rather than JSON. */
   multipart?: boolean;
   /** Makes the world a valid call needs (fresh users and rows each time) and describes the call. */

@@ -9,7 +9,8 @@ import { makeClip } from '../../src/media/fixtures.js';
  * Test media, made at test time with ffmpeg and sharp and cached per process:
  * image.png, image.jpg, image.webp, image.gif, garbage.png, clip.mp4 (2 s 320x240 H.264/AAC),
  * clip.mkv (same, Matroska), not-video.mp4 (text), bomb.png (a valid 30000x30000 PNG of ~110 KB that
- * would take 900 megapixels to decode). Any other name is taken as a path.
+ * would take 900 megapixels to decode), captions.srt and captions.vtt (two cues within the first 2 s,
+ * the second one spoken only there: "pterodactyl"). Any other name is taken as a path.
  */
 const dir = path.join(os.tmpdir(), `reelhouse-fixtures-${process.pid}`);
 const made = new Map<string, Promise<string>>();
@@ -37,12 +38,16 @@ async function make(name: string): Promise<string> {
     case 'garbage.png': await fs.writeFile(out, Buffer.from('this is not an image at all')); break;
     case 'bomb.png': await fs.writeFile(out, pngBomb(30000, 30000)); break;
     case 'not-video.mp4': await fs.writeFile(out, Buffer.from('plain text pretending to be a video')); break;
+    case 'captions.srt': await fs.writeFile(out, CAPTIONS_SRT); break;
+    case 'captions.vtt': await fs.writeFile(out, CAPTIONS_SRT.replace(/^\d+\n/gm, '').replace(/,(\d{3})/g, '.$1').replace(/^/, 'WEBVTT\n\n')); break;
     case 'clip.mp4': await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2 }); break;
     case 'clip.mkv': await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2, format: 'matroska' }); break;
     default: throw new Error(`unknown fixture ${name}`);
   }
   return out;
 }
+
+const CAPTIONS_SRT = '1\n00:00:00,200 --> 00:00:01,000\nHello <i>there</i>\n\n2\n00:00:01,000 --> 00:00:01,900\nA pterodactyl lands\n';
 
 /** A black 1-bit greyscale PNG of the given size: tiny on disk, huge once decoded. */
 function pngBomb(width: number, height: number): Buffer {

@@ -1,4 +1,4 @@
-import { parseChapters, type VideoDetail, type VideoSummary } from '@reelhouse/contract';
+import { type Caption, parseChapters, type VideoDetail, type VideoSummary } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
@@ -42,7 +42,7 @@ export class VideoPresenter {
     };
   }
 
-  detail(row: VideoDetailRow, viewer: { isLiked: boolean; isSubscribed: boolean; watchPosition: number | null }): VideoDetail {
+  detail(row: VideoDetailRow, viewer: { isLiked: boolean; isSubscribed: boolean; watchPosition: number | null }, captions: Caption[]): VideoDetail {
     const summary = this.summary(row);
     return {
       ...summary,
@@ -61,6 +61,7 @@ export class VideoPresenter {
         : null,
       watchPosition: viewer.watchPosition,
       chapters: parseChapters(summary.description, summary.duration),
+      captions,
     };
   }
 }

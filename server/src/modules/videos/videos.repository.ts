@@ -149,6 +149,21 @@ export class VideosRepository {
     return { rows, total };
   }
 
+  /** Which of these videos the filter (and its search words) matches: a check of a few ids. */
+  async matchingAmong(filter: VideoListFilter, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.filtered(filter).where('videos.id', 'in', ids).select('videos.id').execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Card rows of these videos, in the order given (missing ones left out). */
+  async summaries(ids: string[]): Promise<VideoSummaryRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The number of matches: kept counters for the public lists, a count only for searches and owners' own lists. */
   private async total(filter: VideoListFilter, base: SelectQueryBuilder<Database, 'videos', object>): Promise<number> {
     if (!filter.words.length && !filter.includeHidden) {

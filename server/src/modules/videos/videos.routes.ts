@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import { StorageQuota } from '../uploads/storage-quota.js';
+import { createCaptionsService } from '../captions/captions.routes.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
 import { VideoStatsService } from './video-stats.js';
@@ -31,6 +32,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     publishing: ctx.publishing,
     quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
     events: ctx.notifications,
+    captions: createCaptionsService(ctx),
   });
 }
 

@@ -1,5 +1,5 @@
 import {
-  CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage, type VideoSummary,
+  type Caption, CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage, type VideoSummary,
 } from '@reelhouse/contract';
 import type { Logger } from 'pino';
 import { badRequest, forbidden, notFound, payloadTooLarge, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
@@ -21,7 +21,8 @@ import { type ViewSource, viewerKey } from './viewer-key.js';
 import type { StorageQuota } from '../uploads/storage-quota.js';
 import { thumbnailFromFrame } from './frame-thumbnail.js';
 import type { PublishScheduler } from './scheduled-publishing.js';
-import type { SortField, SortType, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
+import type { SortField, SortType, VideoListFilter, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
+import type { CaptionHit } from '../captions/caption-search.js';
 
 /** A viewer counts one view per video per this window. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -53,8 +54,16 @@ export interface VideosServiceDeps {
   /** Told when an upload is ready at once or a video is published. */
   events?: VideoEvents;
   publishing: PublishScheduler;
+  captions: VideoCaptions;
   /** The clock that decides whether a publishAt lies ahead; tests inject one. */
   now?: () => number;
+}
+
+/** What videos need of their captions: the player page's tracks, and search by what is said. */
+export interface VideoCaptions {
+  forVideo(videoId: string): Promise<Caption[]>;
+  /** Videos whose captions hold every word, best first, a bounded few, each with its first matching cue. */
+  search(words: string[], scope: { ownerId?: string; includeHidden: boolean }): Promise<CaptionHit[]>;
 }
 
 /** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
@@ -73,7 +82,7 @@ export class VideosService {
     const searching = Boolean(req.query?.trim());
     // Only punctuation: nothing that any title could contain as a word.
     if (searching && words.length === 0) return { videos: [], ...pageInfo(0, req.pageNumber, req.pageSize) };
-    const { rows, total } = await this.deps.videos.list({
+    const filter: VideoListFilter = {
       ownerId: req.userId,
       includeHidden: Boolean(req.userId && req.userId === viewer?.id),
       words,
@@ -82,8 +91,25 @@ export class VideosService {
       sortType: req.sortType,
       limit: req.pageSize,
       offset: (req.pageNumber - 1) * req.pageSize,
+    };
+    const [{ rows, total }, spoken] = await Promise.all([this.deps.videos.list(filter), this.spokenOnly(filter)]);
+    // Videos found by their captions alone come after every title, description and channel match.
+    const fromCaptions = spoken.slice(Math.max(0, filter.offset - total), Math.max(0, filter.offset - total) + filter.limit - rows.length);
+    const captionRows = rows.length < filter.limit ? await this.deps.videos.summaries(fromCaptions.map((h) => h.videoId)) : [];
+    const hits = new Map(fromCaptions.map((h) => [h.videoId, h]));
+    const cards = (await this.cards([...rows, ...captionRows], viewer)).map((card) => {
+      const hit = hits.get(card._id);
+      return hit && !rows.some((r) => r.id === card._id) ? { ...card, captionMatch: { start: hit.startMs / 1000, text: hit.text } } : card;
     });
-    return { videos: await this.cards(rows, viewer), ...pageInfo(total, req.pageNumber, req.pageSize) };
+    return { videos: cards, ...pageInfo(total + spoken.length, req.pageNumber, req.pageSize) };
+  }
+
+  /** Videos a search finds only by what is said in them, not by their title, description or channel. */
+  private async spokenOnly(filter: VideoListFilter): Promise<CaptionHit[]> {
+    if (!filter.words.length) return [];
+    const hits = await this.deps.captions.search(filter.words, { ownerId: filter.ownerId, includeHidden: filter.includeHidden });
+    const matchedOtherwise = await this.deps.videos.matchingAmong(filter, hits.map((h) => h.videoId));
+    return hits.filter((h) => !matchedOtherwise.has(h.videoId));
   }
 
   /**
@@ -102,14 +128,17 @@ export class VideosService {
     const row = await this.deps.videos.findDetail(id);
     if (!row || !canWatch(row, viewer)) throw notFound('Video');
     const viewerId = viewer?.id ?? null;
-    const [isLiked, isSubscribed, positions] = viewerId
-      ? await Promise.all([
-          this.deps.videos.isLiked(viewerId, id),
-          viewerId === row.owner_id ? false : this.deps.videos.isSubscribed(viewerId, row.owner_id),
-          this.deps.videos.watchPositions(viewerId, [id]),
-        ])
-      : [false, false, new Map<string, number>()];
-    return this.present.detail(row, { isLiked, isSubscribed, watchPosition: positions.get(id) ?? null });
+    const [[isLiked, isSubscribed, positions], captions] = await Promise.all([
+      viewerId
+        ? Promise.all([
+            this.deps.videos.isLiked(viewerId, id),
+            viewerId === row.owner_id ? false : this.deps.videos.isSubscribed(viewerId, row.owner_id),
+            this.deps.videos.watchPositions(viewerId, [id]),
+          ])
+        : ([false, false, new Map<string, number>()] as const),
+      this.deps.captions.forVideo(id),
+    ]);
+    return this.present.detail(row, { isLiked, isSubscribed, watchPosition: positions.get(id) ?? null }, captions);
   }
 
   /** The row of a video the caller may see, or 404. For other modules acting on a video. */
