@@ -1,3 +1,5 @@
+import type { Chapter } from '@reelhouse/contract';
+
 export interface VideoPlayerProps {
   videoId: string;
   title: string;
@@ -14,6 +16,8 @@ export interface VideoPlayerProps {
   storyboard: string | null;
   /** Seconds. */
   duration: number;
+  /** The description's chapters, shown on the seek bar; none when absent or empty. */
+  chapters?: readonly Chapter[];
   theater: boolean;
   onTheaterChange(next: boolean): void;
   /**

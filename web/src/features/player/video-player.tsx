@@ -8,6 +8,7 @@ import {
   MediaPlayer,
   MediaProvider,
   Poster,
+  Track,
   type MediaPlayerInstance,
   type MediaProviderAdapter,
 } from '@vidstack/react';
@@ -21,6 +22,7 @@ import type { VideoPlayerProps } from './types';
 import { browserStorage, createVolumeStorage } from './volume-storage';
 import { useViewCounter } from './use-view-counter';
 import { attachPlayer } from './player-control';
+import { chapterCues } from './chapter-cues';
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
 const FLASH_MS = 650;
@@ -38,6 +40,7 @@ export function VideoPlayer({
   poster,
   storyboard,
   duration,
+  chapters,
   theater,
   onTheaterChange,
   onViewCounted,
@@ -73,6 +76,12 @@ export function VideoPlayer({
   const thumbnails = useMemo(
     () => (storyboard && typeof window !== 'undefined' ? absoluteUrl(storyboard, window.location.href) : undefined),
     [storyboard],
+  );
+
+  // Segments on the seek bar, titles in its preview and beside the time (vidstack's default layout).
+  const chapterContent = useMemo(
+    () => (chapters && chapters.length > 0 ? { cues: chapterCues(chapters, duration) } : null),
+    [chapters, duration],
   );
 
   const onProviderChange = useCallback((provider: MediaProviderAdapter | null) => {
@@ -252,7 +261,10 @@ export function VideoPlayer({
       onEnded={onEndedCb}
       autoPlay={autoPlay}
     >
-      <MediaProvider>{poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}</MediaProvider>
+      <MediaProvider>
+        {poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}
+        {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label="Chapters" lang="en" default /> : null}
+      </MediaProvider>
       {flash ? (
         <div key={flash.key} className="rh-player-flash" role="status" aria-live="polite">
           {flash.text}

@@ -13,6 +13,8 @@ import { recordWatch } from '@/features/users/api/users.api';
 import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
 import { DescriptionBox } from '@/features/videos/components/description-box';
 import { ProcessingStatus } from '@/features/videos/components/processing-status';
+import { ChapterList } from '@/features/player/chapter-list';
+import { TimestampText } from '@/features/player/timestamp-text';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -85,6 +87,7 @@ export default function VideoPage() {
           poster={video.thumbnail.url}
           storyboard={video.storyboard?.url ?? null}
           duration={video.duration}
+          chapters={video.chapters}
           theater={theater}
           onTheaterChange={setTheater}
           onViewCounted={onViewCounted}
@@ -159,13 +162,20 @@ export default function VideoPage() {
           </div>
           <TakedownNotice video={video} isOwner={isOwner} />
           {isOwner && user && <OwnerTools video={video} ownerUsername={user.username} />}
-          <DescriptionBox description={video.description} views={video.views + viewDelta} createdAt={video.createdAt} />
+          <DescriptionBox
+            description={video.description}
+            views={video.views + viewDelta}
+            createdAt={video.createdAt}
+            renderText={(text) => <TimestampText text={text} duration={video.duration} />}
+          />
+          <ChapterList chapters={video.chapters} storyboardUrl={video.storyboard?.url ?? null} />
           <CommentsSection
             videoId={video._id}
             videoOwnerId={video.owner._id}
             commentsCount={video.commentsCount}
             viewer={user}
             notify={notify}
+            renderContent={(text) => <TimestampText text={text} duration={video.duration} />}
             renderActions={(c) => (
               <LikeButton
                 size="sm"

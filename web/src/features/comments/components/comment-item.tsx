@@ -25,10 +25,12 @@ export interface CommentItemProps {
   onTotalChange?: (delta: number) => void;
   notify: Notify;
   renderActions?: (comment: Comment) => ReactNode;
+  /** Renders a comment's text (links for its timestamps, say); plain text without it. */
+  renderContent?: (content: string) => ReactNode;
 }
 
 /** One comment, or one reply (a reply has no thread of its own and cannot be pinned). */
-export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, onDeleted, onPinned, onTotalChange, notify, renderActions }: CommentItemProps) {
+export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, onDeleted, onPinned, onTotalChange, notify, renderActions, renderContent }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const [busy, setBusy] = useState(false);
@@ -118,7 +120,7 @@ export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, o
             </div>
           </form>
         ) : (
-          <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
+          <p className="mt-1 whitespace-pre-wrap break-words text-sm">{renderContent ? renderContent(comment.content) : comment.content}</p>
         )}
         {!editing && (
           <div className="mt-1 flex flex-wrap items-center gap-1">
@@ -176,6 +178,7 @@ export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, o
                 isVideoOwner={isVideoOwner}
                 notify={notify}
                 renderActions={renderActions}
+                renderContent={renderContent}
                 {...handlers}
               />
             )}

@@ -17,9 +17,11 @@ interface CommentsSectionProps {
   notify: Notify;
   /** Extra controls under each comment and reply (the page puts a like button there). */
   renderActions?: (comment: Comment) => ReactNode;
+  /** Renders each comment's and reply's text (the page links timestamps there). */
+  renderContent?: (content: string) => ReactNode;
 }
 
-export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, notify, renderActions }: CommentsSectionProps) {
+export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, notify, renderActions, renderContent }: CommentsSectionProps) {
   const qc = useQueryClient();
   const q = useComments(videoId);
   const cache = useCommentCache(videoId);
@@ -108,6 +110,7 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
               onPinned={() => void qc.invalidateQueries({ queryKey: commentKeys.list(videoId) })}
               notify={notify}
               renderActions={renderActions}
+              renderContent={renderContent}
             />
           ))}
         </ul>

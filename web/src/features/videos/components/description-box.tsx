@@ -1,9 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatViews, timeAgo } from '@/lib/format';
 
 export const DESCRIPTION_PREVIEW_CHARS = 100;
 
-export function DescriptionBox({ description, views, createdAt }: { description: string; views: number; createdAt: string }) {
+export interface DescriptionBoxProps {
+  description: string;
+  views: number;
+  createdAt: string;
+  /** Renders the shown text (links for its timestamps, say); plain text without it. */
+  renderText?: (text: string) => ReactNode;
+}
+
+export function DescriptionBox({ description, views, createdAt, renderText }: DescriptionBoxProps) {
   const [expanded, setExpanded] = useState(false);
   const long = description.length > DESCRIPTION_PREVIEW_CHARS;
   const text = expanded || !long ? description : `${description.slice(0, DESCRIPTION_PREVIEW_CHARS)}…`;
@@ -13,7 +21,7 @@ export function DescriptionBox({ description, views, createdAt }: { description:
         <span data-testid="view-count">{formatViews(views)}</span> <span aria-hidden="true">•</span> {timeAgo(createdAt)}
       </p>
       <p className="mt-1 whitespace-pre-wrap break-words" data-testid="description">
-        {text}
+        {renderText ? renderText(text) : text}
       </p>
       {long && (
         <button
