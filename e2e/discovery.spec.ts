@@ -136,4 +136,42 @@ test.describe('up next, autoplay, resume and trending', () => {
     await expect(tabs.getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('video-card').filter({ hasText: 'Trending now' }).first()).toBeVisible();
   });
+
+  test('autoplay opens the first up-next video when one ends, after a countdown', async ({ page }) => {
+    await signUpViaApi(page.request);
+    const stamp = Date.now();
+    const first = await uploadViaApi(page.request, { title: `Autoplay opener ${stamp}`, file: FIXTURES.video });
+    const second = await uploadViaApi(page.request, { title: `Autoplay follower ${stamp}`, file: FIXTURES.video });
+    await waitReady(page.request, first._id);
+    await waitReady(page.request, second._id);
+
+    await page.goto(`/video/${first._id}`);
+    const column = page.getByRole('complementary', { name: 'Up next' });
+    await expect(column.getByRole('switch', { name: 'Autoplay' })).toHaveAttribute('aria-checked', 'true');
+    const firstCard = column.getByTestId('compact-video-card').first();
+    await expect(firstCard).toBeVisible();
+    const nextHref = await firstCard.getByRole('heading').getByRole('link').getAttribute('href');
+    expect(nextHref).toMatch(/^\/video\//);
+    expect(nextHref).not.toBe(`/video/${first._id}`);
+
+    await expect
+      .poll(
+        () =>
+          video(page).evaluate((v: HTMLVideoElement) => {
+            if (v.ended) return true;
+            if (v.readyState > 0 && v.currentTime < 2.5) v.currentTime = 3;
+            if (v.paused) v.play().catch(() => {});
+            return false;
+          }),
+        { timeout: 60_000, intervals: [250] },
+      )
+      .toBe(true);
+    const overlay = page.getByRole('dialog', { name: 'Up next' });
+    await expect(overlay.getByText(/Up next in [1-5]/)).toBeVisible();
+    await expect(overlay.getByRole('button', { name: 'Play now' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${nextHref}$`), { timeout: 15_000 });
+    await expect(overlay).toHaveCount(0);
+    // The next video plays by itself.
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(0.3);
+  });
 });

@@ -1,9 +1,13 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PlaylistAddIcon } from '@/components/ui/icons';
 import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { useRelated } from '@/features/discovery/api/discovery.api';
+import { AutoplayOverlay } from '@/features/discovery/components/autoplay-overlay';
 import { ResumeNotice, useResumeStart } from '@/features/discovery/components/resume-notice';
+import { UpNext } from '@/features/discovery/components/up-next';
+import { useAutoplaySetting } from '@/features/discovery/lib/autoplay';
 import { usePositionTracking } from '@/features/discovery/lib/use-position-tracking';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { LikeButton } from '@/features/likes/components/like-button';
@@ -19,7 +23,6 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatSubscribers } from '@/lib/format';
-import { MoreVideos } from './more-videos';
 import { OwnerTools } from './owner-tools';
 import { TakedownNotice } from './takedown-notice';
 import { EmbedButton, ShareButton } from './share-button';
@@ -58,6 +61,22 @@ export default function VideoPage() {
   }, [appLoading, isAuthenticated, video]);
 
   const tracking = usePositionTracking(videoId, isAuthenticated);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const related = useRelated(videoId);
+  const upNext = related.data ?? [];
+  const [autoplay, setAutoplay] = useAutoplaySetting();
+  // Which video just ended (the overlay belongs to it, so a new video starts without one).
+  const [endedId, setEndedId] = useState<string | null>(null);
+  const next = upNext[0];
+  const onEnded = useCallback(() => {
+    tracking.onEnded();
+    setEndedId(videoId);
+  }, [tracking, videoId]);
+  const playNext = useCallback(() => {
+    if (next) navigate(`/video/${next._id}`, { state: { autoplay: true } });
+  }, [navigate, next]);
+  const cameByAutoplay = (location.state as { autoplay?: boolean } | null)?.autoplay === true;
   const resume = useResumeStart(
     { _id: videoId, duration: video?.duration ?? 0, watchPosition: video?.watchPosition ?? null },
     isAuthenticated,
@@ -78,24 +97,30 @@ export default function VideoPage() {
   const player =
     video.status === 'ready' ? (
       <Suspense fallback={<div className="aspect-video w-full animate-pulse rounded-xl bg-neutral-900" />}>
-        <VideoPlayer
-          key={video._id}
-          videoId={video._id}
-          title={video.title}
-          src={video.videoFile.url}
-          hlsSrc={video.hls?.url ?? null}
-          poster={video.thumbnail.url}
-          storyboard={video.storyboard?.url ?? null}
-          duration={video.duration}
-          chapters={video.chapters}
-          theater={theater}
-          onTheaterChange={setTheater}
-          onViewCounted={onViewCounted}
-          startAt={resume.at}
-          onTimeChange={tracking.onTimeChange}
-          onPause={tracking.onPause}
-          onEnded={tracking.onEnded}
-        />
+        <div className="relative">
+          <VideoPlayer
+            key={video._id}
+            videoId={video._id}
+            title={video.title}
+            src={video.videoFile.url}
+            hlsSrc={video.hls?.url ?? null}
+            poster={video.thumbnail.url}
+            storyboard={video.storyboard?.url ?? null}
+            duration={video.duration}
+            chapters={video.chapters}
+            theater={theater}
+            onTheaterChange={setTheater}
+            onViewCounted={onViewCounted}
+            startAt={resume.at}
+            onTimeChange={tracking.onTimeChange}
+            onPause={tracking.onPause}
+            onEnded={onEnded}
+            autoPlay={cameByAutoplay}
+          />
+          {endedId === video._id && autoplay && next && (
+            <AutoplayOverlay key={video._id} next={next} onCancel={() => setEndedId(null)} onPlay={playNext} />
+          )}
+        </div>
       </Suspense>
     ) : (
       <ProcessingStatus video={video} />
@@ -191,7 +216,7 @@ export default function VideoPage() {
             )}
           />
         </div>
-        <MoreVideos currentId={video._id} />
+        <UpNext videos={upNext} autoplay={autoplay} onAutoplayChange={setAutoplay} />
       </div>
       {isAuthenticated && user && (
         <AddToPlaylistDialog
