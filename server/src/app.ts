@@ -104,7 +104,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Not /assets/: that is where the web client's hashed files live.
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   const { previews } = createPreviews(ctx);
-  await registerWebClient(app, config.webDist, (pagePath, request) => previews.pageMeta(pagePath, siteOrigin(config.publicUrl, request)));
+  await registerWebClient(app, config.webDist, {
+    pageMeta: (pagePath, request) => previews.pageMeta(pagePath, siteOrigin(config.publicUrl, request)),
+    embedAncestors: config.embedAncestors,
+  });
   return app;
 }
 
@@ -117,7 +120,11 @@ function readIndexHtml(webDist: string | null): string | null {
  * Serves the built web client, with every unknown non-API path falling back to index.html. Pages
  * with a link preview (a video, a channel) get their title and OpenGraph tags written into it.
  */
-async function registerWebClient(app: FastifyInstance, webDist: string | null, pageMeta: (pagePath: string, request: FastifyRequest) => Promise<PageMeta | null>) {
+async function registerWebClient(
+  app: FastifyInstance,
+  webDist: string | null,
+  { pageMeta, embedAncestors }: { pageMeta: (pagePath: string, request: FastifyRequest) => Promise<PageMeta | null>; embedAncestors: readonly string[] },
+) {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -139,7 +146,7 @@ async function registerWebClient(app: FastifyInstance, webDist: string | null, p
   };
   app.get('/', serveIndex);
   // The embed page is the one page other sites may frame (every other answer keeps frame-ancestors 'none').
-  app.get('/embed/:videoId', { ...app.frameableBy(['*']) }, serveIndex);
+  app.get('/embed/:videoId', { ...app.frameableBy(embedAncestors) }, serveIndex);
   app.get('/*', async (request, reply) => {
     // The router has already decoded the path once; decoding again would turn %25 into a bad escape.
     const rel = (request.params as { '*': string })['*'];

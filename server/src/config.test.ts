@@ -49,6 +49,13 @@ describe('configuration', () => {
     expect(d.rateLimits).toMatchObject({ refreshPerMinute: 300, signInPerAccountPerHour: 30 });
   });
 
+  it('lets any site frame the embed page unless EMBED_ALLOWED_ORIGINS names some', () => {
+    expect(loadConfig({}).embedAncestors).toEqual(['*']);
+    expect(loadConfig({ EMBED_ALLOWED_ORIGINS: 'https://blog.example.com, https://wiki.example.org/' }).embedAncestors)
+      .toEqual(['https://blog.example.com', 'https://wiki.example.org']);
+    expect(() => loadConfig({ EMBED_ALLOWED_ORIGINS: 'blog.example.com' })).toThrow(/EMBED_ALLOWED_ORIGINS/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7000);
   });

@@ -71,6 +71,7 @@ const Env = z.object({
   REFRESH_REUSE_GRACE_SECONDS: int(0).max(300).default(10),
   PUBLIC_URL: url.refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://').optional(),
   ALLOWED_ORIGINS: originList.optional(),
+  EMBED_ALLOWED_ORIGINS: originList.optional(),
   RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
@@ -174,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     /** Other origins a web client may be served from (credentialed CORS); none by default. */
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
+    /** Sites that may frame the embed page (/embed/{id}); any site when unset. */
+    embedAncestors: e.EMBED_ALLOWED_ORIGINS?.length ? e.EMBED_ALLOWED_ORIGINS : ['*'],
     trustProxy: e.TRUST_PROXY,
     /** A connection that sends nothing for this long (a stalled upload, a slow-loris) is closed. */
     idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,

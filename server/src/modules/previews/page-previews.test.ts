@@ -178,3 +178,16 @@ describe('the embed page', () => {
     expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
   });
 });
+
+describe('the embed page with EMBED_ALLOWED_ORIGINS', () => {
+  it('may be framed by the listed sites only', async () => {
+    const listed = await createTestApp({ env: { WEB_DIST: dist, EMBED_ALLOWED_ORIGINS: 'https://blog.example.com,https://wiki.example.org' } });
+    try {
+      const res = await listed.call({ method: 'GET', url: '/embed/AAAAAAAAAAAAAAAAAAAAAAAA' });
+      expect(res.headers['content-security-policy']).toContain('frame-ancestors https://blog.example.com https://wiki.example.org');
+      expect((await listed.call({ method: 'GET', url: '/' })).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    } finally {
+      await listed.close();
+    }
+  });
+});
