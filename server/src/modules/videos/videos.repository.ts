@@ -132,6 +132,7 @@ export class VideosRepository {
     const base = this.filtered(filter);
     const total = await this.total(filter, base);
     if (total === 0 || filter.offset >= total) return { rows: [], total };
+    if (!filter.words.length) return { rows: await this.pageInSortOrder(base, filter), total };
 
     let q = base.innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS);
     if (filter.words.length && filter.byRelevance) {
@@ -162,6 +163,28 @@ export class VideosRepository {
     const rows = await this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * A page of a list in its sort order: the page's ids are found first, from the index on the
+   * listed flag and the sort column (which holds the id too), so a deep page skips index entries
+   * rather than reading each skipped video and joining its owner; only the page's rows are then
+   * read and joined.
+   */
+  private pageInSortOrder(base: SelectQueryBuilder<Database, 'videos', object>, filter: VideoListFilter): Promise<VideoSummaryRow[]> {
+    const column = SORT_COLUMNS[filter.sortBy];
+    const ids = base.select('videos.id')
+      .orderBy(column, filter.sortType)
+      .orderBy('videos.id', filter.sortType)
+      .limit(filter.limit)
+      .offset(filter.offset);
+    return this.db.selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select(SUMMARY_COLUMNS)
+      .where('videos.id', 'in', ids)
+      .orderBy(column, filter.sortType)
+      .orderBy('videos.id', filter.sortType)
+      .execute();
   }
 
   /** The number of matches: kept counters for the public lists, a count only for searches and owners' own lists. */
