@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, MediaRef, PageInfo } from './common.js';
-import { VideoSummary } from './videos.js';
+import { VideoOwner, VideoSummary, VISIBILITIES } from './videos.js';
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -65,10 +65,17 @@ export const PlaylistDescription = z
 export const CreatePlaylistBody = z.object({ name: PlaylistName, description: PlaylistDescription });
 export type CreatePlaylistBody = z.infer<typeof CreatePlaylistBody>;
 
-/** SPEC.md's {updatedPlaylist}: either field, at least one. */
+/**
+ * public: on the owner's channel for everyone; unlisted: anyone with the link; private: the owner
+ * only. A playlist starts private.
+ */
+export const PlaylistVisibility = z.enum(VISIBILITIES, { error: `visibility must be one of ${VISIBILITIES.join(', ')}` });
+export type PlaylistVisibility = z.infer<typeof PlaylistVisibility>;
+
+/** SPEC.md's {updatedPlaylist}: any of the fields, at least one. */
 export const UpdatePlaylistBody = z
-  .object({ name: PlaylistName.optional(), description: PlaylistDescription.optional() })
-  .refine((b) => b.name !== undefined || b.description !== undefined, {
+  .object({ name: PlaylistName.optional(), description: PlaylistDescription.optional(), visibility: PlaylistVisibility.optional() })
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.visibility !== undefined, {
     message: 'No update value provided.',
   });
 export type UpdatePlaylistBody = z.infer<typeof UpdatePlaylistBody>;
@@ -78,16 +85,22 @@ export const Playlist = z.object({
   name: z.string(),
   description: z.string(),
   owner: Id,
+  visibility: z.enum(VISIBILITIES),
   videosCount: z.number().int(),
   /** Video ids in playlist order. */
   videos: z.array(Id),
+  /** The first shown video's thumbnail, for a card; null when the caller sees no video in it. */
+  thumbnail: MediaRef.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });
 export type Playlist = z.infer<typeof Playlist>;
 
-/** GET /playlist/{id}: the playlist with its videos as objects, in playlist order. */
-export const PlaylistDetail = Playlist.extend({ videos: z.array(VideoSummary) });
+/**
+ * GET /playlist/{id}: the playlist with its videos as objects, in playlist order, and who made it
+ * (for a player's playlist panel).
+ */
+export const PlaylistDetail = Playlist.extend({ videos: z.array(VideoSummary), ownerProfile: VideoOwner });
 export type PlaylistDetail = z.infer<typeof PlaylistDetail>;
 
 /** A channel the caller follows, as the sidebar lists it. */

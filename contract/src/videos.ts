@@ -17,6 +17,7 @@ export const VideoOwner = z.object({
   fullName: z.string(),
   avatar: MediaRef,
 });
+export type VideoOwner = z.infer<typeof VideoOwner>;
 
 /** What lists show: enough for a card. */
 export const VideoSummary = z.object({

@@ -13,6 +13,7 @@ import { migrationCommentReplies } from './migrations/0024_comment_replies.js';
 import { migrationNotifications } from './migrations/0025_notifications.js';
 import { migrationWatchPosition } from './migrations/0026_watch_position.js';
 import { migrationTrending } from './migrations/0027_trending.js';
+import { migrationPlaylistVisibility } from './migrations/0029_playlist_visibility.js';
 import { migrationCommentOwnerBanned } from './migrations/0030_comment_owner_banned.js';
 import { migrationCaptions } from './migrations/0028_captions.js';
 
@@ -36,6 +37,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0025_notifications': migrationNotifications(),
     '0026_watch_position': migrationWatchPosition(),
     '0027_trending': migrationTrending(),
+    '0029_playlist_visibility': migrationPlaylistVisibility(),
     '0030_comment_owner_banned': migrationCommentOwnerBanned(),
     '0028_captions': migrationCaptions(dialect),
   };

@@ -120,6 +120,7 @@ export interface Database {
     owner_id: string;
     name: string;
     description: string;
+    visibility: Visibility;
     videos_count: number;
     created_at: number;
     updated_at: number;

@@ -158,7 +158,7 @@ export const socialFixtures: Record<string, RouteFixture> = {
     access: 'owner',
     async valid(w) {
       const { owner, id, readBack } = await withPlaylist(w);
-      return { as: owner, status: 200, params: { id }, json: { name: 'Renamed list' }, readBack };
+      return { as: owner, status: 200, params: { id }, json: { name: 'Renamed list', visibility: 'public' }, readBack };
     },
   },
   'DELETE /api/v1/playlist/:id': {

@@ -6,6 +6,12 @@ import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.reposito
 
 export type PlaylistRow = Database['playlists'];
 
+/** A video of a playlist as lists of playlists need it. */
+export interface ShownVideo {
+  id: string;
+  thumbnailKey: string;
+}
+
 export class PlaylistsRepository {
   constructor(private readonly db: Db) {}
 
@@ -21,16 +27,23 @@ export class PlaylistsRepository {
     return this.db.selectFrom('videos').select(['videos.id', ...ACCESS_COLUMNS]).where('id', '=', videoId).executeTakeFirst();
   }
 
-  listByOwner(ownerId: string) {
-    return this.db.selectFrom('playlists').selectAll().where('owner_id', '=', ownerId)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  /** A user's playlists, newest first; publicOnly leaves out unlisted and private ones. */
+  listByOwner(ownerId: string, opts: { publicOnly: boolean }) {
+    let query = this.db.selectFrom('playlists').selectAll().where('owner_id', '=', ownerId);
+    if (opts.publicOnly) query = query.where('visibility', '=', 'public');
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** The owner as a video card shows them. */
+  findOwnerProfile(userId: string) {
+    return this.db.selectFrom('users').select(['id', 'username', 'full_name', 'avatar_key']).where('id', '=', userId).executeTakeFirst();
   }
 
   async insert(row: PlaylistRow): Promise<void> {
     await this.db.insertInto('playlists').values(row).execute();
   }
 
-  async update(id: string, patch: Partial<Pick<PlaylistRow, 'name' | 'description' | 'updated_at'>>): Promise<void> {
+  async update(id: string, patch: Partial<Pick<PlaylistRow, 'name' | 'description' | 'visibility' | 'updated_at'>>): Promise<void> {
     await this.db.updateTable('playlists').set(patch).where('id', '=', id).execute();
   }
 
@@ -38,25 +51,25 @@ export class PlaylistsRepository {
     await this.db.deleteFrom('playlists').where('id', '=', id).execute();
   }
 
-  /** Ids of the videos in these playlists that the viewer can see, in playlist order. */
-  async visibleVideoIds(playlistIds: string[], viewer: Viewer | null): Promise<Map<string, string[]>> {
-    const byPlaylist = new Map<string, string[]>(playlistIds.map((id) => [id, []]));
+  /** The videos in these playlists that the viewer can see (id and thumbnail), in playlist order. */
+  async visibleVideoIds(playlistIds: string[], viewer: Viewer | null): Promise<Map<string, ShownVideo[]>> {
+    const byPlaylist = new Map<string, ShownVideo[]>(playlistIds.map((id) => [id, []]));
     if (!playlistIds.length) return byPlaylist;
     const rows = await this.db
       .selectFrom('playlist_videos')
       .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
-      .select(['playlist_videos.playlist_id', 'playlist_videos.video_id'])
+      .select(['playlist_videos.playlist_id', 'playlist_videos.video_id', 'videos.thumbnail_key'])
       .where('playlist_videos.playlist_id', 'in', playlistIds)
       .where(watchableBy(viewer))
       .orderBy('playlist_videos.position', 'asc')
       .orderBy('playlist_videos.added_at', 'asc')
       .execute();
-    for (const r of rows) byPlaylist.get(r.playlist_id)?.push(r.video_id);
+    for (const r of rows) byPlaylist.get(r.playlist_id)?.push({ id: r.video_id, thumbnailKey: r.thumbnail_key });
     return byPlaylist;
   }
 
   /** The playlist's videos the viewer can see, as cards, in playlist order. */
-  visibleVideos(playlistId: string, viewer: Viewer): Promise<VideoSummaryRow[]> {
+  visibleVideos(playlistId: string, viewer: Viewer | null): Promise<VideoSummaryRow[]> {
     return this.db
       .selectFrom('playlist_videos')
       .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')

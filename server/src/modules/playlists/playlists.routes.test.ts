@@ -34,7 +34,7 @@ describe('POST /playlist/', () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/playlist/', payload: { name: '  Road trip ', description: ' Songs ' }, as: owner });
     expect(res.statusCode).toBe(201);
     expect(JSON.parse(res.body)).toMatchObject({ statusCode: 201, success: true });
-    expect(res.data).toMatchObject({ name: 'Road trip', description: 'Songs', owner: owner.id, videos: [], videosCount: 0 });
+    expect(res.data).toMatchObject({ name: 'Road trip', description: 'Songs', owner: owner.id, visibility: 'private', videos: [], videosCount: 0, thumbnail: null });
     expect(new Date(res.data.createdAt).toISOString()).toBe(res.data.createdAt);
     const bare = await t.call({ method: 'POST', url: '/api/v1/playlist', payload: { name: 'x', description: 'y' }, as: owner });
     expect(bare.statusCode).toBe(201);
@@ -56,7 +56,7 @@ describe('POST /playlist/', () => {
 });
 
 describe('GET /playlist/:id', () => {
-  it('is for the owner only: 401 signed out, 404 for others and for a missing id', async () => {
+  it('a private playlist is for the owner only: 401 signed out, 404 for others and for a missing id', async () => {
     const id = await createPlaylist(owner);
     expect((await t.call({ method: 'GET', url: `/api/v1/playlist/${id}` })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: `/api/v1/playlist/${id}`, as: other })).statusCode).toBe(404);
@@ -210,7 +210,7 @@ describe('PATCH /playlist/remove/:videoId/:playlistId', () => {
 });
 
 describe('GET /playlist/user/:userId', () => {
-  it("lists a user's playlists newest first, with video ids and counts, to anyone", async () => {
+  it("lists a user's playlists newest first, with video ids and counts: all to the owner, the public ones to anyone else", async () => {
     const person = await t.signUp();
     const older = await createPlaylist(person, 'Older', 'first');
     await new Promise((r) => setTimeout(r, 3));
@@ -226,11 +226,19 @@ describe('GET /playlist/user/:userId', () => {
     expect(own.data[0]).toMatchObject({ name: 'Newer', owner: person.id, videos: [v1.id, draft.id], videosCount: 2 });
     expect(own.data[1]).toMatchObject({ videos: [], videosCount: 0 });
 
-    // Others, signed in or not, see the list but not the owner's unpublished video.
+    expect(own.data[0]).toMatchObject({ visibility: 'private', thumbnail: { url: expect.any(String) } });
+    expect(own.data[1].thumbnail).toBeNull();
+
+    // Others, signed in or not, see only public playlists, and in them not the owner's unpublished video.
+    for (const as of [other, undefined]) {
+      expect((await t.call({ method: 'GET', url: `/api/v1/playlist/user/${person.id}`, as })).data).toEqual([]);
+    }
+    expect((await t.call({ method: 'PATCH', url: `/api/v1/playlist/${newer}`, payload: { visibility: 'public' }, as: person })).statusCode).toBe(200);
     for (const as of [other, undefined]) {
       const res = await t.call({ method: 'GET', url: `/api/v1/playlist/user/${person.id}`, as });
       expect(res.statusCode).toBe(200);
-      expect(res.data[0]).toMatchObject({ videos: [v1.id], videosCount: 1 });
+      expect(res.data).toHaveLength(1);
+      expect(res.data[0]).toMatchObject({ _id: newer, visibility: 'public', videos: [v1.id], videosCount: 1 });
     }
   });
 

@@ -29,13 +29,17 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   }
 
   app.get('/playlist/:id', {
-    preHandler: requireUser,
-    schema: { tags, summary: 'One of the caller\'s playlists with its videos in order', params: IdParams, response: { 200: envelopeSchema(PlaylistDetail) } },
-  }, async (request) => envelope(await playlists.detail(request.params.id, currentUser(request)), 'Playlist fetched'));
+    schema: {
+      tags,
+      summary: 'A playlist with the videos the caller may watch, in order: the owner\'s any time, anyone else\'s when public or unlisted (signed out otherwise: 401)',
+      params: IdParams,
+      response: { 200: envelopeSchema(PlaylistDetail) },
+    },
+  }, async (request) => envelope(await playlists.detail(request.params.id, request.user), 'Playlist fetched'));
 
   app.patch('/playlist/:id', {
     preHandler: requireUser,
-    schema: { tags, summary: 'Rename or redescribe: { name?, description? } or { updatedPlaylist: { ... } }', params: IdParams, body: UpdateBody, response: { 200: envelopeSchema(Playlist) } },
+    schema: { tags, summary: 'Rename, redescribe or change who sees it: { name?, description?, visibility? } or { updatedPlaylist: { ... } }', params: IdParams, body: UpdateBody, response: { 200: envelopeSchema(Playlist) } },
   }, async (request) => envelope(await playlists.update(request.params.id, currentUser(request), request.body), 'Playlist updated'));
 
   app.delete('/playlist/:id', {
@@ -59,6 +63,6 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     envelope(await playlists.removeVideo(request.params.playlistId, request.params.videoId, currentUser(request)), 'Video removed from playlist'));
 
   app.get('/playlist/user/:userId', {
-    schema: { tags, summary: "A user's playlists, newest first", params: z.object({ userId: Id }), response: { 200: envelopeSchema(z.array(Playlist)) } },
+    schema: { tags, summary: "A user's playlists, newest first: all of them to the owner, the public ones to anyone else", params: z.object({ userId: Id }), response: { 200: envelopeSchema(z.array(Playlist)) } },
   }, async (request) => envelope(await playlists.listForUser(request.params.userId, request.user), 'Playlists fetched'));
 };

@@ -1,4 +1,4 @@
-import { type Caption, parseChapters, type VideoDetail, type VideoSummary } from '@reelhouse/contract';
+import { type Caption, parseChapters, type VideoDetail, type VideoOwner, type VideoSummary } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
@@ -33,12 +33,16 @@ export class VideoPresenter {
       // Until processing has made the fast-start file the stored upload itself is served, so a
       // client that renders a player straight from the upload's answer never gets an empty source.
       videoFile: { url: this.url(row.video_key ?? row.source_key) },
-      owner: {
-        _id: row.owner_id,
-        username: row.owner_username,
-        fullName: row.owner_full_name,
-        avatar: { url: row.owner_avatar_key ? this.storage.url(row.owner_avatar_key) : this.defaults.avatar },
-      },
+      owner: this.owner(row),
+    };
+  }
+
+  owner(row: Pick<VideoSummaryRow, 'owner_id' | 'owner_username' | 'owner_full_name' | 'owner_avatar_key'>): VideoOwner {
+    return {
+      _id: row.owner_id,
+      username: row.owner_username,
+      fullName: row.owner_full_name,
+      avatar: { url: row.owner_avatar_key ? this.storage.url(row.owner_avatar_key) : this.defaults.avatar },
     };
   }
 

@@ -270,7 +270,7 @@ describe('DELETE /videos/{id}', () => {
       { user_id: other.id, target_type: 'video', target_id: keep.data._id, created_at: 1 },
     ]).execute();
     const playlistId = newId();
-    await db.insertInto('playlists').values({ id: playlistId, owner_id: other.id, name: 'Mix', description: '', videos_count: 2, created_at: 1, updated_at: 1 }).execute();
+    await db.insertInto('playlists').values({ id: playlistId, owner_id: other.id, name: 'Mix', description: '', visibility: 'private', videos_count: 2, created_at: 1, updated_at: 1 }).execute();
     await db.insertInto('playlist_videos').values([
       { playlist_id: playlistId, video_id: id, position: 0, added_at: 1 },
       { playlist_id: playlistId, video_id: keep.data._id, position: 1, added_at: 1 },
