@@ -39,7 +39,7 @@ export default function MyPlaylistsPage() {
       ) : (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
           {q.data.map((p) => (
-            <PlaylistCard key={p._id} playlist={p} />
+            <PlaylistCard key={p._id} playlist={p} showVisibility />
           ))}
         </div>
       )}

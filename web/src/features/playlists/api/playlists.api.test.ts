@@ -1,5 +1,11 @@
+import type { Playlist } from '@reelhouse/contract';
 import { describe, expect, it } from 'vitest';
-import { validateNewPlaylist } from './playlists.api';
+import { playAllPath, publicPlaylists, validateNewPlaylist, watchInListPath } from './playlists.api';
+
+const playlist = (over: Partial<Playlist>): Playlist => ({
+  _id: 'p1', name: 'Mix', description: 'd', owner: 'u1', visibility: 'private', videosCount: 0, videos: [], thumbnail: null,
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+});
 
 describe('validateNewPlaylist', () => {
   it('requires a name and a description', () => {
@@ -8,5 +14,18 @@ describe('validateNewPlaylist', () => {
       description: 'Description is required',
     });
     expect(validateNewPlaylist({ name: 'Mix', description: 'Songs' })).toEqual({});
+  });
+});
+
+describe('playing a playlist', () => {
+  it('starts from the first video, keeping the playlist in the address; an empty playlist has nowhere to start', () => {
+    expect(playAllPath(playlist({ videos: ['v1', 'v2'] }))).toBe('/video/v1?list=p1');
+    expect(playAllPath(playlist({ videos: [] }))).toBeNull();
+    expect(watchInListPath('v2', 'p_1-x')).toBe('/video/v2?list=p_1-x');
+  });
+
+  it("a channel shows only its public playlists, even to its owner, who gets all of them from the server", () => {
+    const lists = [playlist({ _id: 'a', visibility: 'public' }), playlist({ _id: 'b', visibility: 'unlisted' }), playlist({ _id: 'c' })];
+    expect(publicPlaylists(lists).map((p) => p._id)).toEqual(['a']);
   });
 });

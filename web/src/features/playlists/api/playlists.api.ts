@@ -1,4 +1,4 @@
-import type { Playlist, PlaylistDetail } from '@reelhouse/contract';
+import type { Playlist, PlaylistDetail, PlaylistVisibility } from '@reelhouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -52,6 +52,30 @@ export function useDeletePlaylist() {
     mutationFn: (id: string) => api.del(`/playlist/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: playlistKeys.all }),
   });
+}
+
+export function useSetPlaylistVisibility(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (visibility: PlaylistVisibility) => api.patch<Playlist>(`/playlist/${id}`, { visibility }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: playlistKeys.all }),
+  });
+}
+
+/** Where a playlist plays from its start: its first video, keeping the playlist in the address. */
+export function playAllPath(playlist: Pick<Playlist, '_id' | 'videos'> | Pick<PlaylistDetail, '_id' | 'videos'>): string | null {
+  const first = playlist.videos[0];
+  if (!first) return null;
+  return watchInListPath(typeof first === 'string' ? first : first._id, playlist._id);
+}
+
+export function watchInListPath(videoId: string, playlistId: string): string {
+  return `/video/${videoId}?list=${encodeURIComponent(playlistId)}`;
+}
+
+/** The public playlists of a channel, for everyone (its owner's unlisted and private ones stay off). */
+export function publicPlaylists(playlists: Playlist[]): Playlist[] {
+  return playlists.filter((p) => p.visibility === 'public');
 }
 
 export function useAddRemoveVideo() {

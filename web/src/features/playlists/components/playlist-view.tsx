@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Button, EmptyState, Spinner } from '@/components/ui/primitives';
 import { VideoCard, VideoGrid } from '@/components/ui/video-card';
 import { errorMessage } from '@/lib/api-client';
-import { useAddRemoveVideo, useDeletePlaylist, usePlaylist } from '../api/playlists.api';
+import { useAuth } from '@/lib/auth';
+import { playAllPath, useAddRemoveVideo, useDeletePlaylist, usePlaylist } from '../api/playlists.api';
+import { VisibilityControl } from './visibility-control';
 
 export function PlaylistView({
   playlistId,
@@ -19,11 +21,15 @@ export function PlaylistView({
   const remove = useAddRemoveVideo();
   const del = useDeletePlaylist();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const [confirm, setConfirm] = useState(false);
 
   if (q.isPending) return <Spinner />;
   if (q.isError) return <EmptyState>{errorMessage(q.error, 'Playlist not found')}</EmptyState>;
   const p = q.data;
+  // Shared playlists open for others too; only the owner changes them.
+  const isOwner = user?._id === p.owner;
+  const playAll = playAllPath(p);
 
   async function onDelete() {
     try {
@@ -45,12 +51,26 @@ export function PlaylistView({
           <h1 className="text-2xl font-bold">{p.name}</h1>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{p.description}</p>
           <p className="mt-1 text-sm text-neutral-500">
+            {isOwner ? '' : `${p.ownerProfile.fullName || p.ownerProfile.username} · `}
             {p.videos.length} {p.videos.length === 1 ? 'video' : 'videos'}
           </p>
         </div>
-        <Button variant="danger" onClick={() => setConfirm(true)}>
-          Delete Playlist
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {playAll && (
+            <Link
+              to={playAll}
+              className="inline-flex h-10 items-center rounded-full bg-neutral-900 px-4 text-sm font-medium text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200"
+            >
+              ▶ Play all
+            </Link>
+          )}
+          {isOwner && <VisibilityControl playlistId={p._id} visibility={p.visibility} notify={notify} />}
+          {isOwner && (
+            <Button variant="danger" onClick={() => setConfirm(true)}>
+              Delete Playlist
+            </Button>
+          )}
+        </div>
       </header>
       {p.videos.length === 0 ? (
         <EmptyState>Playlist is empty.</EmptyState>
@@ -61,21 +81,23 @@ export function PlaylistView({
               key={v._id}
               video={v}
               actions={
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Remove ${v.title} from playlist`}
-                  onClick={async () => {
-                    try {
-                      await remove.mutateAsync({ videoId: v._id, playlistId, add: false });
-                      notify('Video removed from playlist', 'info');
-                    } catch (err) {
-                      notify(errorMessage(err, 'Failed to remove video'), 'error');
-                    }
-                  }}
-                >
-                  Remove
-                </Button>
+                isOwner && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${v.title} from playlist`}
+                    onClick={async () => {
+                      try {
+                        await remove.mutateAsync({ videoId: v._id, playlistId, add: false });
+                        notify('Video removed from playlist', 'info');
+                      } catch (err) {
+                        notify(errorMessage(err, 'Failed to remove video'), 'error');
+                      }
+                    }}
+                  >
+                    Remove
+                  </Button>
+                )
               }
             />
           ))}
