@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlaylistAddIcon } from '@/components/ui/icons';
 import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
@@ -11,7 +11,9 @@ import { useAutoplaySetting } from '@/features/discovery/lib/autoplay';
 import { usePositionTracking } from '@/features/discovery/lib/use-position-tracking';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { LikeButton } from '@/features/likes/components/like-button';
+import { playlistPosition, usePlaylist } from '@/features/playlists/api/playlists.api';
 import { AddToPlaylistDialog } from '@/features/playlists/components/add-to-playlist-dialog';
+import { PlaylistPanel } from '@/features/playlists/components/playlist-panel';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { recordWatch } from '@/features/users/api/users.api';
 import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
@@ -36,6 +38,10 @@ export default function VideoPage() {
   const toast = useToast();
   const q = useVideo(videoId);
   const video = q.data;
+  // Watching a playlist in order: ?list= names it, and the next video starts when one ends.
+  const listId = useSearchParams()[0].get('list') ?? '';
+  const list = usePlaylist(listId, { enabled: Boolean(listId) });
+  const nextInList = list.data ? playlistPosition(list.data, videoId).next : null;
 
   const [theater, setTheater] = useState(false);
   const [playlistOpen, setPlaylistOpen] = useState(false);
@@ -69,10 +75,12 @@ export default function VideoPage() {
   // Which video just ended (the overlay belongs to it, so a new video starts without one).
   const [endedId, setEndedId] = useState<string | null>(null);
   const next = upNext[0];
+  // In a playlist, the playlist's next video follows the one that ended, before any up next.
   const onEnded = useCallback(() => {
     tracking.onEnded();
-    setEndedId(videoId);
-  }, [tracking, videoId]);
+    if (nextInList) navigate(nextInList, { state: { autoplay: true } });
+    else setEndedId(videoId);
+  }, [tracking, videoId, nextInList, navigate]);
   const playNext = useCallback(() => {
     if (next) navigate(`/video/${next._id}`, { state: { autoplay: true } });
   }, [navigate, next]);
@@ -216,7 +224,10 @@ export default function VideoPage() {
             )}
           />
         </div>
-        <UpNext videos={upNext} autoplay={autoplay} onAutoplayChange={setAutoplay} />
+        <div className="w-full shrink-0 xl:w-[360px]">
+          {list.data && <PlaylistPanel playlist={list.data} currentId={video._id} />}
+          <UpNext videos={upNext} autoplay={autoplay} onAutoplayChange={setAutoplay} />
+        </div>
       </div>
       {isAuthenticated && user && (
         <AddToPlaylistDialog

@@ -16,12 +16,28 @@ export function useUserPlaylists(userId: string | undefined) {
   });
 }
 
-export function usePlaylist(id: string) {
+export function usePlaylist(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: playlistKeys.detail(id),
     queryFn: ({ signal }) => api.get<PlaylistDetail>(`/playlist/${id}`, undefined, signal),
     retry: false,
+    enabled: options.enabled ?? true,
   });
+}
+
+/** Where the current video sits in a playlist being watched in order, and what plays after it. */
+export interface PlaylistPosition {
+  /** Index of the current video in the playlist, -1 when it is not in it. */
+  index: number;
+  total: number;
+  /** The next video's address (with `list=` kept), null at the end or off the list. */
+  next: string | null;
+}
+
+export function playlistPosition(playlist: Pick<PlaylistDetail, '_id' | 'videos'>, videoId: string): PlaylistPosition {
+  const index = playlist.videos.findIndex((v) => v._id === videoId);
+  const following = index >= 0 ? playlist.videos[index + 1] : undefined;
+  return { index, total: playlist.videos.length, next: following ? watchInListPath(following._id, playlist._id) : null };
 }
 
 export interface NewPlaylistInput {
