@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastStartArgs, fpsArg, ladderArgs, storyboardArgs } from './ffmpeg-args.js';
+import { fastStartArgs, fpsArg, ladderArgs, ladderAudioArgs, storyboardArgs } from './ffmpeg-args.js';
 import type { LadderPlan } from './video-plan.js';
 
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -32,17 +32,18 @@ describe('ladderArgs', () => {
     gop: 60,
     hasAudio: true,
     audioSampleRate: 48_000,
+    audioBitrate: 128_000,
     rungs: [
-      { name: '240p', width: 426, height: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
-      { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000, audioBitrate: 128_000 },
+      { name: '240p', width: 426, height: 240, videoBitrate: 400_000 },
+      { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000 },
     ],
     passthrough: null,
     keyframes: null,
   };
 
   it('decodes once and scales each rung from the one above it', () => {
-    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls' });
-    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls', audio: '/w/audio.m4a' });
+    expect(args.filter((a) => a === 'src.mp4')).toHaveLength(1);
     expect(after(args, '-filter_complex')).toBe(
       '[0:v:0]fps=30,scale=1280:720:flags=bicubic,format=yuv420p,split=2[v1][c1];[c1]scale=426:240:flags=bicubic,format=yuv420p[v0]',
     );
@@ -50,11 +51,10 @@ describe('ladderArgs', () => {
   });
 
   it('sets per-rung bitrates, fixed two-second keyframes and 4 s fMP4 segments', () => {
-    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls' });
+    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls', audio: '/w/audio.m4a' });
     expect(after(args, '-b:v:0')).toBe('400000');
     expect(after(args, '-b:v:1')).toBe('2800000');
     expect(after(args, '-maxrate:v:1')).toBe('3080000');
-    expect(after(args, '-b:a:0')).toBe('64000');
     expect(after(args, '-g:v:0')).toBe('60');
     expect(after(args, '-keyint_min:v:1')).toBe('60');
     expect(after(args, '-sc_threshold:v:1')).toBe('0');
@@ -67,7 +67,7 @@ describe('ladderArgs', () => {
   });
 
   it('copies the passthrough rung and forces the source keyframe times on the others', () => {
-    const args = ladderArgs('src.mp4', { ...plan, passthrough: 1, keyframes: [0, 2.5, 4.75] }, { outDir: '/w/hls' });
+    const args = ladderArgs('src.mp4', { ...plan, passthrough: 1, keyframes: [0, 2.5, 4.75] }, { outDir: '/w/hls', audio: '/w/audio.m4a' });
     expect(after(args, '-filter_complex')).toBe('[0:v:0]scale=426:240:flags=bicubic,format=yuv420p[v0]');
     expect(after(args, '-c:v:1')).toBe('copy');
     expect(args).not.toContain('-b:v:1');
@@ -81,32 +81,58 @@ describe('ladderArgs', () => {
     const five: LadderPlan = {
       ...plan,
       rungs: [
-        { name: '240p', width: 426, height: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
-        { name: '360p', width: 640, height: 360, videoBitrate: 800_000, audioBitrate: 96_000 },
-        { name: '480p', width: 854, height: 480, videoBitrate: 1_400_000, audioBitrate: 128_000 },
-        { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000, audioBitrate: 128_000 },
-        { name: '1080p', width: 1920, height: 1080, videoBitrate: 5_000_000, audioBitrate: 128_000 },
+        { name: '240p', width: 426, height: 240, videoBitrate: 400_000 },
+        { name: '360p', width: 640, height: 360, videoBitrate: 800_000 },
+        { name: '480p', width: 854, height: 480, videoBitrate: 1_400_000 },
+        { name: '720p', width: 1280, height: 720, videoBitrate: 2_800_000 },
+        { name: '1080p', width: 1920, height: 1080, videoBitrate: 5_000_000 },
       ],
     };
     const step = (w: number, h: number) => `scale=${w}:${h}:flags=bicubic,format=yuv420p`;
-    expect(after(ladderArgs('src.mp4', five, { outDir: '/w/hls' }), '-filter_complex')).toBe(
+    expect(after(ladderArgs('src.mp4', five, { outDir: '/w/hls', audio: '/w/audio.m4a' }), '-filter_complex')).toBe(
       `[0:v:0]fps=30,${step(1920, 1080)},split=2[v4][c4];[c4]${step(1280, 720)},split=2[v3][c3];` +
         `[c3]${step(854, 480)},split=2[v2][c2];[c2]${step(640, 360)},split=2[v1][c1];[c1]${step(426, 240)}[v0]`,
     );
     // With the 1080p rung copied, the 720p rung is the one scaled from the source.
-    const copied = ladderArgs('src.mp4', { ...five, passthrough: 4, keyframes: [0, 2] }, { outDir: '/w/hls' });
+    const copied = ladderArgs('src.mp4', { ...five, passthrough: 4, keyframes: [0, 2] }, { outDir: '/w/hls', audio: '/w/audio.m4a' });
     expect(after(copied, '-filter_complex')).toBe(
       `[0:v:0]${step(1280, 720)},split=2[v3][c3];[c3]${step(854, 480)},split=2[v2][c2];[c2]${step(640, 360)},split=2[v1][c1];[c1]${step(426, 240)}[v0]`,
     );
-    const videoMaps = copied.flatMap((a, i) => (a === '-map' && copied[i + 1] !== '0:a:0' ? [copied[i + 1]] : []));
+    const videoMaps = copied.flatMap((a, i) => (a === '-map' && copied[i + 1] !== '1:a:0' ? [copied[i + 1]] : []));
     expect(videoMaps).toEqual(['[v0]', '[v1]', '[v2]', '[v3]', '0:v:0']);
   });
 
-  it('leaves audio out of a silent source', () => {
-    const args = ladderArgs('src.mp4', { ...plan, hasAudio: false }, { outDir: '/w/hls' });
+  it('copies the audio track encoded once into every rung instead of encoding it per rung', () => {
+    const args = ladderArgs('src.mp4', plan, { outDir: '/w/hls', audio: '/w/audio.m4a' });
+    expect(args.filter((a, i) => a === '-i' || args[i - 1] === '-i')).toEqual(['-i', 'src.mp4', '-i', '/w/audio.m4a']);
+    expect(args.filter((a, i) => a === '1:a:0' && args[i - 1] === '-map')).toHaveLength(2);
     expect(args).not.toContain('0:a:0');
+    expect(after(args, '-c:a')).toBe('copy');
+    expect(args).not.toContain('aac');
+    expect(args.some((a) => a.startsWith('-b:a'))).toBe(false);
+    expect(() => ladderArgs('src.mp4', plan, { outDir: '/w/hls' })).toThrow(/audio/);
+  });
+
+  it('leaves audio out of a silent source', () => {
+    const args = ladderArgs('src.mp4', { ...plan, hasAudio: false, audioBitrate: 0 }, { outDir: '/w/hls' });
+    expect(args).not.toContain('1:a:0');
+    expect(args.filter((a) => a === '-i')).toHaveLength(1);
     expect(args).not.toContain('-c:a');
     expect(after(args, '-var_stream_map')).toBe('v:0,name:240p v:1,name:720p');
+  });
+});
+
+describe('ladderAudioArgs', () => {
+  it('encodes the first audio stream once as AAC stereo at the plan bitrate and rate, starting at zero', () => {
+    const args = ladderAudioArgs('src.mp4', { fps: 30, gop: 60, hasAudio: true, audioSampleRate: 44_100, audioBitrate: 128_000, rungs: [], passthrough: null, keyframes: null }, '/w/audio.m4a');
+    expect(after(args, '-map')).toBe('0:a:0');
+    expect(args).toContain('-vn');
+    expect(after(args, '-c:a')).toBe('aac');
+    expect(after(args, '-ac')).toBe('2');
+    expect(after(args, '-ar')).toBe('44100');
+    expect(after(args, '-b:a')).toBe('128000');
+    expect(after(args, '-af')).toBe('aresample=async=1:first_pts=0');
+    expect(args.at(-1)).toBe('/w/audio.m4a');
   });
 });
 

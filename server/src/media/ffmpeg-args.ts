@@ -68,6 +68,21 @@ export function liveRenditionArgs(input: string, e: LiveEncode): string[] {
   return args;
 }
 
+/**
+ * The ladder's audio, encoded once for every rung: AAC-LC stereo at the plan's bitrate, in an mp4
+ * that `ladderArgs` copies from. Gaps and a late start are filled with silence (`aresample`
+ * `async=1:first_pts=0`, what `-async 1` did), so the track starts where the source's timeline does
+ * and stays in sync with the video read from the source itself.
+ */
+export function ladderAudioArgs(input: string, plan: LadderPlan, output: string): string[] {
+  return [
+    ...COMMON, '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
+    '-af', 'aresample=async=1:first_pts=0',
+    '-c:a', 'aac', '-ac', '2', '-ar', String(plan.audioSampleRate), '-b:a', String(plan.audioBitrate),
+    '-map_metadata', '-1', '-map_chapters', '-1', '-f', 'mp4', output,
+  ];
+}
+
 export interface LadderOutput {
   /** Directory that receives `<rung>/index.m3u8`, `<rung>/init.mp4`, `<rung>/seg-NNNNN.m4s`. */
   outDir: string;
@@ -75,6 +90,8 @@ export interface LadderOutput {
   masterName?: string;
   /** x264 preset; veryfast balances speed and size on small machines. */
   preset?: string;
+  /** The ladder's audio track, made beforehand by `ladderAudioArgs`; needed when the plan has audio. */
+  audio?: string;
 }
 
 /** Frame rates like 29.97 are passed as exact fractions so timestamps do not drift. */
@@ -94,11 +111,16 @@ export function fpsArg(fps: number): string {
  * Without a passthrough rung, keyframes come every 2 s at fixed positions. With one, that rung is
  * the source's own video, copied, and every encoded rung forces its keyframes at the source's
  * keyframe times (only there: `-g` is long and scene cuts are off), so all rungs cut alike.
+ *
+ * Audio is not encoded here: the track `ladderAudioArgs` made once is the second input, copied into
+ * every rung.
  */
 export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): string[] {
+  if (plan.hasAudio && !out.audio) throw new Error('ladderArgs needs the encoded audio track of a source with audio');
   const copied = plan.passthrough;
   const encoded = plan.rungs.map((_, i) => i).filter((i) => i !== copied);
   const args = [...COMMON, '-i', input];
+  if (plan.hasAudio) args.push('-i', out.audio!);
   if (encoded.length > 0) {
     // A passthrough ladder keeps the source's frames as they are, so keyframes land on the same ones.
     const head = copied === null ? `fps=${fpsArg(plan.fps)},` : '';
@@ -106,7 +128,7 @@ export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): 
   }
   plan.rungs.forEach((_, i) => {
     args.push('-map', i === copied ? '0:v:0' : `[v${i}]`);
-    if (plan.hasAudio) args.push('-map', '0:a:0');
+    if (plan.hasAudio) args.push('-map', '1:a:0');
   });
   const keyframes = copied === null ? null : (plan.keyframes ?? []).map((t) => t.toFixed(6)).join(',');
   plan.rungs.forEach((r, i) => {
@@ -122,10 +144,7 @@ export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): 
       args.push(`-g:v:${i}`, String(plan.gop * 50), `-sc_threshold:v:${i}`, '0', `-force_key_frames:v:${i}`, keyframes);
     }
   });
-  if (plan.hasAudio) {
-    args.push('-c:a', 'aac', '-ac', '2', '-ar', String(plan.audioSampleRate));
-    plan.rungs.forEach((r, i) => args.push(`-b:a:${i}`, String(r.audioBitrate)));
-  }
+  if (plan.hasAudio) args.push('-c:a', 'copy');
   const streamMap = plan.rungs.map((r, i) => (plan.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' ');
   args.push(
     '-map_metadata', '-1',

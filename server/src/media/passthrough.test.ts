@@ -14,9 +14,9 @@ const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
 
 let dir: string;
 
-/** The hash of every video packet, in order: equal lists mean byte-identical video. */
-async function packetHashes(input: string): Promise<string[]> {
-  const { stdout } = await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', input, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-'], { captureStdout: true });
+/** The hash of every video (or audio) packet, in order: equal lists mean byte-identical streams. */
+async function packetHashes(input: string, stream = '0:v:0'): Promise<string[]> {
+  const { stdout } = await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', input, '-map', stream, '-c', 'copy', '-f', 'framemd5', '-'], { captureStdout: true });
   return stdout.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
     const cols = l.split(',').map((c) => c.trim());
     return `${cols[4]}:${cols[5]}`; // size and md5 of the packet
@@ -42,6 +42,26 @@ async function expectRungShapes(out: string, rungs: { name: string; width: numbe
     expect({ width: shape.width, height: shape.height, pixFmt: shape.pixFmt, frames: shape.frames }, rung.name).toEqual({ width: rung.width, height: rung.height, pixFmt: 'yuv420p', frames });
     expect(shape.displayAspect, rung.name).toBeCloseTo(sourceAspect, 6);
   }
+}
+
+/**
+ * The audio was encoded once: every rung carries the same AAC-LC stereo packets, and in each rung
+ * the audio starts with the video (within a frame), so it stays in sync.
+ */
+async function expectSharedAudio(out: string, rungs: { name: string }[]) {
+  const hashes: string[][] = [];
+  for (const rung of rungs) {
+    const playlist = path.join(out, rung.name, 'index.m3u8');
+    hashes.push(await packetHashes(playlist, '0:a:0'));
+    const { stdout } = await runProcess(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,channels,start_time', '-of', 'json', '--', playlist], { captureStdout: true });
+    const streams = (JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; profile?: string; channels?: number; start_time: string }[] }).streams;
+    const audio = streams.find((st) => st.codec_type === 'audio')!;
+    const video = streams.find((st) => st.codec_type === 'video')!;
+    expect({ codec: audio.codec_name, profile: audio.profile, channels: audio.channels }, rung.name).toEqual({ codec: 'aac', profile: 'LC', channels: 2 });
+    expect(Math.abs(Number(audio.start_time) - Number(video.start_time)), rung.name).toBeLessThan(0.05);
+  }
+  expect(hashes[0]!.length).toBeGreaterThan(100);
+  for (const h of hashes) expect(h).toEqual(hashes[0]);
 }
 
 beforeAll(async () => {
@@ -81,6 +101,10 @@ describe('passthrough rung', () => {
     // 240p is scaled from 360p, which is scaled from the source: sizes stay exact, no frame is lost.
     expect(result.plan.rungs.map((r) => `${r.width}x${r.height}`)).toEqual(['428x240', '640x360', '854x480']);
     await expectRungShapes(out, result.plan.rungs, 854 / 480, 270);
+    await expectSharedAudio(out, result.plan.rungs);
+    // The audio track made for the rungs is not left behind among the files to publish.
+    expect(result.files.filter((f) => !f.includes('/'))).toEqual(['master.m3u8']);
+    expect((await fs.readdir(out)).sort()).toEqual(['240p', '360p', '480p', 'master.m3u8']);
   }, 180_000);
 
   it('encodes every rung of a source that is not browser-playable or over its rung bitrate', async () => {
@@ -95,5 +119,6 @@ describe('passthrough rung', () => {
       expect(await readKeyframeTimes(path.join(out, rung.name, 'index.m3u8'), { ffprobePath }), rung.name).toEqual([0, 2, 4]);
     }
     await expectRungShapes(out, result.plan.rungs, 640 / 360, 125);
+    await expectSharedAudio(out, result.plan.rungs);
   }, 180_000);
 });

@@ -20,6 +20,8 @@ describe('planLadder', () => {
     expect(plan.rungs.map((r) => `${r.name}:${r.width}x${r.height}`)).toEqual(['240p:426x240', '360p:640x360', '480p:854x480', '720p:1280x720', '1080p:1920x1080']);
     expect(plan.hasAudio).toBe(true);
     expect(plan.audioSampleRate).toBe(44_100);
+    // One audio track for every rung.
+    expect(plan.audioBitrate).toBe(128_000);
   });
 
   it('never upscales: a 4K source tops out at 1080p, a 500p one at 480p', () => {
@@ -61,7 +63,7 @@ describe('planLadder', () => {
   it('plans video-only rungs without audio', () => {
     const plan = planLadder(probe(1280, 720, { audio: false }));
     expect(plan.hasAudio).toBe(false);
-    for (const r of plan.rungs) expect(r.audioBitrate).toBe(0);
+    expect(plan.audioBitrate).toBe(0);
   });
 });
 

@@ -12,8 +12,6 @@ export interface Rung {
   height: number;
   /** Video bits per second. */
   videoBitrate: number;
-  /** Audio bits per second, or 0 without audio. */
-  audioBitrate: number;
 }
 
 export interface LadderPlan {
@@ -23,6 +21,8 @@ export interface LadderPlan {
   gop: number;
   hasAudio: boolean;
   audioSampleRate: number;
+  /** Bits per second of the one AAC stereo track every rung carries, or 0 without audio. */
+  audioBitrate: number;
   /**
    * Index of the rung that is the source itself (its video copied, cut at its own keyframes), or
    * null when every rung is encoded.
@@ -33,13 +33,19 @@ export interface LadderPlan {
 }
 
 /** Short side -> video bitrate, roughly what common streaming sites use for H.264 at 30 fps. */
-export const LADDER: ReadonlyArray<{ p: number; videoBitrate: number; audioBitrate: number }> = [
-  { p: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
-  { p: 360, videoBitrate: 800_000, audioBitrate: 96_000 },
-  { p: 480, videoBitrate: 1_400_000, audioBitrate: 128_000 },
-  { p: 720, videoBitrate: 2_800_000, audioBitrate: 128_000 },
-  { p: 1080, videoBitrate: 5_000_000, audioBitrate: 128_000 },
+export const LADDER: ReadonlyArray<{ p: number; videoBitrate: number }> = [
+  { p: 240, videoBitrate: 400_000 },
+  { p: 360, videoBitrate: 800_000 },
+  { p: 480, videoBitrate: 1_400_000 },
+  { p: 720, videoBitrate: 2_800_000 },
+  { p: 1080, videoBitrate: 5_000_000 },
 ];
+
+/**
+ * The ladder's audio: encoded once and copied into every rung (one AAC encode instead of one per
+ * rung), so every rung carries the same track at this bitrate.
+ */
+export const LADDER_AUDIO_BITRATE = 128_000;
 
 export const SEGMENT_SECONDS = 4;
 export const KEYFRAME_SECONDS = 2;
@@ -114,7 +120,6 @@ export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null; 
       name: `${s.p}p`,
       ...size,
       videoBitrate: Math.min(s.videoBitrate, cap),
-      audioBitrate: hasAudio ? s.audioBitrate : 0,
     };
   });
   const fps = outputFps(p);
@@ -129,6 +134,7 @@ export function planLadder(p: ProbeResult, opts: { keyframes?: number[] | null; 
     gop: Math.max(1, Math.round(fps * KEYFRAME_SECONDS)),
     hasAudio,
     audioSampleRate: p.audio && [44_100, 48_000].includes(p.audio.sampleRate) ? p.audio.sampleRate : 48_000,
+    audioBitrate: hasAudio ? LADDER_AUDIO_BITRATE : 0,
     passthrough,
     keyframes: passthrough === null ? null : opts.keyframes!,
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fastStartArgs, ladderArgs, storyboardArgs } from './ffmpeg-args.js';
+import { fastStartArgs, ladderArgs, ladderAudioArgs, storyboardArgs } from './ffmpeg-args.js';
 import { createProgressParser } from './ffmpeg-progress.js';
 import { AAC_LC_CODEC, avc1FromInitSegment, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type VariantInfo } from './hls.js';
 import { MediaError } from './media-error.js';
@@ -57,7 +57,8 @@ export interface LadderResult {
 }
 
 /**
- * Encodes the HLS ladder into outDir with one ffmpeg process, checks that every playlist names
+ * Encodes the HLS ladder into outDir (the audio once, then every rung's video in one ffmpeg process
+ * that copies that audio into each), checks that every playlist names
  * files that exist, and writes the master playlist with measured bandwidths and exact codecs.
  */
 export async function makeLadder(input: string, outDir: string, source: ProbeResult, opts: ToolOptions & { preset?: string; rungs?: readonly number[] }): Promise<LadderResult> {
@@ -66,7 +67,17 @@ export async function makeLadder(input: string, outDir: string, source: ProbeRes
   const plan = planLadder(source, { keyframes, rungs: opts.rungs });
   await fs.mkdir(outDir, { recursive: true });
   const ffMaster = 'ffmpeg-master.m3u8';
-  await ffmpeg(ladderArgs(input, plan, { outDir, masterName: ffMaster, preset: opts.preset }), source, opts, 30, 'ladder');
+  // Audio is encoded once, first: a small part of the work, so the first 5 % of the progress.
+  const audio = plan.hasAudio ? path.join(outDir, 'ladder-audio.m4a') : undefined;
+  const videoFrom = audio ? 5 : 0;
+  const share = (from: number, to: number) => opts.onProgress && ((p: number) => opts.onProgress!(from + ((to - from) * p) / 100));
+  try {
+    if (audio) await ffmpeg(ladderAudioArgs(input, plan, audio), source, { ...opts, onProgress: share(0, videoFrom) }, 5, 'ladder audio');
+    const args = ladderArgs(input, plan, { outDir, masterName: ffMaster, preset: opts.preset, audio });
+    await ffmpeg(args, source, { ...opts, onProgress: share(videoFrom, 100) }, 30, 'ladder');
+  } finally {
+    if (audio) await fs.rm(audio, { force: true });
+  }
   await fs.rm(path.join(outDir, ffMaster), { force: true });
 
   const variants: VariantInfo[] = [];
