@@ -18,6 +18,8 @@ export interface VideoPlayerProps {
   duration: number;
   /** The description's chapters, shown on the seek bar; none when absent or empty. */
   chapters?: readonly Chapter[];
+  /** Caption tracks (WebVTT), offered in the player's captions menu. */
+  captions?: { url: string; language: string; label: string }[];
   theater: boolean;
   onTheaterChange(next: boolean): void;
   /**

@@ -41,6 +41,7 @@ export function VideoPlayer({
   storyboard,
   duration,
   chapters,
+  captions,
   theater,
   onTheaterChange,
   onViewCounted,
@@ -264,6 +265,8 @@ export function VideoPlayer({
       <MediaProvider>
         {poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}
         {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label="Chapters" lang="en" default /> : null}
+        {/* Captions: the viewer's last choice (a language, or off) comes back from storage. */}
+        {captions?.map((c) => <Track key={c.url} kind="subtitles" type="vtt" src={c.url} language={c.language} label={c.label} />)}
       </MediaProvider>
       {flash ? (
         <div key={flash.key} className="rh-player-flash" role="status" aria-live="polite">

@@ -16,6 +16,29 @@ describe('createVolumeStorage', () => {
     expect(JSON.parse(localStorage.getItem(VOLUME_STORAGE_KEY)!)).toEqual({ volume: 0.35, muted: true });
   });
 
+  it('remembers the caption language, or captions off, across videos', async () => {
+    const storage = createVolumeStorage(localStorage);
+    expect(await storage.getLang()).toBeNull();
+    expect(await storage.getCaptions()).toBeNull();
+    await storage.setLang?.('pt-BR');
+    await storage.setCaptions?.(true);
+    expect(await createVolumeStorage(localStorage).getLang()).toBe('pt-BR');
+    expect(await createVolumeStorage(localStorage).getCaptions()).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    await storage.setCaptions?.(false);
+    expect(await createVolumeStorage(localStorage).getCaptions()).toBe(false);
+  });
+
+  it('keeps captions on when the viewer switches language (new track on, then old one off)', async () => {
+    const storage = createVolumeStorage(localStorage);
+    void storage.setLang?.('fr');
+    void storage.setCaptions?.(true);
+    void storage.setCaptions?.(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await storage.getLang()).toBe('fr');
+    expect(await storage.getCaptions()).toBe(true);
+  });
+
   it('remembers nothing else', async () => {
     const storage = createVolumeStorage(localStorage);
     await storage.setPlaybackRate?.(2);

@@ -5,11 +5,14 @@ export const VOLUME_STORAGE_KEY = 'reelhouse:player';
 interface Saved {
   volume?: number;
   muted?: boolean;
+  /** The caption language last chosen, and whether captions were on. */
+  lang?: string | null;
+  captions?: boolean;
 }
 
 /**
- * Remembers volume and mute across videos and visits, like YouTube, and nothing else: speed,
- * quality and position start fresh on each video. `store` is localStorage, or null where it is
+ * Remembers volume, mute and the captions (language, or off) across videos and visits, like
+ * YouTube, and nothing else: speed, quality and position start fresh on each video. `store` is localStorage, or null where it is
  * unavailable (private modes that throw), in which case nothing is remembered.
  */
 export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_KEY): MediaStorage {
@@ -30,6 +33,9 @@ export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_
     }
   };
   const none = async () => null;
+  // Choosing another language turns the new track on and then the old one off; vidstack reports
+  // both, so an "off" right after an "on" is the switch, not the viewer turning captions off.
+  let justTurnedOn = false;
   return {
     async getVolume() {
       const { volume } = read();
@@ -45,9 +51,29 @@ export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_
     async setMuted(muted) {
       write({ muted });
     },
+    async getLang() {
+      const { lang } = read();
+      return typeof lang === 'string' ? lang : null;
+    },
+    async setLang(lang) {
+      write({ lang });
+    },
+    async getCaptions() {
+      const { captions } = read();
+      return typeof captions === 'boolean' ? captions : null;
+    },
+    async setCaptions(captions) {
+      if (captions) {
+        justTurnedOn = true;
+        queueMicrotask(() => {
+          justTurnedOn = false;
+        });
+      } else if (justTurnedOn) {
+        return;
+      }
+      write({ captions });
+    },
     getTime: none,
-    getLang: none,
-    getCaptions: none,
     getPlaybackRate: none,
     getVideoQuality: none,
     getAudioGain: none,

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { CaptionsManager } from '@/features/captions/components/captions-manager';
 import { useDeleteVideo, useTogglePublish } from '@/features/videos/api/videos.api';
 import { EditVideoDialog } from '@/features/videos/components/edit-video-dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -17,6 +18,7 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
   const publish = useTogglePublish(video._id);
   const [editOpen, setEditOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [captionsOpen, setCaptionsOpen] = useState(false);
   // The publish switch moves at once and goes back if the server refuses.
   const [publishedOverride, setPublishedOverride] = useState<boolean | null>(null);
   const published = publishedOverride ?? video.isPublished;
@@ -56,6 +58,9 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
         <Button size="sm" onClick={() => setConfirmDelete(true)}>
           <TrashIcon width={16} height={16} /> Delete
         </Button>
+        <Button size="sm" aria-expanded={captionsOpen} onClick={() => setCaptionsOpen((o) => !o)}>
+          Captions{video.captions.length ? ` (${video.captions.length})` : ''}
+        </Button>
         <label className="ml-auto flex cursor-pointer items-center gap-2 px-2 text-sm">
           <input
             type="checkbox"
@@ -69,6 +74,7 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
           Published
         </label>
       </div>
+      {captionsOpen && <CaptionsManager videoId={video._id} captions={video.captions} notify={(m, k) => toast.show(m, k)} />}
       <EditVideoDialog video={video} open={editOpen} onClose={() => setEditOpen(false)} notify={(m, k) => toast.show(m, k)} />
       <ConfirmDialog
         open={confirmDelete}

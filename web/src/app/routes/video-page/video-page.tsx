@@ -9,6 +9,7 @@ import { ResumeNotice, useResumeStart } from '@/features/discovery/components/re
 import { UpNext } from '@/features/discovery/components/up-next';
 import { useAutoplaySetting } from '@/features/discovery/lib/autoplay';
 import { usePositionTracking } from '@/features/discovery/lib/use-position-tracking';
+import { TranscriptPanel } from '@/features/captions/components/transcript-panel';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { LikeButton } from '@/features/likes/components/like-button';
 import { playlistPosition, usePlaylist } from '@/features/playlists/api/playlists.api';
@@ -28,6 +29,7 @@ import { formatSubscribers } from '@/lib/format';
 import { OwnerTools } from './owner-tools';
 import { TakedownNotice } from './takedown-notice';
 import { EmbedButton, ShareButton } from './share-button';
+import { parseStartTime } from './start-time';
 
 // The player (and hls.js under it) is downloaded only when a video page opens.
 const VideoPlayer = lazy(() => import('@/features/player'));
@@ -48,6 +50,9 @@ export default function VideoPage() {
   const [subDelta, setSubDelta] = useState(0);
   const [viewDelta, setViewDelta] = useState(0);
   const recorded = useRef<string | null>(null);
+  const [searchParams] = useSearchParams();
+  // A link to a moment (?t=) wins over where the viewer left off.
+  const linkStart = parseStartTime(searchParams.get('t'));
 
   const notify = useCallback(
     (message: string, kind: 'error' | 'success' | 'info') => toast.show(message, kind),
@@ -116,10 +121,11 @@ export default function VideoPage() {
             storyboard={video.storyboard?.url ?? null}
             duration={video.duration}
             chapters={video.chapters}
+            captions={video.captions}
             theater={theater}
             onTheaterChange={setTheater}
             onViewCounted={onViewCounted}
-            startAt={resume.at}
+            startAt={linkStart ?? resume.at}
             onTimeChange={tracking.onTimeChange}
             onPause={tracking.onPause}
             onEnded={onEnded}
@@ -140,7 +146,7 @@ export default function VideoPage() {
       <div className="flex flex-col gap-6 xl:flex-row">
         <div className="min-w-0 flex-1">
           {!theater && <div className="overflow-hidden rounded-xl bg-black">{player}</div>}
-          {resume.at !== null && video.status === 'ready' && <ResumeNotice at={resume.at} onStartOver={resume.startOver} />}
+          {linkStart === null && resume.at !== null && video.status === 'ready' && <ResumeNotice at={resume.at} onStartOver={resume.startOver} />}
           <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
             {video.title}
           </h1>
@@ -195,6 +201,7 @@ export default function VideoPage() {
           </div>
           <TakedownNotice video={video} isOwner={isOwner} />
           {isOwner && user && <OwnerTools video={video} ownerUsername={user.username} />}
+          <TranscriptPanel key={video._id} captions={video.captions} />
           <DescriptionBox
             description={video.description}
             views={video.views + viewDelta}

@@ -1,6 +1,7 @@
 import { EmptyState, Spinner } from '@/components/ui/primitives';
 import { SkeletonGrid, VideoCard, VideoGrid } from '@/components/ui/video-card';
 import { mergePages, useVideoList, type VideoListParams } from '../api/videos.api';
+import { CaptionMatchLine } from './caption-match';
 import { useInfiniteScroll } from './use-infinite-scroll';
 
 /** An infinite-scroll grid of videos. A failed load shows an empty list. */
@@ -19,9 +20,16 @@ export function VideoFeed({ params, enabled = true }: { params: VideoListParams;
   return (
     <>
       <VideoGrid>
-        {videos.map((v) => (
-          <VideoCard key={v._id} video={v} />
-        ))}
+        {videos.map((v) =>
+          v.captionMatch ? (
+            <div key={v._id}>
+              <VideoCard video={v} />
+              <CaptionMatchLine videoId={v._id} match={v.captionMatch} />
+            </div>
+          ) : (
+            <VideoCard key={v._id} video={v} />
+          ),
+        )}
       </VideoGrid>
       {q.isFetchingNextPage && <Spinner label="Loading more videos" />}
     </>
