@@ -172,6 +172,11 @@ export function VideoPlayer({
           const player = playerRef.current;
           if (!player) return;
           player.currentTime = seconds;
+          // vidstack drops a seek to where its state says playback is, and its state lags a seek made
+          // on the element before playback started (a resumed position): seek the element as well.
+          const { provider } = player;
+          const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
+          if (media && media.readyState > 0) media.currentTime = seconds;
           void player.play().catch(() => {});
           player.el?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
         },
