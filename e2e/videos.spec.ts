@@ -207,13 +207,13 @@ test.describe('videos', () => {
     await expect(toast(page, 'Video updated successfully')).toBeVisible();
     await expect(page.getByTestId('video-title')).toHaveText('Mine, edited');
 
-    await page.getByRole('switch').uncheck();
+    await page.getByRole('switch', { name: 'Published' }).uncheck();
     await expect(page.getByText('Unpublished: only you can see this video')).toBeVisible();
     const anon = await page.context().browser()!.newContext();
     const res = await anon.request.get(`${new URL(page.url()).origin}/api/v1/videos/${_id}`);
     expect(res.status()).toBe(404);
     await anon.close();
-    await page.getByRole('switch').check();
+    await page.getByRole('switch', { name: 'Published' }).check();
     await expect(page.getByText('Unpublished: only you can see this video')).toBeHidden();
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
