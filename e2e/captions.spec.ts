@@ -79,6 +79,8 @@ test('captions: the owner adds an SRT file, viewers turn captions on, read and f
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('reelhouse:player') ?? '{}'))).toMatchObject({ lang: 'en', captions: true });
   await page.reload();
   await page.getByRole('button', { name: 'Show transcript' }).click();
+  // Once the player has its media: before that, resuming where the viewer stopped still moves it.
+  await expect.poll(() => page.locator('.rh-player video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   await page.getByTestId('transcript').getByRole('button', { name: new RegExp(word) }).click();
   await pauseWithin(page, 2.5, 4.8);
   await expect(page.locator('.rh-player .vds-captions')).toContainText(`A ${word} glides past`);
