@@ -74,16 +74,18 @@ test.describe('videos', () => {
     const lowest = page.getByRole('menuitemradio', { name: /240p/ });
     await expect(lowest).toBeVisible();
     await lowest.click();
-    await expect(page.getByRole('menuitemradio', { name: /240p/ })).toHaveAttribute('aria-checked', 'true');
-    // The clip is five seconds long: on a slow machine it can end before the new rung arrives, so
-    // play it again from the start, which is fetched at the chosen rung.
+    // The clip is five seconds long: on a slow machine it can end before the new rung arrives, and
+    // the player marks a rung as chosen only once it has switched to it. Play it again from the start,
+    // looping so that it never ends (and autoplay never moves on), which fetches the chosen rung.
     await page.locator('video').first().evaluate(async (v: HTMLVideoElement) => {
+      v.loop = true;
       v.currentTime = 0;
       await v.play();
     });
     await expect
       .poll(() => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 })
       .toBe(240);
+    await expect(page.getByRole('menuitemradio', { name: /240p/ })).toHaveAttribute('aria-checked', 'true');
 
     await page.goto(`/${user.username}/watch-history`);
     await expect(page.getByRole('heading', { name: 'Watch history' })).toBeVisible();
