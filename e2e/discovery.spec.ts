@@ -115,6 +115,35 @@ test.describe('up next, autoplay, resume and trending', () => {
     await expect(page.getByTestId('video-card').filter({ hasText: 'Local resume' }).getByTestId('watch-progress')).toBeVisible();
   });
 
+  test('a timestamp clicked while the media is still loading wins over resuming', async ({ page, browser }) => {
+    const owner = await browser.newContext();
+    await signUpViaApi(owner.request);
+    const { _id: id } = await uploadViaApi(owner.request, {
+      title: `Timestamp over resume ${Date.now()}`, description: 'The circle passes at 0:03.', file: longClip(),
+    });
+    await waitReady(owner.request, id);
+    await owner.close();
+
+    await page.goto(`/video/${id}`);
+    await playFromTo(page, 11.5, 12.2);
+    // The media arrives late after the reload, so the timestamp is clicked before the player has it.
+    const slowMedia = /\.(mp4|m3u8)(\?|$)/;
+    await page.route(slowMedia, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // The player may have given the request up meanwhile (a new source): nothing to continue then.
+      await route.continue().catch(() => {});
+    });
+    await page.reload();
+    await page.locator('a[data-timestamp="3"]').click();
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
+    await expect(page.getByRole('status').filter({ hasText: /Resumed from 0?0:1[2-5]/ })).toBeVisible();
+    await expect.poll(() => videoTime(page), { intervals: [20], timeout: 20_000 }).toBeGreaterThan(0);
+    const first = await videoTime(page);
+    expect(first).toBeGreaterThanOrEqual(2.9);
+    expect(first).toBeLessThan(8);
+    await page.unroute(slowMedia);
+  });
+
   test('the Trending tab lists what was watched this week, signed out too', async ({ page, request }) => {
     await signUpViaApi(request);
     const { _id: id } = await uploadViaApi(request, { title: `Trending now ${Date.now()}` });

@@ -63,9 +63,13 @@ export function VideoPlayer({
   });
 
   const views = useViewCounter({ videoId, duration, onViewCounted });
+  // Where the page asked playback to be (a transcript line, chapter or timestamp) before it started:
+  // it wins over the resumed position, and holds on each source the player loads until then.
+  const soughtRef = useRef<number | null>(null);
   // Another video in the same mount starts unplayed.
   useEffect(() => {
     startedRef.current = false;
+    soughtRef.current = null;
   }, [videoId]);
 
   const [source, setSource] = useState(() => pickSource(src, hlsSrc, null, false));
@@ -114,12 +118,14 @@ export function VideoPlayer({
   const applyResume = useCallback(() => {
     const player = playerRef.current;
     const { startAt: at, src: current } = latest.current;
-    if (!player || !at || startedRef.current || resumedSrc.current === current) return;
+    if (!player || startedRef.current || resumedSrc.current === current) return;
+    const wanted = soughtRef.current ?? at;
+    if (!wanted) return;
     const { provider } = player;
     const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
     if (!media || media.readyState < 1) return;
     resumedSrc.current = current;
-    media.currentTime = at;
+    media.currentTime = wanted;
   }, []);
   useEffect(applyResume, [startAt, source.src, applyResume]);
   const onPaused = useCallback(() => latest.current.onPause?.(), []);
@@ -177,6 +183,12 @@ export function VideoPlayer({
           const { provider } = player;
           const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
           if (media && media.readyState > 0) media.currentTime = seconds;
+          // Before playback starts, a source still loading (or loaded next) takes this position
+          // rather than the resumed one once it has its metadata.
+          if (!startedRef.current) {
+            soughtRef.current = seconds;
+            if (!media || media.readyState < 1) resumedSrc.current = null;
+          }
           void player.play().catch(() => {});
           player.el?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
         },
