@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
+import { useForgetPositionsOnAccountChange } from '@/features/discovery/lib/use-position-tracking';
 import { useSiteTitle } from '@/features/instance/api/instance.api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -11,8 +12,9 @@ import { TopBar } from './top-bar';
 export function RootLayout() {
   const { sidebarOpen, isMobile, setSidebarOpen } = useUi();
   const location = useLocation();
-  const { exitTo, dispatch } = useAuth();
+  const { exitTo, dispatch, user } = useAuth();
   useSiteTitle();
+  useForgetPositionsOnAccountChange(user?._id ?? null);
 
   useEffect(() => {
     if (exitTo && location.pathname === exitTo) dispatch({ type: 'exit-reached' });

@@ -82,4 +82,18 @@ describe('memory position store', () => {
     expect(store.has('a')).toBe(true);
     expect(store.get('a')).toBeNull();
   });
+
+  it('forgets everything on clear, and tells its listeners once', () => {
+    const store = createMemoryPositionStore();
+    store.set('a', 30);
+    store.set('b', null);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.clear();
+    expect(store.has('a')).toBe(false);
+    expect(store.has('b')).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.clear();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
 });

@@ -98,7 +98,7 @@ export function createLocalPositionStore(
 }
 
 /** Positions held in memory only: a signed-in viewer's saves in this tab. */
-export function createMemoryPositionStore(): PositionStore {
+export function createMemoryPositionStore(): PositionStore & { clear(): void } {
   const notes = notifier();
   const map = new Map<string, number | null>();
   return {
@@ -106,6 +106,11 @@ export function createMemoryPositionStore(): PositionStore {
     has: (videoId) => map.has(videoId),
     set(videoId, seconds) {
       map.set(videoId, seconds);
+      notes.changed();
+    },
+    clear() {
+      if (map.size === 0) return;
+      map.clear();
       notes.changed();
     },
     subscribe: notes.subscribe,

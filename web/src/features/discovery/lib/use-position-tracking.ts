@@ -62,3 +62,16 @@ export function useKnownPosition(videoId: string, signedIn: boolean, serverPosit
   useSyncExternalStore(sessionPositions.subscribe, sessionPositions.version, sessionPositions.version);
   return knownPosition(videoId, signedIn, serverPosition);
 }
+
+/**
+ * This tab's remembered places belong to whoever was signed in when they were saved: signing out,
+ * or in as someone else, forgets them, so the next account never resumes at another's place.
+ */
+export function useForgetPositionsOnAccountChange(userId: string | null): void {
+  const owner = useRef(userId);
+  useEffect(() => {
+    if (owner.current === userId) return;
+    owner.current = userId;
+    sessionPositions.clear();
+  }, [userId]);
+}
