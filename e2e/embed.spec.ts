@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { FIXTURES, SITE_ORIGIN, signUpViaApi, uploadViaApi, waitReady } from './helpers';
+import { FIXTURES, FROM_SITE, SITE_ORIGIN, signUpViaApi, uploadViaApi, waitReady } from './helpers';
 import { outsideSite } from './outside-site';
 
 
@@ -15,6 +15,16 @@ test.describe('embedding', () => {
     const title = 'Embedded "test" pattern <5s>';
     const { _id: id } = await uploadViaApi(page.request, { title, file: FIXTURES.video });
     await waitReady(page.request, id);
+    // Captions travel with the embedded player too.
+    const captions = await page.request.post(`/api/v1/videos/${id}/captions`, {
+      headers: FROM_SITE,
+      multipart: {
+        language: 'en',
+        label: 'English',
+        file: { name: 'en.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.200 --> 00:04.500\nHello from the embedded player\n') },
+      },
+    });
+    expect(captions.status()).toBe(201);
 
     // A plain GET, as a chat app's link unfurler makes it: the tags are in the HTML itself.
     const html = await (await page.request.get(`/video/${id}`)).text();
@@ -54,6 +64,8 @@ test.describe('embedding', () => {
     });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    // The embedded player offers the video's captions: its captions button is shown once it has tracks.
+    await expect(frame.locator('button[data-media-tooltip="caption"]')).toHaveAttribute('aria-hidden', 'false');
   });
 
   test('the embed page says so for a video nobody may watch, and only it may be framed', async ({ page }) => {

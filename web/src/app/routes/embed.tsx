@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
+import { playerMedia } from '@/features/player/media-props';
 import './embed.css';
 
 const VideoPlayer = lazy(() => import('@/features/player'));
@@ -53,13 +54,7 @@ export default function EmbedPage() {
     <div className="rh-embed fixed inset-0 bg-black">
       <Suspense fallback={<div className="h-full w-full bg-black" />}>
         <VideoPlayer
-          videoId={video._id}
-          title={video.title}
-          src={video.videoFile.url}
-          hlsSrc={video.hls?.url ?? null}
-          poster={video.thumbnail.url}
-          storyboard={video.storyboard?.url ?? null}
-          duration={video.duration}
+          {...playerMedia(video)}
           theater={false}
           onTheaterChange={noop}
           onViewCounted={onViewCounted}

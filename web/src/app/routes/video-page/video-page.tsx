@@ -8,6 +8,7 @@ import { AutoplayOverlay } from '@/features/discovery/components/autoplay-overla
 import { ResumeNotice, useResumeStart } from '@/features/discovery/components/resume-notice';
 import { UpNext } from '@/features/discovery/components/up-next';
 import { useAutoplaySetting } from '@/features/discovery/lib/autoplay';
+import { playerMedia } from '@/features/player/media-props';
 import { usePositionTracking } from '@/features/discovery/lib/use-position-tracking';
 import { TranscriptPanel } from '@/features/captions/components/transcript-panel';
 import { CommentsSection } from '@/features/comments/components/comments-section';
@@ -113,15 +114,7 @@ export default function VideoPage() {
         <div className="relative">
           <VideoPlayer
             key={video._id}
-            videoId={video._id}
-            title={video.title}
-            src={video.videoFile.url}
-            hlsSrc={video.hls?.url ?? null}
-            poster={video.thumbnail.url}
-            storyboard={video.storyboard?.url ?? null}
-            duration={video.duration}
-            chapters={video.chapters}
-            captions={video.captions}
+            {...playerMedia(video)}
             theater={theater}
             onTheaterChange={setTheater}
             onViewCounted={onViewCounted}
