@@ -2,50 +2,11 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
 import { listedVideo, refreshVideoAccess } from './video-access.js';
-import { fts5Match, tsPrefixQuery } from './video-search.js';
+import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
+import { SEARCH_LIMITS, type SearchLimits, type SearchPage, VideoSearchRepository } from './video-search.repository.js';
 
+export { SORT_COLUMNS, SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 export type VideoRow = Database['videos'];
-export type SortField = 'createdAt' | 'views' | 'duration' | 'title';
-export type SortType = 'asc' | 'desc';
-
-/** The query's sortBy mapped to a fixed column: nothing from the request is ever used as a name. */
-const SORT_COLUMNS = {
-  createdAt: 'videos.created_at',
-  views: 'videos.views',
-  duration: 'videos.duration',
-  title: 'videos.title',
-} as const;
-
-/** Columns of a video card: the video and the few owner fields it shows. */
-export const SUMMARY_COLUMNS = [
-  'videos.id', 'videos.owner_id', 'videos.title', 'videos.description', 'videos.duration', 'videos.views',
-  'videos.status', 'videos.progress', 'videos.visibility', 'videos.publish_at', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key', 'videos.source_key',
-  'videos.created_at', 'videos.updated_at',
-  'users.username as owner_username', 'users.full_name as owner_full_name', 'users.avatar_key as owner_avatar_key',
-] as const;
-
-export interface VideoSummaryRow {
-  id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  duration: number;
-  views: number;
-  status: VideoRow['status'];
-  progress: number;
-  visibility: Visibility;
-  publish_at: number | null;
-  hidden_at: number | null;
-  watchable: number;
-  thumbnail_key: string;
-  video_key: string | null;
-  source_key: string | null;
-  created_at: number;
-  updated_at: number;
-  owner_username: string;
-  owner_full_name: string;
-  owner_avatar_key: string | null;
-}
 
 export interface VideoDetailRow extends VideoSummaryRow {
   failure_reason: string | null;
@@ -60,29 +21,19 @@ export interface VideoDetailRow extends VideoSummaryRow {
   appealed_at: number | null;
 }
 
-export interface VideoListFilter {
-  /** Only this owner's videos. */
-  ownerId?: string;
-  /** Every state of the owner's videos (the owner looking at their own channel); else listed ones only. */
-  includeHidden: boolean;
-  /** Search words (already split); empty means no search. */
-  words: string[];
-  /** Rank by search relevance (then recency) instead of sortBy. */
-  byRelevance: boolean;
-  sortBy: SortField;
-  sortType: SortType;
-  limit: number;
-  offset: number;
-}
-
 /** Days since 1970-01-01 in UTC: the key of the daily view counts. */
 export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
 
 export class VideosRepository {
+  private readonly search: VideoSearchRepository;
+
   constructor(
     private readonly db: Db,
-    private readonly dialect: Dialect,
-  ) {}
+    dialect: Dialect,
+    searchLimits: SearchLimits = SEARCH_LIMITS,
+  ) {
+    this.search = new VideoSearchRepository(db, dialect, searchLimits);
+  }
 
   findById(id: string) {
     return this.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
@@ -127,34 +78,21 @@ export class VideosRepository {
     return new Map(rows.map((r) => [r.video_id, Number(r.position)]));
   }
 
-  /** One page of videos and the total that match the filter. */
-  async list(filter: VideoListFilter): Promise<{ rows: VideoSummaryRow[]; total: number }> {
+  /**
+   * One page of videos and the total that match the filter. A search goes to the search queries,
+   * whose total may be an estimate (`counted` false) when the words match very many videos.
+   */
+  async list(filter: VideoListFilter): Promise<SearchPage> {
+    if (filter.words.length) return this.search.list(filter);
     const base = this.filtered(filter);
     const total = await this.total(filter, base);
-    if (total === 0 || filter.offset >= total) return { rows: [], total };
-    if (!filter.words.length) return { rows: await this.pageInSortOrder(base, filter), total };
-
-    let q = base.innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS);
-    if (filter.words.length && filter.byRelevance) {
-      q = this.dialect === 'sqlite'
-        // bm25 is smaller for better matches; title counts most, then the owner's name, then the description.
-        ? q.orderBy(sql`bm25(videos_fts, 10.0, 5.0, 1.0)`)
-        : q.orderBy(sql`ts_rank(videos.search_vector, to_tsquery('simple', ${tsPrefixQuery(filter.words)}))`, 'desc');
-      q = q.orderBy('videos.created_at', 'desc');
-    } else {
-      q = q.orderBy(SORT_COLUMNS[filter.sortBy], filter.sortType);
-    }
-    // A unique last key keeps pages stable when many videos share a sort value.
-    q = q.orderBy('videos.id', filter.sortType);
-    const rows = await q.limit(filter.limit).offset(filter.offset).execute();
-    return { rows, total };
+    if (total === 0 || filter.offset >= total) return { rows: [], total, counted: true };
+    return { rows: await this.pageInSortOrder(base, filter), total, counted: true };
   }
 
-  /** Which of these videos the filter (and its search words) matches: a check of a few ids. */
-  async matchingAmong(filter: VideoListFilter, ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const rows = await this.filtered(filter).where('videos.id', 'in', ids).select('videos.id').execute();
-    return new Set(rows.map((r) => r.id));
+  /** Which of these videos the filter's search words match: a check of a few ids. */
+  matchingAmong(filter: VideoListFilter, ids: string[]): Promise<Set<string>> {
+    return this.search.matchingAmong(filter, ids);
   }
 
   /** Card rows of these videos, in the order given (missing ones left out). */
@@ -187,9 +125,9 @@ export class VideosRepository {
       .execute();
   }
 
-  /** The number of matches: kept counters for the public lists, a count only for searches and owners' own lists. */
+  /** The number of videos: kept counters for the public lists, a count only for owners' own lists. */
   private async total(filter: VideoListFilter, base: SelectQueryBuilder<Database, 'videos', object>): Promise<number> {
-    if (!filter.words.length && !filter.includeHidden) {
+    if (!filter.includeHidden) {
       const kept = filter.ownerId
         ? await this.db.selectFrom('users').select('videos_count as n').where('id', '=', filter.ownerId).executeTakeFirst()
         : await this.db.selectFrom('counters').select('value as n').where('key', '=', 'public_videos').executeTakeFirst();
@@ -203,15 +141,6 @@ export class VideosRepository {
     let q = this.db.selectFrom('videos') as SelectQueryBuilder<Database, 'videos', object>;
     if (filter.ownerId) q = q.where('videos.owner_id', '=', filter.ownerId);
     if (!filter.includeHidden) q = q.where(listedVideo());
-    if (filter.words.length) {
-      if (this.dialect === 'sqlite') {
-        q = q
-          .innerJoin(sql<{ rowid: number }>`videos_fts`.as('videos_fts'), (join) => join.on(sql<boolean>`videos_fts.rowid = videos.rowid`))
-          .where(sql<boolean>`videos_fts match ${fts5Match(filter.words)}`) as unknown as SelectQueryBuilder<Database, 'videos', object>;
-      } else {
-        q = q.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
-      }
-    }
     return q;
   }
 

@@ -92,8 +92,11 @@ export class VideosService {
       limit: req.pageSize,
       offset: (req.pageNumber - 1) * req.pageSize,
     };
-    const [{ rows, total }, spoken] = await Promise.all([this.deps.videos.list(filter), this.spokenOnly(filter)]);
-    // Videos found by their captions alone come after every title, description and channel match.
+    const { rows, total, counted } = await this.deps.videos.list(filter);
+    // Videos found by their captions alone come after every title, description and channel match,
+    // so only when those were counted: above the count's cap they would start thousands of results
+    // deep, on a page an estimated total cannot place.
+    const spoken = counted ? await this.spokenOnly(filter) : [];
     const fromCaptions = spoken.slice(Math.max(0, filter.offset - total), Math.max(0, filter.offset - total) + filter.limit - rows.length);
     const captionRows = rows.length < filter.limit ? await this.deps.videos.summaries(fromCaptions.map((h) => h.videoId)) : [];
     const hits = new Map(fromCaptions.map((h) => [h.videoId, h]));
