@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { listedVideo } from './video-access.js';
-import { fts5Match, tsPrefixQuery } from './video-search.js';
+import { fts5Match, textMatches, tsPrefixQuery } from './video-search.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 
 /**
@@ -15,7 +15,7 @@ export interface SearchLimits {
   exactUpTo: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { window: 500, exactUpTo: 10_000 };
+export const SEARCH_LIMITS: SearchLimits = { window: 200, exactUpTo: 1_000 };
 
 /** A page of a search, its total, and whether that total was counted or estimated. */
 export interface SearchPage {
@@ -25,7 +25,24 @@ export interface SearchPage {
 }
 
 type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
-interface Candidate { k: string | number; score: number; pos: number }
+
+/** One of the newest matches: its key in the index order, and what relevance ranks it by. */
+interface Candidate {
+  id: string;
+  created_at: number;
+  /** 0: every word in the title; 1: every word in the title or the channel's name; 2: elsewhere too. */
+  tier: number;
+}
+
+/** The matches counted (up to one past the cap), the total answered, and the listed videos. */
+interface Count {
+  matches: number;
+  total: number;
+  listed: number;
+}
+
+/** How many videos an explicit sort reads at a time while it walks its index. */
+const WALK_BATCH = 200;
 
 /**
  * The search queries. A search over the whole site never ranks, sorts or counts every match: it
@@ -42,35 +59,35 @@ export class VideoSearchRepository {
 
   async list(filter: VideoListFilter): Promise<SearchPage> {
     if (filter.ownerId || filter.includeHidden) return this.exact(filter);
-    const { matches, total } = await this.countUpToCap(filter.words);
+    const count = await this.countUpToCap(filter.words);
+    const { matches, total } = count;
     const counted = matches <= this.limits.exactUpTo;
     if (counted && (matches === 0 || filter.offset >= matches)) return { rows: [], total: matches, counted };
-    const rows = filter.byRelevance
+    const ids = filter.byRelevance
       ? await this.byRelevance(filter)
-      : await this.inSortOrder(filter, counted);
-    if (counted) return { rows: rows.slice(0, filter.limit), total: matches, counted };
+      : await this.inSortOrder(filter, counted ? 'matches first' : this.walkOrMatches(filter, count));
+    const rows = await this.cards(ids.slice(0, filter.limit));
+    if (counted) return { rows, total: matches, counted };
     // One row past the page says whether another page exists, and the total never contradicts it:
     // a full page with more after it claims at least one more, a short page is the last one, and a
     // page past the end says the list ends at the matches that were counted.
-    const hasMore = rows.length > filter.limit;
-    const seen = filter.offset + Math.min(rows.length, filter.limit);
-    return {
-      rows: rows.slice(0, filter.limit),
-      total: hasMore ? Math.max(total, seen + 1) : rows.length ? seen : matches,
-      counted,
-    };
+    const hasMore = ids.length > filter.limit;
+    const seen = filter.offset + rows.length;
+    return { rows, total: hasMore ? Math.max(total, seen + 1) : rows.length ? seen : matches, counted };
   }
 
-  /** Which of these videos the filter's words match: a check of a few ids, each against the index. */
+  /** Which of these videos the filter's words match: a check of a few ids. */
   async matchingAmong(filter: VideoListFilter, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    let q = this.db.selectFrom('videos').select('videos.id').where('videos.id', 'in', ids);
+    let q = this.db.selectFrom('videos').where('videos.id', 'in', ids);
     if (filter.ownerId) q = q.where('videos.owner_id', '=', filter.ownerId);
     if (!filter.includeHidden) q = q.where(listedVideo());
-    q = this.dialect === 'sqlite'
-      ? q.where(sql<boolean>`exists (select 1 from videos_fts where videos_fts match ${fts5Match(filter.words)} and videos_fts.rowid = videos.rowid)`)
-      : q.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
-    const rows = await q.execute();
+    if (this.dialect === 'sqlite') {
+      // One look-up per word in the full-text index costs far more than reading these few rows.
+      const rows = await q.select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description']).execute();
+      return new Set(rows.filter((r) => textMatches([r.title, r.owner_text, r.description], filter.words)).map((r) => r.id));
+    }
+    const rows = await q.select('videos.id').where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`).execute();
     return new Set(rows.map((r) => r.id));
   }
 
@@ -78,7 +95,7 @@ export class VideoSearchRepository {
    * The listed matches, newest first, counted up to one past the cap. Above the cap the total is
    * estimated: the share of the newest videos that the counted matches cover, scaled to all of them.
    */
-  private async countUpToCap(words: string[]): Promise<{ matches: number; total: number }> {
+  private async countUpToCap(words: string[]): Promise<Count> {
     const cap = this.limits.exactUpTo;
     if (this.dialect === 'sqlite') {
       const newest = sql<{ r: number }>`(select videos_fts.rowid as r from videos_fts join videos on videos.rowid = videos_fts.rowid
@@ -89,9 +106,10 @@ export class VideoSearchRepository {
           sql<number>`min(m.r)`.as('last'),
           sql<number>`(select max(rowid) from videos)`.as('hi'),
           sql<number>`(select min(rowid) from videos)`.as('lo'),
+          sql<number>`(select value from counters where key = 'public_videos')`.as('listed'),
         ])
         .executeTakeFirstOrThrow();
-      return estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1);
+      return { ...estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1), listed: Number(row.listed) };
     }
     const newest = sql<{ created_at: number }>`(select created_at from videos
       where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})
@@ -102,82 +120,120 @@ export class VideoSearchRepository {
         sql<number>`min(m.created_at)`.as('last'),
         sql<number>`(select max(created_at) from videos where listed = 1)`.as('hi'),
         sql<number>`(select min(created_at) from videos where listed = 1)`.as('lo'),
+        sql<number>`(select value from counters where key = 'public_videos')`.as('listed'),
       ])
       .executeTakeFirstOrThrow();
-    return estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1);
+    return { ...estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1), listed: Number(row.listed) };
   }
 
   /**
-   * Relevance order: the listed matches are cut, newest first, into blocks of `window`; blocks come
-   * in that order and each is ranked by relevance (title above channel name above description), then
-   * newest first. Only the one or two blocks the page (and the row after it) falls in are read and
-   * ranked, so the work is bounded by the window however common the words are, and pages stay
-   * disjoint because a block's rank never depends on the page asked for.
+   * Relevance order: the listed matches are cut, newest first (SQLite: in the index's order, which is
+   * upload order), into blocks of `window`; blocks come in that order, and within a block videos with
+   * every word in the title come first, then those with every word in the title or the channel's
+   * name, then the rest, each group newest first. Only the one or two blocks the page (and the row
+   * after it) falls in are read, so the work is bounded by the window however common the words are,
+   * and pages stay disjoint because a block's order never depends on the page asked for.
    */
-  private async byRelevance(filter: VideoListFilter): Promise<VideoSummaryRow[]> {
+  private async byRelevance(filter: VideoListFilter): Promise<string[]> {
     const w = this.limits.window;
     const first = Math.floor(filter.offset / w);
     const last = Math.floor((filter.offset + filter.limit) / w);
     const from = first * w;
-    const take = (last - first + 1) * w;
-    // Each candidate: its key, its score (smaller is better) and its place in the newest-first order.
-    const candidates = this.dialect === 'sqlite'
-      // bm25 is smaller for better matches; title counts most, then the owner's name, then the description.
-      ? sql<Candidate>`(select n.rowid as k, n.score, row_number() over (order by n.rowid desc) as pos from (
-          select videos_fts.rowid as rowid, bm25(videos_fts, 10.0, 5.0, 1.0) as score
-          from videos_fts join videos on videos.rowid = videos_fts.rowid
-          where videos_fts match ${fts5Match(filter.words)} and videos.listed = 1
-          order by videos_fts.rowid desc limit ${take} offset ${from}) n)`
-      // The window is found by the index on (listed, created_at, id) or the search index, whichever
-      // the planner expects to be cheaper; ts_rank runs only on the window's rows.
-      : sql<Candidate>`(select n.id as k, -ts_rank(v.search_vector, to_tsquery('simple', ${tsPrefixQuery(filter.words)})) as score,
-          row_number() over (order by n.created_at desc, n.id desc) as pos from (
-            select id, created_at from videos
-            where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})
-            order by created_at desc, id desc limit ${take} offset ${from}) n
-          join videos v on v.id = n.id)`;
-    const joinOn = this.dialect === 'sqlite' ? sql<boolean>`videos.rowid = c.k` : sql<boolean>`videos.id = c.k`;
-    return this.db.selectFrom(candidates.as('c'))
-      .innerJoin('videos', (j) => j.on(joinOn))
-      .innerJoin('users', 'users.id', 'videos.owner_id')
-      .select(SUMMARY_COLUMNS)
-      // A literal, so that both databases divide whole numbers (a bound number may arrive as a real).
-      .orderBy(sql`(c.pos - 1) / ${sql.lit(Math.floor(w))}`)
-      .orderBy('c.score')
-      .orderBy('videos.created_at', 'desc')
-      .orderBy('videos.id', 'desc')
-      .limit(filter.limit + 1)
-      .offset(filter.offset - from)
-      .execute() as Promise<VideoSummaryRow[]>;
+    const candidates = await this.newestMatches(filter.words, (last - first + 1) * w, from);
+    const ranked = candidates.map((c, i) => ({ ...c, block: Math.floor(i / w) }))
+      .sort((a, b) => a.block - b.block || a.tier - b.tier || Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return ranked.slice(filter.offset - from, filter.offset - from + filter.limit + 1).map((c) => c.id);
+  }
+
+  /** `take` listed matches from the `skip`-th newest on, with their relevance tier. */
+  private async newestMatches(words: string[], take: number, skip: number): Promise<Candidate[]> {
+    if (this.dialect === 'postgres') {
+      const all = (weights: string) => words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*${weights}`).join(' & ');
+      // The window comes from the index on (listed, created_at, id) or from the search index,
+      // whichever the planner expects to be cheaper; the tiers are worked out on its rows alone.
+      const window = sql<Candidate>`(select n.id, n.created_at,
+          case when v.search_vector @@ to_tsquery('simple', ${all('A')}) then 0
+               when v.search_vector @@ to_tsquery('simple', ${all('AB')}) then 1 else 2 end as tier
+        from (select id, created_at from videos
+          where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})
+          order by created_at desc, id desc limit ${take} offset ${skip}) n
+        join videos v on v.id = n.id)`;
+      const rows = await this.db.selectFrom(window.as('c')).selectAll().orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
+      return rows.map((r) => ({ id: r.id, created_at: Number(r.created_at), tier: Number(r.tier) }));
+    }
+    const window = sql<{ r: number; id: string; created_at: number }>`(select videos_fts.rowid as r, videos.id, videos.created_at
+      from videos_fts join videos on videos.rowid = videos_fts.rowid
+      where videos_fts match ${fts5Match(words)} and videos.listed = 1
+      order by videos_fts.rowid desc limit ${take} offset ${skip})`;
+    const rows = await this.db.selectFrom(window.as('c')).selectAll().execute();
+    if (!rows.length) return [];
+    // The window is a range of the index's rows: which of them hold the words in the title (or the
+    // channel's name) is one more read of that range each, with FTS5's column filters.
+    const lo = Math.min(...rows.map((r) => Number(r.r)));
+    const hi = Math.max(...rows.map((r) => Number(r.r)));
+    const inColumns = async (columns: string) => new Set((await this.db
+      .selectFrom(sql<{ r: number }>`(select rowid as r from videos_fts
+        where videos_fts match ${`{${columns}} : (${fts5Match(words)})`} and rowid between ${lo} and ${hi})`.as('t'))
+      .selectAll().execute()).map((t) => Number(t.r)));
+    const [title, titleOrChannel] = await Promise.all([inColumns('title'), inColumns('title owner_text')]);
+    return rows.map((r) => ({
+      id: r.id, created_at: Number(r.created_at), tier: title.has(Number(r.r)) ? 0 : titleOrChannel.has(Number(r.r)) ? 1 : 2,
+    }));
   }
 
   /**
-   * An explicit sort: the ids of the page (and one more) in the sort column's order, then their
-   * cards. With many matches the index on (listed, column, id) is walked in order, each video checked
-   * against the search index, stopping at the page; with few, the matches are found first and sorted.
+   * A walk of the sort index reads about (page end) x (listed videos) / (matches) videos; finding
+   * the matches first reads each match. The walk is taken when it reads fewer.
    */
-  private async inSortOrder(filter: VideoListFilter, fewMatches: boolean): Promise<VideoSummaryRow[]> {
+  private walkOrMatches(filter: VideoListFilter, count: Count): 'walk' | 'matches first' {
+    return (filter.offset + filter.limit + 1) * count.listed < count.total * count.total ? 'walk' : 'matches first';
+  }
+
+  /**
+   * An explicit sort: the ids of the page (and one more) in the sort column's order. With many
+   * matches the index on (listed, column, id) is walked in order, in batches, each video checked
+   * against the words, stopping at the page; with few, the matches are found first and sorted.
+   */
+  private async inSortOrder(filter: VideoListFilter, how: 'walk' | 'matches first'): Promise<string[]> {
     const column = SORT_COLUMNS[filter.sortBy];
-    let ids: VideosQuery = this.db.selectFrom('videos') as VideosQuery;
-    if (this.dialect === 'sqlite') {
-      ids = fewMatches
-        ? ids.where(sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${fts5Match(filter.words)})`)
-        : ids.where(sql<boolean>`exists (select 1 from videos_fts where videos_fts match ${fts5Match(filter.words)} and videos_fts.rowid = videos.rowid)`);
-    } else {
-      ids = ids.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
+    const wanted = filter.offset + filter.limit + 1;
+    if (how === 'walk' && this.dialect === 'sqlite') {
+      // FTS5 answers "does this one row match?" slowly (it merges every prefix's list again), so the
+      // walk reads the batch's text and checks it the way the index splits words.
+      const found: string[] = [];
+      for (let skip = 0; found.length < wanted; skip += WALK_BATCH) {
+        const batch = await this.db.selectFrom('videos')
+          .select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description'])
+          .where(listedVideo())
+          .orderBy(column, filter.sortType).orderBy('videos.id', filter.sortType)
+          .limit(WALK_BATCH).offset(skip)
+          .execute();
+        for (const r of batch) if (textMatches([r.title, r.owner_text, r.description], filter.words)) found.push(r.id);
+        if (batch.length < WALK_BATCH) break;
+      }
+      return found.slice(filter.offset, wanted);
     }
-    const page = ids.where(listedVideo()).select('videos.id')
+    let q: VideosQuery = this.db.selectFrom('videos') as VideosQuery;
+    q = this.dialect === 'sqlite'
+      ? q.where(sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${fts5Match(filter.words)})`)
+      // The planner walks the sort index or reads the search index first, by its statistics.
+      : q.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
+    const rows = await q.where(listedVideo()).select('videos.id')
       .orderBy(column, filter.sortType)
       .orderBy('videos.id', filter.sortType)
       .limit(filter.limit + 1)
-      .offset(filter.offset);
-    return this.db.selectFrom('videos')
-      .innerJoin('users', 'users.id', 'videos.owner_id')
-      .select(SUMMARY_COLUMNS)
-      .where('videos.id', 'in', page)
-      .orderBy(column, filter.sortType)
-      .orderBy('videos.id', filter.sortType)
+      .offset(filter.offset)
       .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Card rows of these videos, in the order given. */
+  private async cards(ids: string[]): Promise<VideoSummaryRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id')
+      .select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r as VideoSummaryRow]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** A channel's search: every match counted, ranked and sorted (a channel holds few videos). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fts5Match, searchWords, tsPrefixQuery } from './video-search.js';
+import { fts5Match, indexWords, searchWords, textMatches, tsPrefixQuery } from './video-search.js';
 
 describe('searchWords', () => {
   it('splits on anything that is not a letter or digit and lower-cases', () => {
@@ -32,5 +32,16 @@ describe('query strings', () => {
   it('builds a prefix tsquery joined by &', () => {
     expect(tsPrefixQuery(['dino', 'rex'])).toBe("'dino':* & 'rex':*");
     expect(tsPrefixQuery(["o'k"])).toBe("'o''k':*");
+  });
+});
+
+describe('textMatches', () => {
+  it('finds every word as the start of a word, folding case and Latin diacritics as the index does', () => {
+    expect(textMatches(['Dinosaurs of the Cretaceous', '', ''], ['dino', 'cret'])).toBe(true);
+    expect(textMatches(['Café crème', '', ''], ['cafe', 'creme'])).toBe(true);
+    expect(textMatches(['Cooking', 'paula pasta', 'A dinosaur-shaped recipe'], ['shaped', 'paula'])).toBe(true);
+    expect(textMatches(['Dinosaurs', '', ''], ['saurs'])).toBe(false);
+    expect(textMatches(['Dinosaurs', '', ''], ['dino', 'rex'])).toBe(false);
+    expect(indexWords('john.doe@mail 東京 Ünïcode')).toEqual(['john', 'doe', 'mail', '東京', 'unicode']);
   });
 });

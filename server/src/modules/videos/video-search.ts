@@ -47,3 +47,25 @@ export function fts5AnyMatch(words: string[]): string {
 export function tsAnyPrefixQuery(words: string[]): string {
   return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' | ');
 }
+
+/**
+ * The words of a text as SQLite's FTS5 index (unicode61, remove_diacritics 2) splits them: letters,
+ * digits and private-use characters make words, anything else separates; case is folded and a Latin
+ * letter loses its diacritic ("é" is "e"), as the index does.
+ */
+export function indexWords(text: string): string[] {
+  const folded = [...text.normalize('NFC').toLowerCase()].map((c) => {
+    const base = c.normalize('NFD')[0]!;
+    return c.length === 1 && base !== c && /[a-z]/.test(base) ? base : c;
+  }).join('');
+  return folded.split(/[^\p{L}\p{N}\p{Co}]+/u).filter(Boolean);
+}
+
+/** Does a video's text hold every search word as the start of one of its words, as the index would say? */
+export function textMatches(texts: string[], words: string[]): boolean {
+  const have = texts.flatMap(indexWords);
+  return words.every((w) => {
+    const want = indexWords(w);
+    return want.length > 0 && want.every((part) => have.some((h) => h.startsWith(part)));
+  });
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * Times the search queries one at a time on a catalogue made by bench/catalogue.mjs: for each
+ * search (the commonest word, a common word, a rare word, two words; by relevance and with an
+ * explicit sort; the first page and a few pages deep) the median of a few runs of the repository's
+ * list and of the check of caption hits, against the catalogue's own database.
+ *
+ * Usage: npm run build && node bench/search.mjs --db sqlite --file /tmp/catalogue.db [--runs 5]
+ *        node bench/search.mjs --db postgres --url postgres://127.0.0.1/reelhouse_catalogue
+ * --server DIR takes the server's build from another checkout's server/dist (to time an older one).
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const kind = arg('db', 'sqlite');
+const runs = Number(arg('runs', '5'));
+const dist = path.resolve(arg('server', path.join(root, 'server/dist')));
+const mod = (p) => import(pathToFileURL(path.join(dist, `${p}.js`)).href);
+const { openDatabase } = await mod('db/client');
+const { VideosRepository } = await mod('modules/videos/videos.repository');
+
+const database = kind === 'postgres'
+  ? { kind: 'postgres', url: arg('url', 'postgres://postgres@127.0.0.1:5432/reelhouse_catalogue') }
+  : { kind: 'sqlite', file: path.resolve(arg('file', 'data/catalogue.db')) };
+const handle = await openDatabase({ database }, { migrate: false });
+const repo = new VideosRepository(handle.db, handle.dialect);
+
+const searches = [
+  ['"the", relevance, page 1', ['the'], {}],
+  ['"the", relevance, page 5', ['the'], { page: 5 }],
+  ['"the", newest first, page 1', ['the'], { sortBy: 'createdAt' }],
+  ['"the", most viewed, page 5', ['the'], { sortBy: 'views', page: 5 }],
+  ['"photos" (common), relevance, page 1', ['photos'], {}],
+  ['"photos", newest first, page 1', ['photos'], { sortBy: 'createdAt' }],
+  ['"zetoquigu" (rare), relevance, page 1', ['zetoquigu'], {}],
+  ['"zetoquigu", newest first, page 1', ['zetoquigu'], { sortBy: 'createdAt' }],
+  ['"garden river", relevance, page 1', ['garden', 'river'], {}],
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const out = [];
+for (const [label, words, o] of searches) {
+  const filter = {
+    includeHidden: false, words, byRelevance: !o.sortBy, sortBy: o.sortBy ?? 'createdAt', sortType: 'desc',
+    limit: 12, offset: ((o.page ?? 1) - 1) * 12,
+  };
+  const times = [];
+  let result;
+  for (let i = 0; i < runs + 1; i++) {
+    const t0 = process.hrtime.bigint();
+    result = await repo.list(filter);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (i > 0) times.push(ms); // the first run warms the cache
+  }
+  const ids = (await repo.list({ ...filter, offset: 0, limit: 50 })).rows.map((r) => r.id);
+  const t0 = process.hrtime.bigint();
+  await repo.matchingAmong(filter, ids);
+  const checkMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  out.push({ search: label, ms: +median(times).toFixed(1), rows: result.rows.length, total: result.total, counted: result.counted ?? true, captionCheckMs: +checkMs.toFixed(1) });
+}
+console.table(out);
+await handle.close();
