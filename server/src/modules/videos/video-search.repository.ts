@@ -65,7 +65,7 @@ export class VideoSearchRepository {
     if (counted && (matches === 0 || filter.offset >= matches)) return { rows: [], total: matches, counted };
     const ids = filter.byRelevance
       ? await this.byRelevance(filter)
-      : await this.inSortOrder(filter, counted ? 'matches first' : this.walkOrMatches(filter, count));
+      : await this.inSortOrder(filter, counted ? 'matches first' : this.walkOrMatches(filter, count), count);
     const rows = await this.cards(ids.slice(0, filter.limit));
     if (counted) return { rows, total: matches, counted };
     // One row past the page says whether another page exists, and the total never contradicts it:
@@ -168,12 +168,14 @@ export class VideoSearchRepository {
     const rows = await this.db.selectFrom(window.as('c')).selectAll().execute();
     if (!rows.length) return [];
     // The window is a range of the index's rows: which of them hold the words in the title (or the
-    // channel's name) is one more read of that range each, with FTS5's column filters.
+    // channel's name) is one more read of that range each, with FTS5's column filters. The bounds are
+    // cast because a bound number arrives as a real, and FTS5 then reads the whole list instead.
     const lo = Math.min(...rows.map((r) => Number(r.r)));
     const hi = Math.max(...rows.map((r) => Number(r.r)));
     const inColumns = async (columns: string) => new Set((await this.db
       .selectFrom(sql<{ r: number }>`(select rowid as r from videos_fts
-        where videos_fts match ${`{${columns}} : (${fts5Match(words)})`} and rowid between ${lo} and ${hi})`.as('t'))
+        where videos_fts match ${`{${columns}} : (${fts5Match(words)})`}
+        and rowid between cast(${lo} as integer) and cast(${hi} as integer))`.as('t'))
       .selectAll().execute()).map((t) => Number(t.r)));
     const [title, titleOrChannel] = await Promise.all([inColumns('title'), inColumns('title owner_text')]);
     return rows.map((r) => ({
@@ -194,22 +196,24 @@ export class VideoSearchRepository {
    * matches the index on (listed, column, id) is walked in order, in batches, each video checked
    * against the words, stopping at the page; with few, the matches are found first and sorted.
    */
-  private async inSortOrder(filter: VideoListFilter, how: 'walk' | 'matches first'): Promise<string[]> {
+  private async inSortOrder(filter: VideoListFilter, how: 'walk' | 'matches first', count: Count): Promise<string[]> {
     const column = SORT_COLUMNS[filter.sortBy];
     const wanted = filter.offset + filter.limit + 1;
     if (how === 'walk' && this.dialect === 'sqlite') {
       // FTS5 answers "does this one row match?" slowly (it merges every prefix's list again), so the
       // walk reads the batch's text and checks it the way the index splits words.
       const found: string[] = [];
-      for (let skip = 0; found.length < wanted; skip += WALK_BATCH) {
-        const batch = await this.db.selectFrom('videos')
+      // The first batch is about what the share of matching videos says the page needs.
+      let batch = Math.min(WALK_BATCH, Math.ceil((wanted * count.listed) / Math.max(1, count.total) * 1.2) + 8);
+      for (let skip = 0; found.length < wanted; skip += batch, batch = WALK_BATCH) {
+        const rows = await this.db.selectFrom('videos')
           .select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description'])
           .where(listedVideo())
           .orderBy(column, filter.sortType).orderBy('videos.id', filter.sortType)
-          .limit(WALK_BATCH).offset(skip)
+          .limit(batch).offset(skip)
           .execute();
-        for (const r of batch) if (textMatches([r.title, r.owner_text, r.description], filter.words)) found.push(r.id);
-        if (batch.length < WALK_BATCH) break;
+        for (const r of rows) if (textMatches([r.title, r.owner_text, r.description], filter.words)) found.push(r.id);
+        if (rows.length < batch) break;
       }
       return found.slice(filter.offset, wanted);
     }

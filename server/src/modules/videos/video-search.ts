@@ -54,6 +54,8 @@ export function tsAnyPrefixQuery(words: string[]): string {
  * letter loses its diacritic ("é" is "e"), as the index does.
  */
 export function indexWords(text: string): string[] {
+  // Most text is ASCII, where folding is lower-casing.
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   const folded = [...text.normalize('NFC').toLowerCase()].map((c) => {
     const base = c.normalize('NFD')[0]!;
     return c.length === 1 && base !== c && /[a-z]/.test(base) ? base : c;
@@ -63,6 +65,9 @@ export function indexWords(text: string): string[] {
 
 /** Does a video's text hold every search word as the start of one of its words, as the index would say? */
 export function textMatches(texts: string[], words: string[]): boolean {
+  const lower = texts.join(' ').toLowerCase();
+  // A plain word that is nowhere in the text cannot start one of its words: no need to split it.
+  if (words.some((w) => /^[a-z0-9]+$/.test(w) && !lower.includes(w))) return false;
   const have = texts.flatMap(indexWords);
   return words.every((w) => {
     const want = indexWords(w);
