@@ -41,6 +41,9 @@ interface Count {
   listed: number;
 }
 
+/** PostgreSQL: how many times the cap the planner's estimate must be for it to be the total unchecked. */
+const PLANNER_TRUSTED_ABOVE = 4;
+
 /** How many videos an explicit sort reads at a time while it walks its index. */
 const WALK_BATCH = 200;
 
@@ -110,6 +113,15 @@ export class VideoSearchRepository {
         ])
         .executeTakeFirstOrThrow();
       return { ...estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1), listed: Number(row.listed) };
+    }
+    // Counting up to the cap reads about cap / (share of videos that match) rows; when the planner's
+    // statistics already say the matches are far more than the cap, its estimate is the total.
+    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
+      select 1 from videos where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})`.execute(this.db);
+    const planned = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+    if (planned > cap * PLANNER_TRUSTED_ABOVE) {
+      const kept = await this.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirst();
+      return { matches: cap + 1, total: planned, listed: Number(kept?.value ?? 0) };
     }
     const newest = sql<{ created_at: number }>`(select created_at from videos
       where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})

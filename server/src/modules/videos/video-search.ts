@@ -67,7 +67,8 @@ export function indexWords(text: string): string[] {
 export function textMatches(texts: string[], words: string[]): boolean {
   const lower = texts.join(' ').toLowerCase();
   // A plain word that is nowhere in the text cannot start one of its words: no need to split it.
-  if (words.some((w) => /^[a-z0-9]+$/.test(w) && !lower.includes(w))) return false;
+  // (Only in ASCII text: elsewhere "é" may still be the "e" searched for.)
+  if (/^[\x00-\x7f]*$/.test(lower) && words.some((w) => /^[a-z0-9]+$/.test(w) && !lower.includes(w))) return false;
   const have = texts.flatMap(indexWords);
   return words.every((w) => {
     const want = indexWords(w);
