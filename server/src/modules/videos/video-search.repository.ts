@@ -26,7 +26,7 @@ export interface SearchPage {
 
 type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
 
-/** One of the newest matches: its key in the index order, and what relevance ranks it by. */
+/** One of the newest matches, with what orders it within its block. */
 interface Candidate {
   id: string;
   created_at: number;
