@@ -92,10 +92,6 @@ export const VideoDescription = z
   .min(1, 'description is required')
   .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
 
-/** Text fields of POST /videos/ (multipart; videoFile and thumbnail are required files). */
-export const CreateVideoFields = z.object({ title: VideoTitle, description: VideoDescription });
-export type CreateVideoFields = z.infer<typeof CreateVideoFields>;
-
 /** The frame of a video to cut as its thumbnail, in seconds from the start. */
 export const ThumbnailTime = z.coerce
   .number({ error: 'thumbnailTime must be a number of seconds' })
@@ -105,6 +101,23 @@ export const ThumbnailTime = z.coerce
 /** An ISO 8601 date and time with its offset (2026-12-01T18:00:00Z); whether it lies ahead is the server's check. */
 export const PublishAt = z.iso.datetime({ offset: true, error: 'publishAt must be an ISO 8601 date and time, e.g. 2026-12-01T18:00:00Z' });
 
+export const VideoVisibility = z.enum(VISIBILITIES, { error: `visibility must be one of ${VISIBILITIES.join(', ')}` });
+
+/**
+ * Text fields of POST /videos/ and POST /uploads/{id}/video (multipart; videoFile is a required
+ * file, thumbnail an image file required unless thumbnailTime is given). visibility defaults to
+ * public; publishAt schedules the video (private until then, so visibility may only be left out or
+ * be private with it); thumbnailTime cuts that frame of the uploaded video as its thumbnail.
+ */
+export const CreateVideoFields = z.object({
+  title: VideoTitle,
+  description: VideoDescription,
+  visibility: VideoVisibility.optional(),
+  publishAt: PublishAt.optional(),
+  thumbnailTime: ThumbnailTime.optional(),
+});
+export type CreateVideoFields = z.infer<typeof CreateVideoFields>;
+
 /**
  * Text fields of PATCH /videos/{id} (multipart; thumbnail optional). visibility sets it at once and
  * cancels a schedule; publishAt schedules the video: private until then, public from then on.
@@ -113,7 +126,7 @@ export const PublishAt = z.iso.datetime({ offset: true, error: 'publishAt must b
 export const UpdateVideoFields = z.object({
   title: VideoTitle.optional(),
   description: VideoDescription.optional(),
-  visibility: z.enum(VISIBILITIES, { error: `visibility must be one of ${VISIBILITIES.join(', ')}` }).optional(),
+  visibility: VideoVisibility.optional(),
   publishAt: PublishAt.optional(),
   thumbnailTime: ThumbnailTime.optional(),
 });

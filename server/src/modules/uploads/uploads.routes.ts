@@ -130,7 +130,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     preHandler: requireUser,
     schema: {
       tags,
-      summary: 'Make a finished upload a video (multipart: title, description, thumbnail), with the checks of POST /videos/',
+      summary: 'Make a finished upload a video (multipart: title, description; thumbnail image, or thumbnailTime in seconds to cut that frame; optional visibility (default public) and publishAt (private until then)), with the checks of POST /videos/',
       params: UploadIdParams,
       response: { 201: envelopeSchema(VideoDetail) },
     },
@@ -139,7 +139,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     await uploads.own(request.params.id, user);
     const form = await readMultipart(request, ctx.tmpDir, {
       files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
-      fields: ['title', 'description'],
+      fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
     });
     let video;
     try {

@@ -112,13 +112,13 @@ export class UploadsService {
       copy = await this.deps.store.localCopy(id, this.deps.tmpDir);
       const videoFile: UploadedFile = { path: copy.path, filename: row.filename || 'upload.mp4', mimetype: 'video/mp4', size: state.size };
       try {
-        await this.deps.videos.checkVideo(videoFile);
+        await this.deps.videos.uploads.checkVideo(videoFile);
       } catch (err) {
         await this.discard(id);
         throw err;
       }
       const { maxVideoDurationSeconds } = await this.deps.instance.settings();
-      video = await this.deps.videos.create(user, fields, { videoFile, thumbnail }, { maxDurationSeconds: maxVideoDurationSeconds }, { quotaHeld: true });
+      video = await this.deps.videos.uploads.create(user, fields, { videoFile, thumbnail }, { maxDurationSeconds: maxVideoDurationSeconds }, { quotaHeld: true });
     } catch (err) {
       await this.deps.uploads.unclaim(id).catch(() => undefined);
       throw err;

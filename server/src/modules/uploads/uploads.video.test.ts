@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFile } from '../../../test/support/fixtures.js';
 import { startS3Server, type TestS3Server } from '../../../test/support/s3-server.js';
@@ -107,6 +108,49 @@ for (const backend of ['local disk', 's3'] as const) {
       expect(res.message).toMatch(/^The upload has 1000 of \d+ bytes; send the rest first$/);
       expect(await t.ctx.uploadStore.state(id)).toMatchObject({ offset: 1000, complete: false });
     });
+
+    it('takes a visibility, a schedule and a frame as the thumbnail, as POST /videos/ does', async () => {
+      const unlisted = await makeVideo(owner, await uploadThroughTus(base, owner, 'clip.mp4'), { ...FIELDS, title: 'Wombat unlisted', visibility: 'unlisted', thumbnailTime: '1' }, {});
+      expect(unlisted.statusCode).toBe(201);
+      expect(unlisted.data).toMatchObject({ visibility: 'unlisted', publishAt: null, isPublished: true });
+      const key = (await t.ctx.db.selectFrom('videos').select('thumbnail_key').where('id', '=', unlisted.data._id).executeTakeFirstOrThrow()).thumbnail_key;
+      expect(await sharp(Buffer.concat(await (await t.ctx.storage.read(key)).toArray())).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+      const search = await t.call({ method: 'GET', url: `${API}/videos/?query=Wombat`, as: other });
+      expect(search.data.videos).toEqual([]);
+      expect((await t.call({ method: 'GET', url: `${API}/videos/${unlisted.data._id}`, as: other })).statusCode).toBe(200);
+
+      const at = new Date(Date.now() + 3600_000).toISOString();
+      const scheduled = await makeVideo(owner, await uploadThroughTus(base, owner, 'clip.mp4'), { ...FIELDS, publishAt: at });
+      expect(scheduled.statusCode).toBe(201);
+      expect(scheduled.data).toMatchObject({ visibility: 'private', publishAt: at, isPublished: false });
+      expect((await t.call({ method: 'GET', url: `${API}/videos/${scheduled.data._id}`, as: other })).statusCode).toBe(404);
+      expect(await fs.readdir(t.ctx.tmpDir).catch(() => [])).toEqual([]);
+    }, 60_000);
+
+    it('refuses bad options with a 400, makes no video and keeps the upload for another try', async () => {
+      const id = await uploadThroughTus(base, owner, 'clip.mp4');
+      const videosBefore = (await t.ctx.db.selectFrom('videos').select('id').execute()).length;
+      const storedBefore = (await t.ctx.storage.list('videos/')).sort();
+      const refused: [Record<string, string>, Record<string, string>, string][] = [
+        [{ thumbnailTime: '30' }, {}, 'thumbnailTime must be at most 2'],
+        [{ thumbnailTime: '1' }, { thumbnail: 'image.png' }, 'Send either a thumbnail image or a thumbnailTime, not both'],
+        [{ visibility: 'hidden' }, { thumbnail: 'image.png' }, 'visibility must be one of public, unlisted, private'],
+        [{ publishAt: new Date(Date.now() - 1000).toISOString() }, { thumbnail: 'image.png' }, 'publishAt must be in the future'],
+        [{ publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'public' }, { thumbnail: 'image.png' },
+          'A scheduled video is private until its publishAt; leave visibility out or send private'],
+      ];
+      for (const [fields, files, message] of refused) {
+        const res = await makeVideo(owner, id, { ...FIELDS, ...fields }, files);
+        expect(res.statusCode).toBe(400);
+        expect(res.data.errors.map((e: { message: string }) => e.message)).toEqual([message]);
+      }
+      expect((await t.ctx.db.selectFrom('videos').select('id').execute()).length).toBe(videosBefore);
+      expect((await t.ctx.storage.list('videos/')).sort()).toEqual(storedBefore);
+      expect(await fs.readdir(t.ctx.tmpDir).catch(() => [])).toEqual([]);
+      const row = await t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.claimed_at).toBeNull();
+      expect((await makeVideo(owner, id, { ...FIELDS, visibility: 'private', thumbnailTime: '0.5' }, {})).statusCode).toBe(201);
+    }, 60_000);
 
     it('refuses bytes that are not an mp4 video and removes them', async () => {
       const id = await uploadThroughTus(base, owner, 'not-video.mp4');

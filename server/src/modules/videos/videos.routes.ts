@@ -49,17 +49,17 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post('/videos/', {
     preHandler: requireUser,
     config: uploadLimit,
-    schema: { tags, summary: 'Upload a video (multipart: title, description, videoFile, thumbnail)', response: { 201: envelopeSchema(VideoDetail) } },
+    schema: { tags, summary: 'Upload a video (multipart: title, description, videoFile; thumbnail image, or thumbnailTime in seconds to cut that frame; optional visibility (default public) and publishAt (private until then))', response: { 201: envelopeSchema(VideoDetail) } },
   }, async (request, reply) => {
     const user = currentUser(request);
     const limits = await ctx.instance.settings();
     const form = await readMultipart(request, ctx.tmpDir, {
       files: { videoFile: { maxBytes: limits.maxVideoBytes }, thumbnail: { maxBytes: config.limits.maxImageBytes } },
-      fields: ['title', 'description'],
+      fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
     });
     let video;
     try {
-      video = await videos.create(user, form.fields, form.files, { maxDurationSeconds: limits.maxVideoDurationSeconds });
+      video = await videos.uploads.create(user, form.fields, form.files, { maxDurationSeconds: limits.maxVideoDurationSeconds });
     } finally {
       // Before the answer goes out: a client that has its answer finds no temporary file left.
       await form.cleanup();

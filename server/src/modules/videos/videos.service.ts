@@ -1,34 +1,23 @@
-import {
-  type Caption, CreateVideoFields, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage, type VideoSummary,
-} from '@reelhouse/contract';
-import type { Logger } from 'pino';
-import { badRequest, forbidden, notFound, payloadTooLarge, unprocessable, unsupportedMediaType, validationFailed } from '../../http/errors.js';
+import { type Caption, pageInfo, UpdateVideoFields, type VideoDetail, type VideoPage, type VideoSummary } from '@reelhouse/contract';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
-import type { VideoProcessing } from '../../jobs/video-processing.js';
-import { processImage } from '../../media/image.js';
-import { MediaError } from '../../media/media-error.js';
-import { type ProbeResult, probeMedia } from '../../media/probe.js';
 import { newId } from '../../lib/ids.js';
 import type { DefaultImages } from '../../lib/default-images.js';
-import { type Storage, videoPrefix } from '../../storage/storage.js';
-import { imageError } from '../../http/image-error.js';
+import { videoPrefix } from '../../storage/storage.js';
 import { searchWords } from './video-search.js';
-import { tell, type VideoEvents } from './video-events.js';
-import { formatDuration, parseFields } from './video-fields.js';
+import { tell } from './video-events.js';
+import { parseFields } from './video-fields.js';
+import { BOTH_THUMBNAILS, scheduleTime, THUMBNAIL, thumbnailImage } from './video-options.js';
+import { type VideoUploadDeps, VideoUploads } from './video-upload.service.js';
 import { VideoPresenter } from './videos.presenter.js';
 import { canWatch, type Viewer } from './video-access.js';
 import { type ViewSource, viewerKey } from './viewer-key.js';
-import type { StorageQuota } from '../uploads/storage-quota.js';
 import { thumbnailFromFrame } from './frame-thumbnail.js';
-import type { PublishScheduler } from './scheduled-publishing.js';
 import type { SortField, SortType, VideoListFilter, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
 import type { CaptionHit } from '../captions/caption-search.js';
 
 /** A viewer counts one view per video per this window. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
-/** Thumbnails are stored no larger than the player (16:9 720p), never enlarged. */
-const THUMBNAIL = { width: 1280, height: 720, fit: 'inside' } as const;
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface VideoListRequest {
   query?: string;
@@ -40,23 +29,9 @@ export interface VideoListRequest {
   pageSize: number;
 }
 
-export interface VideosServiceDeps {
-  videos: VideosRepository;
-  storage: Storage;
+export interface VideosServiceDeps extends VideoUploadDeps {
   defaultImages?: DefaultImages;
-  processing: VideoProcessing;
-  logger: Logger;
-  ffprobePath: string;
-  ffmpegPath: string;
-  /** Scratch space (frames cut for thumbnails). */
-  tmpDir: string;
-  quota: StorageQuota;
-  /** Told when an upload is ready at once or a video is published. */
-  events?: VideoEvents;
-  publishing: PublishScheduler;
   captions: VideoCaptions;
-  /** The clock that decides whether a publishAt lies ahead; tests inject one. */
-  now?: () => number;
 }
 
 /** What videos need of their captions: the player page's tracks, and search by what is said. */
@@ -66,14 +41,17 @@ export interface VideoCaptions {
   search(words: string[], scope: { ownerId?: string; includeHidden: boolean }): Promise<CaptionHit[]>;
 }
 
-/** Videos: listing and search, upload, the player page's read, owner edits, publishing, views. */
+/** Videos: listing and search, the player page's read, owner edits, publishing, views; uploads through `uploads`. */
 export class VideosService {
   readonly present: VideoPresenter;
+  /** Making a video of an uploaded file (POST /videos/ and finished resumable uploads). */
+  readonly uploads: VideoUploads;
 
   private readonly now: () => number;
 
   constructor(private readonly deps: VideosServiceDeps) {
     this.present = new VideoPresenter(deps.storage, deps.defaultImages);
+    this.uploads = new VideoUploads(deps, (id, viewer) => this.get(id, viewer));
     this.now = deps.now ?? Date.now;
   }
 
@@ -152,92 +130,6 @@ export class VideosService {
   }
 
   /**
-   * Checks the upload (fields, an mp4 with a video stream by probing, a decodable thumbnail), stores
-   * the source and the re-encoded thumbnail under the video's prefix, inserts the row as processing,
-   * and only after that commit starts processing. Any failure removes what was stored (and the row),
-   * so a rejected upload leaves nothing behind; the caller removes the temporary files. The source
-   * must fit the owner's storage quotas, unless `quotaHeld` says a resumable upload already
-   * reserved its room when it started.
-   */
-  async create(
-    owner: Viewer,
-    rawFields: Record<string, string>,
-    files: { videoFile?: UploadedFile; thumbnail?: UploadedFile },
-    limits: { maxDurationSeconds: number | null } = { maxDurationSeconds: null },
-    opts: { quotaHeld?: boolean } = {},
-  ): Promise<VideoDetail> {
-    const fields = parseFields(CreateVideoFields, rawFields, [
-      ...(files.videoFile ? [] : [{ path: 'videoFile', message: 'videoFile is required' }]),
-      ...(files.thumbnail ? [] : [{ path: 'thumbnail', message: 'thumbnail is required' }]),
-    ]);
-    const ownerId = owner.id;
-    const ownerRow = await this.deps.videos.findOwner(ownerId);
-    if (!ownerRow) throw notFound('User');
-    if (!opts.quotaHeld) await this.deps.quota.assertRoom(ownerId, files.videoFile!.size);
-    const probe = await this.checkVideo(files.videoFile!);
-    if (limits.maxDurationSeconds !== null && probe.duration > limits.maxDurationSeconds) {
-      throw payloadTooLarge(`videoFile is ${formatDuration(probe.duration)} long; the longest video this site accepts is ${formatDuration(limits.maxDurationSeconds)}`);
-    }
-    const thumbnail = await this.thumbnail(files.thumbnail!);
-
-    const id = newId();
-    const prefix = videoPrefix(id);
-    const sourceKey = `${prefix}source.mp4`;
-    const thumbnailKey = `${prefix}thumbnail-${newId()}.webp`;
-    let inserted = false;
-    try {
-      await this.deps.storage.putFile(sourceKey, files.videoFile!.path, 'video/mp4');
-      await this.deps.storage.put(thumbnailKey, thumbnail, 'image/webp');
-      const now = Date.now();
-      await this.deps.videos.insert({
-        id,
-        owner_id: ownerId,
-        title: fields.title,
-        description: fields.description,
-        owner_text: `${ownerRow.username} ${ownerRow.full_name}`,
-        duration: probe.duration,
-        views: 0,
-        status: 'processing',
-        progress: 0,
-        failure_reason: null,
-        visibility: 'public',
-        publish_at: null,
-        hidden_at: null,
-        hidden_reason: null,
-        appeal_text: null,
-        appealed_at: null,
-        listed: 0,
-        watchable: 0,
-        width: probe.video!.width,
-        height: probe.video!.height,
-        source_key: sourceKey,
-        video_key: null,
-        hls_key: null,
-        storyboard_key: null,
-        thumbnail_key: thumbnailKey,
-        source_bytes: files.videoFile!.size,
-        likes_count: 0,
-        comments_count: 0,
-        created_at: now,
-        updated_at: now,
-      });
-      inserted = true;
-      await this.deps.processing.start(id);
-    } catch (err) {
-      // Processing that could not even start would leave a video stuck forever: undo the upload.
-      if (inserted) await this.deps.videos.deleteWithCascade(id, ownerId).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'undoing upload failed'));
-      await this.deps.storage.deletePrefix(prefix).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'removing upload failed'));
-      throw err;
-    }
-    // Processing may already have made it ready (a source served as it is); the flags and the
-    // channel count follow.
-    await this.deps.videos.refreshAccess(ownerId, id);
-    const events = this.deps.events;
-    if (events) await tell(this.deps.logger, 'videoReady', () => events.videoReady(id));
-    return this.get(id, owner);
-  }
-
-  /**
    * Owner edits: title, description, the thumbnail (an uploaded image, or a frame of the video cut
    * at thumbnailTime), the visibility and the publishing schedule. Blank fields count as not given.
    * A visibility cancels any schedule; a publishAt makes the video private until then.
@@ -249,19 +141,13 @@ export class VideosService {
       throw badRequest('No update value provided. Please provide at least one value.');
     }
     const fields = parseFields(UpdateVideoFields, given, [
-      ...(thumbnailFile && given.thumbnailTime !== undefined ? [{ path: 'thumbnailTime', message: 'Send either a thumbnail image or a thumbnailTime, not both' }] : []),
+      ...(thumbnailFile && given.thumbnailTime !== undefined ? [{ path: 'thumbnailTime', message: BOTH_THUMBNAILS }] : []),
     ]);
-    const publishAt = fields.publishAt !== undefined ? Date.parse(fields.publishAt) : undefined;
-    if (publishAt !== undefined) {
-      if (publishAt <= this.now()) throw validationFailed([{ path: 'publishAt', message: 'publishAt must be in the future' }]);
-      if (fields.visibility !== undefined && fields.visibility !== 'private') {
-        throw validationFailed([{ path: 'visibility', message: 'A scheduled video is private until its publishAt; leave visibility out or send private' }]);
-      }
-    }
+    const publishAt = scheduleTime(fields, this.now());
     let thumbnailKey: string | undefined;
     if (thumbnailFile || fields.thumbnailTime !== undefined) {
       const webp = thumbnailFile
-        ? await this.thumbnail(thumbnailFile)
+        ? await thumbnailImage(thumbnailFile)
         : await thumbnailFromFrame(row, fields.thumbnailTime!, this.deps, THUMBNAIL);
       thumbnailKey = `${videoPrefix(id)}thumbnail-${newId()}.webp`;
       await this.deps.storage.put(thumbnailKey, webp, 'image/webp');
@@ -336,29 +222,5 @@ export class VideosService {
       throw forbidden('Only the owner of this video can change it');
     }
     return row;
-  }
-
-  /** An mp4 (by its content, not its name) with a video stream; otherwise 415 or 422. */
-  async checkVideo(file: UploadedFile): Promise<ProbeResult> {
-    let probe: ProbeResult;
-    try {
-      probe = await probeMedia(file.path, { ffprobePath: this.deps.ffprobePath });
-    } catch (err) {
-      if (err instanceof MediaError && (err.kind === 'unreadable' || err.kind === 'timeout')) {
-        throw unprocessable('videoFile is not a readable video');
-      }
-      if (err instanceof MediaError && err.kind === 'unsupported') throw unsupportedMediaType('videoFile must be an mp4 video');
-      throw err;
-    }
-    if (!probe.isMp4 || !probe.video) throw unsupportedMediaType('videoFile must be an mp4 video');
-    return probe;
-  }
-
-  private async thumbnail(file: UploadedFile): Promise<Buffer> {
-    try {
-      return await processImage(file.path, { ...THUMBNAIL, maxInputPixels: MAX_INPUT_PIXELS });
-    } catch (err) {
-      throw imageError('thumbnail', err);
-    }
   }
 }
