@@ -1,33 +1,56 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
- * Picks a frame of the video as its thumbnail: a scrubber over the video itself. The browser only
- * shows the frame; the server cuts it from the stored video at the chosen time.
+ * Picks a frame of a video as its thumbnail: a scrubber over the video itself (the stored video
+ * when editing, the chosen local file when uploading). The browser only shows the frame; the
+ * server cuts it at the chosen time. Without a `duration` the video's own is read once it loads.
  */
-export function FramePicker({ src, duration, value, onChange }: {
+export function FramePicker({ src, duration, value, onChange, legend = 'Or use a frame of the video' }: {
   src: string;
-  duration: number;
+  duration?: number;
   value: number | null;
   onChange: (seconds: number | null) => void;
+  legend?: string;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const [loaded, setLoaded] = useState<number | null>(null);
+  const length = duration ?? loaded ?? 0;
   useEffect(() => {
     if (ref.current && value !== null) ref.current.currentTime = value;
   }, [value]);
   return (
-    <fieldset className="flex flex-col gap-2 text-sm">
-      <legend className="font-medium">Or use a frame of the video</legend>
-      <video ref={ref} src={src} preload="metadata" muted playsInline className="aspect-video w-full rounded-lg bg-black" data-testid="frame-preview" />
+    <fieldset className="flex min-w-0 flex-col gap-2 text-sm">
+      <legend className="mb-2 font-medium text-neutral-700 dark:text-neutral-300">{legend}</legend>
+      <video
+        ref={ref}
+        src={src}
+        preload="auto"
+        muted
+        playsInline
+        className="aspect-video w-full rounded-lg bg-black"
+        data-testid="frame-preview"
+        onLoadedMetadata={(e) => {
+          const video = e.currentTarget;
+          if (Number.isFinite(video.duration)) setLoaded(video.duration);
+          // Shows the picked frame rather than nothing until the first move of the slider.
+          video.currentTime = value ?? 0;
+        }}
+      />
       <input
         type="range"
         aria-label="Frame time"
+        aria-valuetext={value === null ? 'No frame picked' : `${value.toFixed(2)} seconds`}
         min={0}
-        max={Math.max(0, duration - 0.05)}
+        max={Math.max(0, length - 0.05)}
         step={0.05}
         value={value ?? 0}
+        disabled={length <= 0}
         onChange={(e) => onChange(Number(e.target.value))}
+        className="accent-rose-600"
       />
-      <span className="text-neutral-500">{value === null ? 'No frame picked' : `Frame at ${value.toFixed(2)} s`}</span>
+      <span className="text-neutral-500 dark:text-neutral-400" data-testid="frame-time">
+        {value === null ? 'No frame picked' : `Frame at ${value.toFixed(2)} s`}
+      </span>
     </fieldset>
   );
 }

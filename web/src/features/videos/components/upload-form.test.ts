@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { mergePages, videoPollInterval } from '../api/videos.api';
-import { validateUpload } from './upload-form';
+import { EMPTY_UPLOAD, validateUpload } from './upload-form';
 
 const file = (name: string, type: string) => new File([new Uint8Array([0])], name, { type });
 
 describe('validateUpload', () => {
-  const ok = { title: 'A', description: 'B', videoFile: file('v.mp4', 'video/mp4'), thumbnail: file('t.webp', 'image/webp') };
+  const ok = { ...EMPTY_UPLOAD, title: 'A', description: 'B', videoFile: file('v.mp4', 'video/mp4'), thumbnail: file('t.webp', 'image/webp') };
   it('accepts an mp4 and a png/jpeg/webp thumbnail with a title and description', () => {
     expect(validateUpload(ok)).toEqual({});
   });
   it('requires all four fields', () => {
-    expect(Object.keys(validateUpload({ title: ' ', description: '', videoFile: null, thumbnail: null })).sort()).toEqual([
+    expect(Object.keys(validateUpload({ ...EMPTY_UPLOAD, title: ' ' })).sort()).toEqual([
       'description',
       'thumbnail',
       'title',
@@ -20,6 +20,17 @@ describe('validateUpload', () => {
   it('rejects other video and image types', () => {
     expect(validateUpload({ ...ok, videoFile: file('v.webm', 'video/webm') }).videoFile).toBe('Video must be an mp4 file');
     expect(validateUpload({ ...ok, thumbnail: file('t.gif', 'image/gif') }).thumbnail).toBeDefined();
+  });
+  it('needs no image when the thumbnail is a frame of the video', () => {
+    expect(validateUpload({ ...ok, thumbnail: null, thumbnailSource: 'frame', frameTime: 1.5 })).toEqual({});
+    expect(validateUpload({ ...ok, thumbnail: null, thumbnailSource: 'image' }).thumbnail).toBe('Thumbnail is required');
+  });
+  it('refuses a schedule in the past for a private video, and ignores one left on another visibility', () => {
+    const now = new Date('2026-11-23T12:00:00Z').getTime();
+    const past = { ...ok, visibility: 'private' as const, schedule: '2020-01-01T10:00' };
+    expect(validateUpload(past, now).schedule).toBe('Schedule must be in the future');
+    expect(validateUpload({ ...past, schedule: '2099-01-01T10:00' }, now)).toEqual({});
+    expect(validateUpload({ ...past, visibility: 'unlisted' }, now)).toEqual({});
   });
 });
 

@@ -4,6 +4,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { type ResumableProgress, type ResumableUpload, startResumableUpload } from '@/lib/resumable-upload';
 import { UploadCancelledError } from '@/lib/upload';
 import { createVideoFromUpload } from '../api/videos.api';
+import { scheduleError, uploadFields, type UploadChoices } from '../lib/upload-fields';
 import {
   THUMBNAIL_TYPE_MESSAGE,
   TITLE_MAX,
@@ -12,32 +13,39 @@ import {
   isThumbnailImage,
   titleFromFileName,
 } from '../lib/upload-files';
-import { ThumbnailPicker } from './thumbnail-picker';
+import { ThumbnailChoice } from './thumbnail-choice';
 import { UploadStatus } from './upload-status';
 import { VideoDropZone } from './video-drop-zone';
+import { VisibilityChoice } from './visibility-choice';
 
-export interface UploadInput {
-  title: string;
-  description: string;
+export interface UploadInput extends UploadChoices {
   videoFile: File | null;
-  thumbnail: File | null;
 }
+
+export const EMPTY_UPLOAD: UploadInput = {
+  title: '', description: '', videoFile: null, thumbnail: null, visibility: 'public', schedule: '', thumbnailSource: 'image', frameTime: 0,
+};
 
 type Errors = Partial<Record<keyof UploadInput, string>>;
 
-export function validateUpload(input: UploadInput): Errors {
+export function validateUpload(input: UploadInput, now = Date.now()): Errors {
   const errors: Errors = {};
   if (!input.title.trim()) errors.title = 'Title is required';
   if (!input.description.trim()) errors.description = 'Description is required';
   if (!input.videoFile) errors.videoFile = 'Video file is required';
   else if (!isMp4(input.videoFile)) errors.videoFile = VIDEO_TYPE_MESSAGE;
-  if (!input.thumbnail) errors.thumbnail = 'Thumbnail is required';
-  else if (!isThumbnailImage(input.thumbnail)) errors.thumbnail = THUMBNAIL_TYPE_MESSAGE;
+  // A frame needs nothing more: the slider always holds a time within the video.
+  if (input.thumbnailSource === 'image') {
+    if (!input.thumbnail) errors.thumbnail = 'Thumbnail is required';
+    else if (!isThumbnailImage(input.thumbnail)) errors.thumbnail = THUMBNAIL_TYPE_MESSAGE;
+  }
+  const schedule = scheduleError(input, now);
+  if (schedule) errors.schedule = schedule;
   return errors;
 }
 
 export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => void }) {
-  const [input, setInput] = useState<UploadInput>({ title: '', description: '', videoFile: null, thumbnail: null });
+  const [input, setInput] = useState<UploadInput>(EMPTY_UPLOAD);
   // The title this form filled in from a file name: replaced when another file is chosen, kept once edited.
   const [autoTitle, setAutoTitle] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -64,13 +72,14 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
     const prefill = !input.title.trim() || input.title === autoTitle;
     if (!prefill) {
       setErrors((e) => ({ ...e, videoFile: undefined }));
-      setInput({ ...input, videoFile: file });
+      setInput({ ...input, videoFile: file, frameTime: 0 });
       return;
     }
     const title = titleFromFileName(file.name);
     setAutoTitle(title);
     setErrors((e) => ({ ...e, videoFile: undefined, title: title ? undefined : e.title }));
-    setInput({ ...input, videoFile: file, title });
+    // A frame picked on another file means nothing for this one.
+    setInput({ ...input, videoFile: file, title, frameTime: 0 });
   }
 
   function chooseThumbnail(file: File) {
@@ -101,19 +110,15 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
         uploaded.current = { file, id: uploadId };
       }
       setPublishing(true);
-      const now = latest.current;
-      const form = new FormData();
-      form.append('title', now.title.trim());
-      form.append('description', now.description.trim());
-      form.append('thumbnail', now.thumbnail!);
-      const video = await createVideoFromUpload(uploadId, form);
+      const video = await createVideoFromUpload(uploadId, uploadFields(latest.current));
       uploaded.current = null;
       onUploaded(video._id);
     } catch (err) {
       if (err instanceof UploadCancelledError) setCancelled(true);
       else setFailure(errorMessage(err, 'Upload failed'));
       // Refused as a video (or gone): that upload cannot be published, the next try sends the file anew.
-      if (isApiError(err) && [404, 413, 415, 422].includes(err.status) && !/thumbnail/i.test(err.message)) uploaded.current = null;
+      // A refused thumbnail or frame (or any 400 about the fields) keeps it: the next try only publishes.
+      if (isApiError(err) && [404, 413, 415, 422].includes(err.status) && !/thumbnail|frame/i.test(err.message)) uploaded.current = null;
       setProgress(null);
     } finally {
       upload.current = null;
@@ -146,7 +151,33 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
             required
           />
         </div>
-        <ThumbnailPicker label="Thumbnail" file={input.thumbnail} error={errors.thumbnail} disabled={publishing} onChoose={chooseThumbnail} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <ThumbnailChoice
+            source={input.thumbnailSource}
+            onSource={(thumbnailSource) => {
+              setErrors((e) => ({ ...e, thumbnail: undefined }));
+              setInput({ ...input, thumbnailSource });
+            }}
+            videoFile={input.videoFile}
+            image={input.thumbnail}
+            imageError={errors.thumbnail}
+            onImage={chooseThumbnail}
+            frameTime={input.frameTime}
+            onFrameTime={(frameTime) => setInput({ ...input, frameTime })}
+            disabled={publishing}
+          />
+          <VisibilityChoice
+            visibility={input.visibility}
+            onVisibility={(visibility) => setInput({ ...input, visibility })}
+            schedule={input.schedule}
+            onSchedule={(schedule) => {
+              setErrors((e) => ({ ...e, schedule: undefined }));
+              setInput({ ...input, schedule });
+            }}
+            scheduleError={errors.schedule}
+            disabled={publishing}
+          />
+        </div>
       </fieldset>
       {progress && <UploadStatus fileName={input.videoFile?.name ?? ''} progress={progress} publishing={publishing} />}
       {failure && <InlineMessage>{failure}</InlineMessage>}
@@ -160,7 +191,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
           {busy ? 'Uploading…' : 'Upload'}
         </Button>
         {busy && !publishing && <Button onClick={() => upload.current?.cancel()}>Cancel</Button>}
-        <p className="text-xs text-neutral-500 dark:text-neutral-400">All fields are required.</p>
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">Title, description, the video and its thumbnail are required.</p>
       </div>
     </form>
   );
