@@ -31,7 +31,8 @@ export function ChoiceGroup<T extends string>({ legend, name, value, options, di
               value={o.value}
               checked={value === o.value}
               onChange={() => onChange(o.value)}
-              className="sr-only"
+              // Transparent over the whole segment: the radio itself takes the click and the focus.
+              className="absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-md opacity-0"
             />
             {o.label}
           </label>
