@@ -19,7 +19,7 @@ export function ChoiceGroup<T extends string>({ legend, name, value, options, di
           <label
             key={o.value}
             className={cn(
-              'relative flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-medium transition-colors focus-within:ring-2 focus-within:ring-rose-500/40',
+              'relative flex-1 cursor-pointer whitespace-nowrap rounded-md px-1.5 py-1.5 text-center text-sm font-medium transition-colors focus-within:ring-2 focus-within:ring-rose-500/40',
               value === o.value
                 ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-700 dark:text-white'
                 : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100',

@@ -4,8 +4,8 @@ import { ChoiceGroup } from './choice-group';
 
 const HINTS: Record<Visibility, string> = {
   public: 'Everyone can find it; your subscribers are told.',
-  unlisted: 'Only people with the link can watch it; it is in no list.',
-  private: 'Only you can watch it, unless you schedule it.',
+  unlisted: 'Only people with the link can watch it.',
+  private: 'Only you can watch it.',
 };
 
 /**
@@ -43,7 +43,7 @@ export function VisibilityChoice({ visibility, onVisibility, schedule, onSchedul
           disabled={disabled}
           onChange={(e) => onSchedule(e.target.value)}
           error={scheduleError}
-          hint={schedule ? `Private until then, public from then on (${zone} time)` : `Leave empty to keep it private (${zone} time)`}
+          hint={`${schedule ? 'Private until then, public from then on' : 'Leave empty to keep it private'}. Your time zone: ${zone}.`}
         />
       )}
     </div>
