@@ -78,6 +78,7 @@ const Env = z.object({
   TRUST_PROXY: bool.default(false),
   IDLE_TIMEOUT_SECONDS: int(1).default(120),
   SQLITE_READ_WORKERS: int(0).max(16).default(0),
+  PAGE_BUCKET_SPACING: int(2).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -139,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Accounts with these emails are admins: made so when they sign up, and at every start. */
     adminEmails: e.ADMIN_EMAILS,
     limits: { maxVideoBytes: e.MAX_VIDEO_BYTES, maxImageBytes: e.MAX_IMAGE_BYTES },
+    /** Rows between kept boundaries of a video list's sort order: a deep page skips at most about twice this. */
+    pageBucketSpacing: e.PAGE_BUCKET_SPACING,
     /** Storage quotas every user has unless their own row says otherwise; -1 is unlimited. */
     quotas: { totalBytes: e.DEFAULT_QUOTA_BYTES, dailyBytes: e.DEFAULT_DAILY_QUOTA_BYTES },
     /** A resumable upload not turned into a video within this time is removed. */

@@ -16,6 +16,7 @@ import { migrationTrending } from './migrations/0027_trending.js';
 import { migrationPlaylistVisibility } from './migrations/0029_playlist_visibility.js';
 import { migrationCommentOwnerBanned } from './migrations/0030_comment_owner_banned.js';
 import { migrationCaptions } from './migrations/0028_captions.js';
+import { migrationPageBuckets } from './migrations/0033_page_buckets.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -40,6 +41,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0029_playlist_visibility': migrationPlaylistVisibility(),
     '0030_comment_owner_banned': migrationCommentOwnerBanned(),
     '0028_captions': migrationCaptions(dialect),
+    '0033_page_buckets': migrationPageBuckets(dialect),
   };
 }
 

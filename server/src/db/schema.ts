@@ -11,6 +11,13 @@ export interface Database {
   settings: { key: string; value: string };
   /** Site-wide totals: 'public_videos' is the number of ready, published videos. */
   counters: { key: string; value: number };
+  /**
+   * Kept counts of a list's rows between boundaries of its sort order, so a deep page seeks to its
+   * nearest boundary instead of skipping every row before it. A boundary is (num, txt, id_key):
+   * num holds a numeric sort key (txt is ''), txt the title (num is 0); (-1, '', '') starts the
+   * list. Kept exact by triggers on videos.
+   */
+  page_buckets: { list: string; sort: string; num: number; txt: string; id_key: string; n: number };
   users: {
     id: string;
     username: string;

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
+import { ListPager, type PagedList } from './list-paging.js';
 import { listedVideo, refreshVideoAccess } from './video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 import { SEARCH_LIMITS, type SearchLimits, type SearchPage, VideoSearchRepository } from './video-search.repository.js';
@@ -26,13 +27,17 @@ export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
 
 export class VideosRepository {
   private readonly search: VideoSearchRepository;
+  private readonly pager: ListPager;
 
   constructor(
     private readonly db: Db,
     dialect: Dialect,
     searchLimits: SearchLimits = SEARCH_LIMITS,
+    /** Rows between kept boundaries of a list's sort order (list-paging.ts); tests pass small ones. */
+    pageSpacing?: number,
   ) {
     this.search = new VideoSearchRepository(db, dialect, searchLimits);
+    this.pager = new ListPager(db, dialect, pageSpacing);
   }
 
   findById(id: string) {
@@ -107,9 +112,11 @@ export class VideosRepository {
    * A page of a list in its sort order: the page's ids are found first, from the index on the
    * listed flag and the sort column (which holds the id too), so a deep page skips index entries
    * rather than reading each skipped video and joining its owner; only the page's rows are then
-   * read and joined.
+   * read and joined. A deep page of a kept list seeks to its nearest kept boundary instead (list-paging.ts).
    */
-  private pageInSortOrder(base: SelectQueryBuilder<Database, 'videos', object>, filter: VideoListFilter): Promise<VideoSummaryRow[]> {
+  private async pageInSortOrder(base: SelectQueryBuilder<Database, 'videos', object>, filter: VideoListFilter): Promise<VideoSummaryRow[]> {
+    const kept = this.pagedList(filter);
+    if (kept && this.pager.isDeep(filter.offset)) return this.summaries(await this.pager.pageIds(kept, filter.offset, filter.limit));
     const column = SORT_COLUMNS[filter.sortBy];
     const ids = base.select('videos.id')
       .orderBy(column, filter.sortType)
@@ -125,6 +132,14 @@ export class VideosRepository {
       .execute();
   }
 
+  /** The list a filter without search words names, if its boundaries are kept (the home feed and channels). */
+  private pagedList(filter: VideoListFilter): PagedList | null {
+    if (filter.words.length || (filter.includeHidden && !filter.ownerId)) return null;
+    const key = !filter.ownerId ? 'feed' : `${filter.includeHidden ? 'all' : 'listed'}:${filter.ownerId}`;
+    const sort = SORT_COLUMNS[filter.sortBy].slice('videos.'.length) as PagedList['sort'];
+    return { key, sort, desc: filter.sortType === 'desc', rows: (db) => this.filtered(filter, db) };
+  }
+
   /** The number of videos: kept counters for the public lists, a count only for owners' own lists. */
   private async total(filter: VideoListFilter, base: SelectQueryBuilder<Database, 'videos', object>): Promise<number> {
     if (!filter.includeHidden) {
@@ -137,8 +152,8 @@ export class VideosRepository {
     return Number(row.n);
   }
 
-  private filtered(filter: VideoListFilter): SelectQueryBuilder<Database, 'videos', object> {
-    let q = this.db.selectFrom('videos') as SelectQueryBuilder<Database, 'videos', object>;
+  private filtered(filter: VideoListFilter, db: Db = this.db): SelectQueryBuilder<Database, 'videos', object> {
+    let q = db.selectFrom('videos') as SelectQueryBuilder<Database, 'videos', object>;
     if (filter.ownerId) q = q.where('videos.owner_id', '=', filter.ownerId);
     if (!filter.includeHidden) q = q.where(listedVideo());
     return q;

@@ -21,7 +21,7 @@ const ListQuery = VideoListQuery.extend({ sortBy: PageQuery.shape.sortBy.unwrap(
 
 export function createVideosService(ctx: AppContext): VideosService {
   return new VideosService({
-    videos: new VideosRepository(ctx.db, ctx.dialect),
+    videos: new VideosRepository(ctx.db, ctx.dialect, undefined, ctx.config.pageBucketSpacing),
     storage: ctx.storage,
     defaultImages: ctx.defaultImages,
     processing: ctx.processing,
