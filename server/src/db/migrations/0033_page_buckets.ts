@@ -55,6 +55,14 @@ export function migrationPageBuckets(dialect: Dialect): Migration {
         .addColumn('n', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('page_buckets_pk', ['list', 'sort', 'num', 'txt', 'id_key'])
         .execute();
+      // A channel's page seeks to (col, id) and walks on in that order: its indexes end with the id
+      // (the owner's own list), and the channel as others see it has one on its listed videos, as the
+      // home feed has.
+      for (const col of BUCKET_SORTS) {
+        await db.schema.dropIndex(`videos_owner_${col}`).execute();
+        await db.schema.createIndex(`videos_owner_${col}`).on('videos').columns(['owner_id', col, 'id']).execute();
+        await db.schema.createIndex(`videos_owner_listed_${col}`).on('videos').columns(['owner_id', 'listed', col, 'id']).execute();
+      }
       if (dialect === 'sqlite') {
         const each = (fn: (l: (typeof LISTS)[number], s: string) => string) =>
           LISTS.flatMap((l) => BUCKET_SORTS.map((s) => fn(l, s))).join('\n');
