@@ -1,18 +1,22 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
+/** The advisory lock that keeps changes of the buckets one at a time on PostgreSQL. */
+const BUCKETS_LOCK = 330033;
+
 /** The sorts of a video list, as the bucket rows name them (the sort column itself). */
 export const BUCKET_SORTS = ['created_at', 'views', 'duration', 'title'] as const;
 
 /**
  * The lists whose buckets the triggers keep: the home feed (listed videos), a channel as others see
  * it (the owner's listed videos) and a channel as its owner sees it (every video of the owner).
- * `member` says whether a row (OLD or NEW) is in the list.
+ * `member` says whether a row (OLD or NEW) is in the list. The order is the order in which
+ * PostgreSQL's trigger takes bucket rows (see pgUpdate).
  */
 const LISTS = [
-  { key: () => `'feed'`, member: (r: string) => `${r}.listed = 1` },
-  { key: (r: string) => `'listed:' || ${r}.owner_id`, member: (r: string) => `${r}.listed = 1` },
   { key: (r: string) => `'all:' || ${r}.owner_id`, member: () => `1 = 1` },
+  { key: (r: string) => `'listed:' || ${r}.owner_id`, member: (r: string) => `${r}.listed = 1` },
+  { key: () => `'feed'`, member: (r: string) => `${r}.listed = 1` },
 ];
 
 /** A row's boundary key in a sort: numeric sorts keep num (txt ''), the title sort keeps txt (num 0). */
@@ -36,6 +40,26 @@ function pgAdd(list: (typeof LISTS)[number], sort: string, r: string, d: string,
   const k = keyOf(sort, r);
   return `IF ${list.member(r)} AND ${when} THEN
       PERFORM page_bucket_add(${list.key(r)}, '${sort}', (${k.num})::double precision, ${k.txt}, ${r}.id, ${d});
+    END IF;`;
+}
+
+/**
+ * An update's two changes to one list and sort, the lower bucket first: with the lists and sorts in
+ * a fixed order, every transaction that changes one video takes bucket rows in one global order, so
+ * two of them (two views of videos in each other's buckets) wait for each other instead of
+ * deadlocking.
+ */
+function pgUpdate(list: (typeof LISTS)[number], sort: string): string {
+  const o = keyOf(sort, 'OLD');
+  const n = keyOf(sort, 'NEW');
+  const dec = pgAdd(list, sort, 'OLD', '-1', changed(sort));
+  const inc = pgAdd(list, sort, 'NEW', '1', changed(sort));
+  return `IF ((${o.num})::double precision, ${o.txt}, OLD.id) <= ((${n.num})::double precision, ${n.txt}, NEW.id) THEN
+      ${dec}
+      ${inc}
+    ELSE
+      ${inc}
+      ${dec}
     END IF;`;
 }
 
@@ -92,13 +116,20 @@ export function migrationPageBuckets(dialect: Dialect): Migration {
       await sql.raw(`CREATE FUNCTION page_buckets_track() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           LOCK TABLE page_buckets IN ROW EXCLUSIVE MODE;
+          -- The owner's row is locked before any bucket, as refreshVideoAccess locks it before the
+          -- videos it changes: a transaction that inserts a video and then refreshes its owner takes
+          -- the locks in the same order as one that only refreshes.
+          PERFORM 1 FROM users WHERE id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.owner_id ELSE NEW.owner_id END) FOR NO KEY UPDATE;
+          -- Then one lock for every change of the buckets until the transaction ends: a statement that
+          -- changes many videos (a refresh of an owner's flags) takes bucket rows in its scan order,
+          -- and two of them could otherwise each hold a row the other needs.
+          PERFORM pg_advisory_xact_lock(${BUCKETS_LOCK});
           IF TG_OP = 'INSERT' THEN
             ${each((l, s) => pgAdd(l, s, 'NEW', '1', 'true'))}
           ELSIF TG_OP = 'DELETE' THEN
             ${each((l, s) => pgAdd(l, s, 'OLD', '-1', 'true'))}
           ELSE
-            ${each((l, s) => pgAdd(l, s, 'OLD', '-1', changed(s)))}
-            ${each((l, s) => pgAdd(l, s, 'NEW', '1', changed(s)))}
+            ${each((l, s) => pgUpdate(l, s))}
           END IF;
           RETURN NULL;
         END

@@ -134,6 +134,7 @@ describe('deep pages of the home feed and channels', () => {
   });
 
   it('keep exact counts when writes and deep pages (which split buckets) run at the same time', async () => {
+    await seed(a, 30, 800); // enough for deep pages even when this test runs alone
     const writes = Array.from({ length: 60 }, (_, i) => async () => {
       const v = await seedVideo(t.ctx, (i % 2 ? a : b).id, fields(700 + i));
       if (i % 3 === 0) await changeVideos(t.ctx, [v.id], { visibility: 'private' });
