@@ -15,6 +15,7 @@ import { type DefaultImages, defaultImages as siteDefaultImages } from './lib/de
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import { InstanceService } from './modules/instance/instance.service.js';
 import type { UploadStore } from './modules/uploads/upload-store.js';
+import type { AnswerStore } from './lib/answer-store.js';
 
 /** Everything a request handler may need, built once per process. */
 export interface AppContext {
@@ -40,6 +41,11 @@ export interface AppContext {
   instance: InstanceService;
   /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
   notifications: NotificationsService;
+  /**
+   * Signed-out visitors' answers to hot public reads, and the one place every service tells of a
+   * write those answers could show (`answers.changed()`).
+   */
+  answers: AnswerStore;
 }
 
 export async function createAppContext(deps: {
@@ -52,21 +58,22 @@ export async function createAppContext(deps: {
   publishing: PublishScheduler;
   uploadStore: UploadStore;
   notifications: NotificationsService;
+  answers: AnswerStore;
 }): Promise<AppContext> {
-  const { config, database, storage, logger, processing, queue, publishing, uploadStore, notifications } = deps;
+  const { config, database, storage, logger, processing, queue, publishing, uploadStore, notifications, answers } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
   // The two lean on each other: sign-in asks the settings about the demo account, and turning it on creates it.
   let users: UsersService | null = null;
-  const instance = new InstanceService(database.db, config, () => users!.ensureDemoAccount(config.demo));
+  const instance = new InstanceService(database.db, config, () => users!.ensureDemoAccount(config.demo), answers);
   users = new UsersService({
-    users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(),
+    users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
   });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   return {
     config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, publishing, uploadStore, users, sessions, defaultImages, notifications,
-    instance,
+    instance, answers,
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
 }

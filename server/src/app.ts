@@ -28,6 +28,7 @@ import { createPreviews } from './modules/previews/previews.context.js';
 import { siteOrigin } from './modules/previews/site-urls.js';
 import { newId } from './lib/ids.js';
 import { registerFairTurns } from './http/fair-turns.js';
+import { registerAnswerCache } from './http/answer-cache.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Its page has inline scripts and styles: staticCSP gives it a policy with their hashes.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { verify: (token) => ctx.sessions.verify(token) });
+  if (config.answerCache.enabled) registerAnswerCache(app, ctx.answers);
 
   await app.register(async (api) => {
     api.get('/healthcheck', {

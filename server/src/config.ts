@@ -79,6 +79,9 @@ const Env = z.object({
   IDLE_TIMEOUT_SECONDS: int(1).default(120),
   SQLITE_READ_WORKERS: int(0).max(16).default(0),
   PAGE_BUCKET_SPACING: int(2).default(1000),
+  ANSWER_CACHE: bool.default(true),
+  ANSWER_CACHE_MB: int(1).max(4096).default(32),
+  ANSWER_CACHE_TTL_SECONDS: int(1).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -183,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     /** A connection that sends nothing for this long (a stalled upload, a slow-loris) is closed. */
     idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+    /**
+     * Signed-out visitors' answers to the hot public reads, kept for a few seconds and dropped by
+     * any write they could show (in process memory, or in Redis when REDIS_URL is set).
+     */
+    answerCache: { enabled: e.ANSWER_CACHE, maxBytes: e.ANSWER_CACHE_MB * 1024 * 1024, ttlMs: e.ANSWER_CACHE_TTL_SECONDS * 1000 },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };

@@ -11,6 +11,8 @@ import { S3Storage } from './storage/s3-storage.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { createNotifications } from './modules/notifications/create-notifications.js';
 import { UploadStore } from './modules/uploads/upload-store.js';
+import { createAnswerStore } from './lib/create-answer-store.js';
+import { loadSiteId } from './modules/users/settings.repository.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -25,12 +27,13 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const workBase = path.join(config.dataDir, 'work');
   const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
   const notifications = createNotifications({ config, database, storage, logger });
-  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
+  const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
+  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue, pipeline, publishing } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage);
-  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, publishing, uploadStore, notifications });
+  const ctx = await createAppContext({ config, database, storage, logger, processing, queue, publishing, uploadStore, notifications, answers });
   if (await ctx.instance.demoAccountOn()) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
@@ -42,6 +45,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       await queue.close();
       await uploadStore.close();
       await notifications.close();
+      await answers.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();
       if (runJobs) await removeWorkDir(workDir);

@@ -5,6 +5,8 @@ import { createMediaJobs } from './jobs/media-jobs.js';
 import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
 import { createNotifications } from './modules/notifications/create-notifications.js';
 import { createLogger } from './logger.js';
+import { createAnswerStore } from './lib/create-answer-store.js';
+import { loadSiteId } from './modules/users/settings.repository.js';
 import { createStorage } from './storage/create-storage.js';
 import { S3Storage } from './storage/s3-storage.js';
 
@@ -22,7 +24,10 @@ async function main() {
 
   // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
   const notifications = createNotifications({ config, database, storage, logger });
-  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications });
+  // Workers only tell changes (a video ready, a scheduled one published): with Redis, every API
+  // process drops its kept answers at once; without, theirs expire within the cache's TTL.
+  const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
+  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue } = jobs;
   await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   logger.info(
@@ -38,6 +43,7 @@ async function main() {
     try {
       await queue.close();
       await notifications.close();
+      await answers.close();
       if (storage instanceof S3Storage) storage.destroy();
       await database.close();
       await removeWorkDir(workDir);

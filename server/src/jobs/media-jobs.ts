@@ -9,6 +9,7 @@ import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
 import { VideoPipeline } from './video-pipeline.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
+import type { PublicChanges } from '../lib/public-changes.js';
 
 /**
  * The queue, the video pipeline and scheduled publishing, wired together the same way in the API process and in a
@@ -18,6 +19,8 @@ import { InstanceService } from '../modules/instance/instance.service.js';
 export function createMediaJobs(deps: {
   config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string;
   events?: Pick<VideoEvents, 'videoReady' | 'videoFailed' | 'videoListed'>;
+  /** Told when a job changes what visitors see: a video ready, failed or published. */
+  changes: PublicChanges;
 }): {
   queue: JobQueue;
   pipeline: VideoPipeline;
@@ -41,10 +44,10 @@ export function createMediaJobs(deps: {
   const instance = new InstanceService(database.db, config);
   pipeline = new VideoPipeline({
     db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
-    keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events,
+    keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events, changes: deps.changes,
     ladderRungs: () => instance.ladderRungs(),
   });
-  const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events });
+  const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events, changes: deps.changes });
   const video = pipeline;
   return { queue, pipeline, publishing, handlers: () => ({ ...video.handlers(), ...publishing.handlers() }) };
 }

@@ -6,6 +6,7 @@ import { JOB_PRIORITY, type JobHandlers, type JobName, type JobQueue } from './j
 import { DEFAULT_MAX_ATTEMPTS, type JobSettledEvent, type QueueLogger } from './queue-options.js';
 import type { VideoProcessing } from './video-processing.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
+import type { PublicChanges } from '../lib/public-changes.js';
 
 export interface VideoPipelineDeps {
   db: Db;
@@ -26,6 +27,8 @@ export interface VideoPipelineDeps {
   events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
   /** The ladder rungs the site's settings choose, read when each ladder starts. */
   ladderRungs?(): Promise<number[]>;
+  /** Told when a video's row changes in a way visitors see (ready, new renditions, failed). */
+  changes?: PublicChanges;
 }
 
 const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;

@@ -52,6 +52,8 @@ export async function seedVideo(ctx: AppContext, ownerId: string, overrides: Par
   // Seeded rows get their access flags and keep the channel and site counters right, as the real
   // upload path does.
   await refreshVideoAccess(ctx.db, { ownerId: row.owner_id, videoId: id });
+  // As every real write does: signed-out answers kept before it are not served again.
+  await ctx.answers.changed();
   return videoRow(ctx, id);
 }
 
@@ -63,6 +65,7 @@ export async function changeVideos(ctx: AppContext, ids: string[], patch: Partia
   await ctx.db.updateTable('videos').set(patch).where('id', 'in', ids).execute();
   const owners = await ctx.db.selectFrom('videos').select('owner_id').distinct().where('id', 'in', ids).execute();
   for (const { owner_id } of owners) await refreshVideoAccess(ctx.db, { ownerId: owner_id });
+  await ctx.answers.changed();
 }
 
 /** Reads a video row back, to check its counters. */

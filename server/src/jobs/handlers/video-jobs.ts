@@ -10,6 +10,7 @@ import { QueueClosingError, type QueueLogger } from '../queue-options.js';
 import { isLiveKey, videoMediaKeys } from './video-media.keys.js';
 import { liveSize, makeLiveRendition } from '../../media/live-rendition.js';
 import { VideoMediaRepository, type VideoMediaRow } from './video-media.repository.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 import { uploadOutputs } from './upload-outputs.js';
 import { tell, type VideoEvents } from '../../modules/videos/video-events.js';
 import { allDone, overallProgress, progressReporter, stepDone, type VideoStep } from './video-steps.js';
@@ -39,6 +40,8 @@ export interface VideoJobDeps {
   events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
   /** Heights of the rungs the site makes (an instance setting); every rung when absent. */
   ladderRungs?(): Promise<number[]>;
+  /** Told of every step that changes what visitors see (ready, a new rendition, failed). */
+  changes?: PublicChanges;
 }
 
 /** Reasons shown to the video's owner. */
@@ -77,7 +80,7 @@ export class VideoJobs {
   private readonly repo: VideoMediaRepository;
 
   constructor(private readonly deps: VideoJobDeps) {
-    this.repo = new VideoMediaRepository(deps.db);
+    this.repo = new VideoMediaRepository(deps.db, deps.changes);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../modules/videos/video-access.js';
+import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
 /** The columns media jobs read and write on a video row. Queries only; rules live in the handlers. */
 export interface VideoMediaRow {
@@ -13,7 +14,13 @@ export interface VideoMediaRow {
 }
 
 export class VideoMediaRepository {
-  constructor(private readonly db: Db) {}
+  /** Every write but progress is told to `changes` once committed; progress may lag in kept answers. */
+  constructor(private readonly db: Db, private readonly changes: PublicChanges = noPublicChanges) {}
+
+  private async told<T>(result: T): Promise<T> {
+    await this.changes.changed();
+    return result;
+  }
 
   async find(id: string): Promise<VideoMediaRow | null> {
     const row = await this.db
@@ -32,7 +39,7 @@ export class VideoMediaRepository {
 
   /** Marks the video ready; its owner's channel count of ready videos moves in the same transaction. */
   async markPlayable(id: string, v: { videoKey: string; duration: number; width: number; height: number }): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.told(await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('videos')
         .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
@@ -42,7 +49,7 @@ export class VideoMediaRepository {
       if (!row) return false;
       await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
       return true;
-    });
+    }));
   }
 
   /**
@@ -50,7 +57,7 @@ export class VideoMediaRepository {
    * as its HLS source, unless the ladder got there first. Returns false when the row has gone.
    */
   async markLive(id: string, v: { hlsKey: string; duration: number; width: number; height: number }): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.told(await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('videos')
         .set((eb) => ({
@@ -64,17 +71,17 @@ export class VideoMediaRepository {
       if (!row) return false;
       await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
       return true;
-    });
+    }));
   }
 
   async setHlsKey(id: string, key: string): Promise<boolean> {
     const res = await this.db.updateTable('videos').set({ hls_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return this.told(Number(res.numUpdatedRows) > 0);
   }
 
   async setStoryboardKey(id: string, key: string): Promise<boolean> {
     const res = await this.db.updateTable('videos').set({ storyboard_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return this.told(Number(res.numUpdatedRows) > 0);
   }
 
   /**
@@ -107,10 +114,12 @@ export class VideoMediaRepository {
         .where('id', '=', id).returning('owner_id').executeTakeFirst();
       if (row) await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
     });
+    await this.changes.changed();
   }
 
   /** A later step failed but the video already plays: it stays ready, and the reason is kept. */
   async noteFailure(id: string, reason: string): Promise<void> {
     await this.db.updateTable('videos').set({ failure_reason: reason, updated_at: Date.now() }).where('id', '=', id).execute();
+    await this.changes.changed();
   }
 }

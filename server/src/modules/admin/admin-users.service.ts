@@ -73,7 +73,7 @@ export class AdminUsersService {
       });
     }
     if (patch.banned === true && !account.banned) await this.moderation.banAccount(admin, id, patch.banReason ?? 'Banned by an admin');
-    if (patch.banned === false) await setBanned(this.ctx.db, actor, id, null);
+    if (patch.banned === false) await setBanned(this.ctx.db, actor, id, null, this.ctx.answers);
     return this.get(id);
   }
 

@@ -19,6 +19,7 @@ export function createCaptionsService(ctx: AppContext): CaptionsService {
     videos: new VideosRepository(ctx.db, ctx.dialect),
     storage: ctx.storage,
     logger: ctx.logger,
+    changes: ctx.answers,
   });
 }
 

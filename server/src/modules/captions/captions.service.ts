@@ -12,6 +12,7 @@ import type { CaptionHit, CaptionSearch, CaptionSearchScope } from './caption-se
 import { CaptionFileError, parseCaptionFile, writeWebVtt } from './caption-file.js';
 import { presentCaption } from './captions.presenter.js';
 import type { CaptionsRepository } from './captions.repository.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 
 export interface CaptionsServiceDeps {
   captions: CaptionsRepository;
@@ -19,6 +20,8 @@ export interface CaptionsServiceDeps {
   videos: Pick<VideosRepository, 'findById'>;
   storage: Storage;
   logger: Logger;
+  /** Told after a track is added or removed: the video page lists them. */
+  changes: PublicChanges;
 }
 
 /** Captions of a video: the owner (or an admin) adds one per language, replaces and removes them. */
@@ -68,6 +71,7 @@ export class CaptionsService {
       if (isUniqueViolation(err)) throw conflict(`A caption in ${fields.language} was added at the same moment; try again`);
       throw err;
     }
+    await this.deps.changes.changed();
     if (replacedKey) await this.deps.storage.delete(replacedKey).catch((e) => this.deps.logger.error({ err: e, videoId }, 'removing a replaced caption file failed'));
     return presentCaption(row, this.deps.storage);
   }
@@ -77,6 +81,7 @@ export class CaptionsService {
     const caption = await this.deps.captions.find(videoId, captionId);
     if (!caption) throw notFound('Caption');
     await this.deps.captions.delete(caption.id);
+    await this.deps.changes.changed();
     await this.deps.storage.delete(caption.storage_key);
   }
 

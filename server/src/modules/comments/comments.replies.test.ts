@@ -72,7 +72,7 @@ describe('replies', () => {
     const bannedTop = await post(video.id, { content: 'banned top' }, banned);
     expect((await list(video.id)).data.comments.find((c: { _id: string }) => c._id === top.data._id).replyCount).toBe(1);
     const admin = await signUpAs(t, 'admin');
-    await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, banned.id, { reason: 'spam' });
+    await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, banned.id, { reason: 'spam' }, t.ctx.answers);
     expect((await replies(top.data._id)).data.totalDocs).toBe(0);
     expect((await list(video.id)).data.comments.find((c: { _id: string }) => c._id === top.data._id).replyCount).toBe(0);
     expect((await replies(bannedTop.data._id)).statusCode).toBe(404);
@@ -148,10 +148,10 @@ describe('PATCH /comments/:commentId/pin', () => {
     expect(await all()).toEqual([['c3', 'c7', 'c6'], ['c5', 'c4', 'c2'], ['c1']]);
 
     const admin = { id: owner.id, username: owner.username };
-    await setBanned(t.ctx.db, admin, spammer.id, { reason: 'spam' });
+    await setBanned(t.ctx.db, admin, spammer.id, { reason: 'spam' }, t.ctx.answers);
     expect(await all()).toEqual([['c3', 'c7', 'c6'], ['c5', 'c2', 'c1'], []]);
     expect((await page(1)).data).toMatchObject({ totalDocs: 6, totalPages: 2 });
-    await setBanned(t.ctx.db, admin, spammer.id, null);
+    await setBanned(t.ctx.db, admin, spammer.id, null, t.ctx.answers);
     expect(await all()).toEqual([['c3', 'c7', 'c6'], ['c5', 'c4', 'c2'], ['c1']]);
     // Unpinned, the pinned comment takes its place by date again.
     expect((await pin(ids[2], owner)).statusCode).toBe(200);

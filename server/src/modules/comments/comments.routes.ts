@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { CommentsRepository } from './comments.repository.js';
 import { CommentsService } from './comments.service.js';
 
@@ -11,9 +12,10 @@ const tags = ['comments'];
 const CommentPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, events: ctx.notifications });
+  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, events: ctx.notifications, changes: ctx.answers });
 
   app.get('/comments/:videoId', {
+    config: cachedForSignedOut,
     schema: { tags, summary: "A video's comments, newest first", params: z.object({ videoId: Id }), querystring: CommentPageQuery, response: { 200: envelopeSchema(CommentPage) } },
   }, async (request) =>
     envelope(await comments.list(request.params.videoId, request.user, request.query), 'Comments fetched'));
@@ -41,6 +43,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
 
   app.get('/comments/:commentId/replies', {
+    config: cachedForSignedOut,
     schema: { tags, summary: "A comment's replies, oldest first", params: z.object({ commentId: Id }), querystring: CommentPageQuery, response: { 200: envelopeSchema(CommentPage) } },
   }, async (request) =>
     envelope(await comments.replies(request.params.commentId, request.user, request.query), 'Replies fetched'));

@@ -5,6 +5,7 @@ import type { Storage } from '../../storage/storage.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from './comments.repository.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 
 export interface CommentEvents {
   commented(event: { commentId: string; videoId: string; authorId: string; repliedToAuthorId: string | null }): Promise<void>;
@@ -22,6 +23,8 @@ export class CommentsService {
     now?: () => number;
     /** Told of each new comment after it is stored, to notify whom it concerns. */
     events?: CommentEvents;
+    /** Told after every write: comments and their counts are on public pages. */
+    changes: PublicChanges;
   }) {}
 
   private now() {
@@ -87,6 +90,7 @@ export class CommentsService {
     const current = await this.deps.comments.findWithOwner(commentId);
     const pinned = await this.deps.comments.setPinned(commentId, row.video_id, current?.pinned_at == null ? this.now() : null);
     if (!pinned) throw conflict('Another comment was pinned at the same time; try again');
+    await this.deps.changes.changed();
     return this.get(commentId, user.id);
   }
 
@@ -95,6 +99,7 @@ export class CommentsService {
     await this.ownersComment(commentId, user, 'heart');
     const current = await this.deps.comments.findWithOwner(commentId);
     await this.deps.comments.setHearted(commentId, current?.hearted_at == null ? this.now() : null);
+    await this.deps.changes.changed();
     return this.get(commentId, user.id);
   }
 
@@ -130,6 +135,7 @@ export class CommentsService {
       id, video_id: videoId, owner_id: userId, content, parent_id: threadId, pinned_at: null, hearted_at: null, likes_count: 0, created_at: now, updated_at: now,
     });
     if (!added) throw notFound(repliedTo ? 'Comment' : 'Video');
+    await this.deps.changes.changed();
     await this.deps.events?.commented({ commentId: id, videoId, authorId: userId, repliedToAuthorId: repliedTo?.owner_id ?? null });
     return this.get(id, userId);
   }
@@ -139,6 +145,7 @@ export class CommentsService {
     const userId = user.id;
     if (row.owner_id !== userId) throw forbidden('Only the author can edit this comment');
     await this.deps.comments.updateContent(commentId, content, this.now());
+    await this.deps.changes.changed();
     return this.get(commentId, userId);
   }
 
@@ -147,6 +154,7 @@ export class CommentsService {
     const row = await this.visibleComment(commentId, user);
     if (row.owner_id !== user.id && row.video.owner_id !== user.id) throw forbidden('Only the author or the video owner can delete this comment');
     await this.deps.comments.delete(commentId, row.video_id);
+    await this.deps.changes.changed();
   }
 
   private async get(commentId: string, viewerId: string): Promise<Comment> {

@@ -2,6 +2,7 @@ import { envelope as envelopeSchema, IdParams, RelatedQuery, RelatedVideos, Tren
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { createVideosService } from '../videos/videos.routes.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -12,6 +13,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const discovery = new DiscoveryService({ discovery: new DiscoveryRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx) });
 
   app.get('/videos/trending', {
+    config: cachedForSignedOut,
     schema: {
       tags,
       summary: 'Trending: listed videos by views and likes of the last 7 days, each day counting half as much as two days later',
@@ -21,6 +23,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   }, async (request) => envelope(await discovery.trending(request.query, request.user), 'Trending videos fetched'));
 
   app.get('/videos/:id/related', {
+    config: cachedForSignedOut,
     schema: {
       tags,
       summary: 'Up next: what viewers of this video watched next, blended with similar videos and the same channel; listed videos only',

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireAdmin } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 
 export const instanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/instance', {
+    config: cachedForSignedOut,
     schema: { tags: ['instance'], summary: 'The site: name, sign-up mode and limits (no sign-in needed)', response: { 200: envelopeSchema(PublicInstance) } },
   }, async () => envelope(await ctx.instance.publicInfo(), 'Instance fetched'));
 

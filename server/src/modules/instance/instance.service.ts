@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { type Actor, recordAudit } from '../audit/audit-log.js';
+import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
 const SETTINGS_KEY = 'instance';
 
@@ -17,6 +18,8 @@ export class InstanceService {
     private readonly config: Pick<Config, 'limits' | 'demo' | 'quotas'>,
     /** Creates the demo account (or resets its password) when an admin turns it on. */
     private readonly ensureDemoAccount: () => Promise<void> = async () => {},
+    /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
+    private readonly changes: PublicChanges = noPublicChanges,
   ) {}
 
   defaults(): InstanceSettings {
@@ -99,6 +102,7 @@ export class InstanceService {
       }
       return this.settings(trx);
     });
+    await this.changes.changed();
     if (patch.demoAccount === true) await this.ensureDemoAccount();
     return updated;
   }

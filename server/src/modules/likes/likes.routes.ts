@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { LikesRepository } from './likes.repository.js';
 import { LikesService } from './likes.service.js';
 
@@ -12,7 +13,7 @@ const ContentQuery = z.object({ contentType: ContentType });
 const ContentParams = z.object({ contentId: Id });
 
 export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
+  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
 
   app.get('/likes/videos', {
     preHandler: requireUser,
@@ -20,6 +21,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   }, async (request) => envelope(await likes.likedVideos(currentUser(request), request.query), 'Liked videos fetched'));
 
   app.get('/likes/count/:contentId', {
+    config: cachedForSignedOut,
     schema: { tags, params: ContentParams, querystring: ContentQuery, response: { 200: envelopeSchema(z.number().int()) } },
   }, async (request) =>
     envelope(await likes.count(request.query.contentType, request.params.contentId, request.user), 'Like count fetched'));

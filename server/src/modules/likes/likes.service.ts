@@ -5,6 +5,7 @@ import type { Storage } from '../../storage/storage.js';
 import type { LikesRepository, LikeTargetRow } from './likes.repository.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 
 const TARGET_NAME: Record<LikeTarget, string> = { video: 'Video', comment: 'Comment' };
 
@@ -12,7 +13,7 @@ const TARGET_NAME: Record<LikeTarget, string> = { video: 'Video', comment: 'Comm
 export class LikesService {
   private readonly presenter: VideoPresenter;
 
-  constructor(private readonly deps: { likes: LikesRepository; storage: Storage; defaultImages?: DefaultImages; now?: () => number }) {
+  constructor(private readonly deps: { likes: LikesRepository; storage: Storage; defaultImages?: DefaultImages; changes: PublicChanges; now?: () => number }) {
     this.presenter = new VideoPresenter(deps.storage, deps.defaultImages);
   }
 
@@ -35,6 +36,8 @@ export class LikesService {
     await this.visibleTarget(type, id, user);
     const result = await this.deps.likes.toggle(user.id, type, id, (this.deps.now ?? Date.now)());
     if (!result) throw notFound(TARGET_NAME[type]);
+    // Like counts are on the video page, comment pages and trending.
+    await this.deps.changes.changed();
     return result;
   }
 

@@ -3,6 +3,7 @@ import { type Actor, recordAudit } from '../audit/audit-log.js';
 import { SessionsRepository } from '../users/sessions.repository.js';
 import { refreshVideoAccess } from '../videos/video-access.js';
 import { shownCommentsCount } from './standing-rules.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 
 /**
  * Bans or unbans an account, in one transaction with everything that depends on it: its sessions
@@ -10,9 +11,11 @@ import { shownCommentsCount } from './standing-rules.js';
  * counts (refreshVideoAccess), the comment counts of every video it commented on, and the audit
  * line. Unbanning restores exactly what banning hid, since both recompute from the same rules.
  * Returns false when the account was already in that state (nothing changes, nothing is logged).
+ * A change is told to `changes` once committed: the account's channel, videos and comments are gone
+ * from (or back on) every public page.
  */
-export async function setBanned(db: Db, actor: Actor, userId: string, ban: { reason: string } | null): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function setBanned(db: Db, actor: Actor, userId: string, ban: { reason: string } | null, changes: PublicChanges): Promise<boolean> {
+  const changed = await db.transaction().execute(async (trx) => {
     const now = Date.now();
     let q = trx.updateTable('users')
       .set(ban ? { banned_at: now, ban_reason: ban.reason, updated_at: now } : { banned_at: null, ban_reason: null, updated_at: now })
@@ -31,4 +34,6 @@ export async function setBanned(db: Db, actor: Actor, userId: string, ban: { rea
     });
     return true;
   });
+  if (changed) await changes.changed();
+  return changed;
 }

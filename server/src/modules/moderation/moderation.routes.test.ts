@@ -241,7 +241,7 @@ describe('bans', () => {
     expect((await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: spammer.email, password: spammer.password } })).message).toBe('This account is banned');
     expect((await t.call({ method: 'POST', url: `${API}/subscriptions/channel/${spammer.id}`, as: viewer })).statusCode).toBe(404);
 
-    await setBanned(t.ctx.db, { id: staff.admin.id, username: staff.admin.username }, spammer.id, null);
+    await setBanned(t.ctx.db, { id: staff.admin.id, username: staff.admin.username }, spammer.id, null, t.ctx.answers);
     expect(await snapshot()).toEqual(before);
     expect((await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: spammer.email, password: spammer.password } })).statusCode).toBe(200);
     expect(await auditOf(spammer.id)).toEqual([`user.ban by ${staff.moderator.username}: Spam account`, `user.unban by ${staff.admin.username}`]);

@@ -141,6 +141,8 @@ export class ModerationService {
       case 'delete': await this.remove(actor, target, note); break;
       case 'ban': await this.ban(user, target, note); break;
     }
+    // Takedowns, restores, deletions and bans all change what visitors see.
+    if (body.action !== 'dismiss') await this.ctx.answers.changed();
     return { action: body.action, targetType: target.type, targetId: target.id };
   }
 
@@ -207,7 +209,7 @@ export class ModerationService {
     if (!account) throw notFound('User');
     if (account.id === user.id) throw badRequest('You cannot ban yourself');
     if (account.role !== 'user') throw forbidden('Moderators and admins cannot be banned; change their role first');
-    if (!(await setBanned(this.ctx.db, actorOf(user), userId, { reason }))) throw conflict('This account is already banned');
+    if (!(await setBanned(this.ctx.db, actorOf(user), userId, { reason }, this.ctx.answers))) throw conflict('This account is already banned');
   }
 
   private async ownerOf(target: { type: ReportRow['target_type']; id: string }): Promise<string> {

@@ -124,7 +124,7 @@ describe('notifications', () => {
     await comment(own.id, troll, 'spam spam');
     const withTroll = await unread(other);
     const admin = await signUpAs(t, 'admin');
-    await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, troll.id, { reason: 'spam' });
+    await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, troll.id, { reason: 'spam' }, t.ctx.answers);
     expect(await unread(other)).toBe(withTroll - 1);
   });
 

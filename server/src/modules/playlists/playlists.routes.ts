@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { PlaylistsService } from './playlists.service.js';
 
@@ -18,7 +19,7 @@ const UpdateBody = z.preprocess((body) => {
 }, UpdatePlaylistBody);
 
 export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
+  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
 
   for (const url of ['/playlist', '/playlist/']) {
     app.post(url, {
@@ -29,6 +30,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   }
 
   app.get('/playlist/:id', {
+    config: cachedForSignedOut,
     schema: {
       tags,
       summary: 'A playlist with the videos the caller may watch, in order: the owner\'s any time, anyone else\'s when public or unlisted (signed out otherwise: 401)',
@@ -63,6 +65,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     envelope(await playlists.removeVideo(request.params.playlistId, request.params.videoId, currentUser(request)), 'Video removed from playlist'));
 
   app.get('/playlist/user/:userId', {
+    config: cachedForSignedOut,
     schema: { tags, summary: "A user's playlists, newest first: all of them to the owner, the public ones to anyone else", params: z.object({ userId: Id }), response: { 200: envelopeSchema(z.array(Playlist)) } },
   }, async (request) => envelope(await playlists.listForUser(request.params.userId, request.user), 'Playlists fetched'));
 };

@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage.js';
 import { canWatch, type Viewer } from '../videos/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
 import type { PlaylistRow, PlaylistsRepository, ShownVideo } from './playlists.repository.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 
 /**
  * A playlist is private (its owner only), unlisted (anyone who has its link) or public (also listed
@@ -15,7 +16,7 @@ import type { PlaylistRow, PlaylistsRepository, ShownVideo } from './playlists.r
 export class PlaylistsService {
   private readonly presenter: VideoPresenter;
 
-  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; defaultImages?: DefaultImages; now?: () => number }) {
+  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; defaultImages?: DefaultImages; changes: PublicChanges; now?: () => number }) {
     this.presenter = new VideoPresenter(deps.storage, deps.defaultImages);
   }
 
@@ -56,6 +57,7 @@ export class PlaylistsService {
       id: newId(), owner_id: user.id, name: body.name, description: body.description, visibility: 'private', videos_count: 0, created_at: now, updated_at: now,
     };
     await this.deps.playlists.insert(row);
+    await this.deps.changes.changed();
     return this.present(row, []);
   }
 
@@ -89,12 +91,14 @@ export class PlaylistsService {
       ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
       updated_at: this.now(),
     });
+    await this.deps.changes.changed();
     return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 
   async remove(playlistId: string, user: Viewer): Promise<void> {
     await this.owned(playlistId, user);
     await this.deps.playlists.delete(playlistId);
+    await this.deps.changes.changed();
   }
 
   async addVideo(playlistId: string, videoId: string, user: Viewer): Promise<Playlist> {
@@ -102,6 +106,7 @@ export class PlaylistsService {
     const video = await this.deps.playlists.findVideoAccess(videoId);
     if (!video || !canWatch(video, user)) throw notFound('Video');
     await this.deps.playlists.addVideo(row.id, videoId, this.now());
+    await this.deps.changes.changed();
     return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 
@@ -114,6 +119,7 @@ export class PlaylistsService {
     const row = await this.owned(playlistId, user);
     if (!(await this.deps.playlists.findVideoAccess(videoId))) throw notFound('Video');
     await this.deps.playlists.removeVideo(row.id, videoId, this.now());
+    await this.deps.changes.changed();
     return this.withIds((await this.deps.playlists.findById(row.id)) ?? row, user);
   }
 

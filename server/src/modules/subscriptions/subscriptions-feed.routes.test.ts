@@ -62,7 +62,7 @@ describe('GET /feed/subscriptions', () => {
     for (const v of [...hidden, takenDown]) expect(seen).not.toContain(v.id);
 
     const admin = await signUpAs(t, 'admin');
-    await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, channel.id, { reason: 'spam' });
+    await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, channel.id, { reason: 'spam' }, t.ctx.answers);
     expect(ids(await feed(fan, '?pageSize=50'))).not.toContain(shown.id);
     expect((await channels(fan, '?pageSize=50')).data.channels.map((c: { _id: string }) => c._id)).not.toContain(channel.id);
   });

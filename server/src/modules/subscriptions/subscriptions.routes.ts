@@ -14,7 +14,7 @@ const ChannelParams = z.object({ channelId: Id });
 const FeedPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db) });
+  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db), changes: ctx.answers });
   const feed = new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
 
   app.post('/subscriptions/channel/:channelId', {

@@ -26,10 +26,10 @@ export interface DemoCleanupResult {
 export async function purgeDemoContent(ctx: AppContext, now = Date.now()): Promise<DemoCleanupResult> {
   const repo = new DemoContentRepository(ctx.db);
   const videos = createVideosService(ctx);
-  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
-  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
-  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
-  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db) });
+  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
+  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
+  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
+  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db), changes: ctx.answers });
   const cutoff = now - ctx.config.demo.contentTtlMs;
   const result: DemoCleanupResult = { videos: 0, comments: 0, playlists: 0, likes: 0, subscriptions: 0 };
   const attempt = async (key: keyof DemoCleanupResult, work: () => Promise<unknown>) => {

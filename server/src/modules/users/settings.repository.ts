@@ -13,3 +13,16 @@ export async function loadSigningSecret(db: Db): Promise<string> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
   return row.value;
 }
+
+/**
+ * A random name for the site, made on first start: what it keeps in a shared Redis is kept under
+ * it, so that two sites (or two test databases) sharing one Redis never read each other's keys.
+ */
+export async function loadSiteId(db: Db): Promise<string> {
+  const existing = await db.selectFrom('settings').select('value').where('key', '=', 'site_id').executeTakeFirst();
+  if (existing) return existing.value;
+  await db.insertInto('settings').values({ key: 'site_id', value: randomBytes(9).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'site_id').executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
 import { clearAuthCookies, setAuthCookies } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { forbidden } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perAccountSignInLimit } from '../../http/rate-limits.js';
@@ -140,6 +141,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.get('/users/channel/:channelName', {
+    config: cachedForSignedOut,
     schema: { tags, params: z.object({ channelName: z.string().min(1).max(60) }), response: { 200: envelopeSchema(Channel) } },
   }, async (request) => envelope(await users.channel(request.params.channelName, request.user?.id ?? null), 'Channel fetched'));
 };

@@ -10,6 +10,7 @@ import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { imageError } from '../../http/image-error.js';
 import { viewerKey } from '../videos/viewer-key.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
+import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
 const AVATAR = { width: 256, height: 256, fit: 'cover' } as const;
 const COVER = { width: 1600, height: 400, fit: 'cover' } as const;
@@ -24,14 +25,18 @@ export interface UserServiceDeps {
   defaultImages?: DefaultImages;
   /** Whether the demo account may sign in now (an instance setting admins change). */
   demoAccountOn?: () => Promise<boolean>;
+  /** Told after a change to what a channel shows (its name, images) or an account's removal. */
+  changes?: PublicChanges;
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
 export class UsersService {
   private readonly defaults: DefaultImages;
+  private readonly changes: PublicChanges;
 
   constructor(private readonly deps: UserServiceDeps) {
     this.defaults = deps.defaultImages ?? defaultImages();
+    this.changes = deps.changes ?? noPublicChanges;
   }
 
   present(row: UserRow): User {
@@ -134,6 +139,7 @@ export class UsersService {
       if (body.username && (await this.deps.users.findByUsername(body.username))?.id !== userId) throw usernameTaken();
       throw err;
     });
+    await this.changes.changed();
     return this.current(userId);
   }
 
@@ -144,6 +150,7 @@ export class UsersService {
     const key = await this.storeImage(userId, field, file);
     const column = field === 'avatar' ? 'avatar_key' : 'cover_key';
     await this.deps.users.update(userId, { [column]: key, updated_at: Date.now() });
+    await this.changes.changed();
     const old = row[column];
     if (old && old !== key) await this.deps.storage.delete(old);
     return this.current(userId);
@@ -162,6 +169,7 @@ export class UsersService {
     if (row.is_demo) throw forbidden('The demo account cannot be deleted');
     const videoIds = await this.deps.users.ownedVideoIds(userId);
     await this.deps.users.deleteWithCascade(userId, viewerKey({ userId, ip: '', userAgent: '' }));
+    await this.changes.changed();
     // Rows go first: a file without a row is invisible, a row without its file is broken.
     for (const id of videoIds) await this.deps.storage.deletePrefix(videoPrefix(id));
     await this.deps.storage.deletePrefix(userPrefix(userId));

@@ -3,6 +3,7 @@ import type { JobHandlers, JobMap, JobQueue } from '../../jobs/job-types.js';
 import type { QueueLogger } from '../../jobs/queue-options.js';
 import { refreshVideoAccess } from './video-access.js';
 import { tell, type VideoEvents } from './video-events.js';
+import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
 /** What the videos service asks of scheduling: a durable job that publishes a video at a time. */
 export interface PublishScheduler {
@@ -15,6 +16,8 @@ export interface ScheduledPublishingDeps {
   logger: QueueLogger;
   /** Told once a scheduled video is public (subscribers hear of it). */
   events?: Pick<VideoEvents, 'videoListed'>;
+  /** Told once a scheduled video is public: kept answers that did not list it are dropped. */
+  changes?: PublicChanges;
   /** The clock; tests inject one. */
   now?: () => number;
 }
@@ -64,6 +67,7 @@ export class ScheduledPublishing implements PublishScheduler {
       this.deps.logger.info({ videoId, publishAt }, 'scheduled video published');
       return 'published' as const;
     });
+    if (outcome === 'published') await (this.deps.changes ?? noPublicChanges).changed();
     const events = this.deps.events;
     if (outcome === 'published' && events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(videoId));
     return outcome;

@@ -11,6 +11,7 @@ import type { StorageQuota } from '../uploads/storage-quota.js';
 import { thumbnailFromFile } from './frame-thumbnail.js';
 import type { PublishScheduler } from './scheduled-publishing.js';
 import type { Viewer } from './video-access.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 import { tell, type VideoEvents } from './video-events.js';
 import { formatDuration, parseFields } from './video-fields.js';
 import { BOTH_THUMBNAILS, scheduleTime, THUMBNAIL, thumbnailImage } from './video-options.js';
@@ -29,6 +30,8 @@ export interface VideoUploadDeps {
   /** Told when an upload is ready at once; listeners tell followers only of a listed video. */
   events?: VideoEvents;
   publishing: PublishScheduler;
+  /** Told after every write visitors could see; counted views are not told (kept answers lag by their TTL). */
+  changes: PublicChanges;
   /** The clock that decides whether a publishAt lies ahead; tests inject one. */
   now?: () => number;
 }
@@ -140,6 +143,7 @@ export class VideoUploads {
     // Processing may already have made it ready (a source served as it is); the flags and the
     // channel count follow.
     await this.deps.videos.refreshAccess(ownerId, id);
+    await this.deps.changes.changed();
     const events = this.deps.events;
     if (events) await tell(this.deps.logger, 'videoReady', () => events.videoReady(id));
     return this.read(id, owner);

@@ -189,6 +189,7 @@ describe('search', () => {
     const row = await seedVideo(t.ctx, renamer.id, { title: 'Mammoth migration' });
     expect(ids(await search('mammoth'))).toEqual([row.id]);
     await t.ctx.db.updateTable('videos').set({ title: 'Woolly herd' }).where('id', '=', row.id).execute();
+    await t.ctx.answers.changed();
     expect(ids(await search('mammoth'))).toEqual([]);
     expect(ids(await search('woolly'))).toEqual([row.id]);
     const renamed = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, as: renamer, payload: { username: 'glacierfan' } });

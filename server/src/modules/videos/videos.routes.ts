@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
+import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
 import { StorageQuota } from '../uploads/storage-quota.js';
 import { createCaptionsService } from '../captions/captions.routes.js';
@@ -33,6 +34,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
     events: ctx.notifications,
     captions: createCaptionsService(ctx),
+    changes: ctx.answers,
   });
 }
 
@@ -43,6 +45,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const uploadLimit = { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
 
   app.get('/videos/', {
+    config: cachedForSignedOut,
     schema: { tags, summary: 'List and search videos', querystring: ListQuery, response: { 200: envelopeSchema(VideoPage) } },
   }, async (request) => envelope(await videos.list(request.query, request.user), 'Videos fetched'));
 
@@ -68,6 +71,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   app.get('/videos/:id', {
+    config: cachedForSignedOut,
     schema: { tags, params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
   }, async (request) => envelope(await videos.get(request.params.id, request.user), 'Video fetched'));
 

@@ -15,6 +15,7 @@ import { type ViewSource, viewerKey } from './viewer-key.js';
 import { thumbnailFromFrame } from './frame-thumbnail.js';
 import type { SortField, SortType, VideoListFilter, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
 import type { CaptionHit } from '../captions/caption-search.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 
 /** A viewer counts one view per video per this window. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -165,6 +166,7 @@ export class VideosService {
       if (thumbnailKey) await this.deps.storage.delete(thumbnailKey).catch(() => undefined);
       throw err;
     }
+    await this.deps.changes.changed();
     // The old file goes only once the row points at the new one.
     if (thumbnailKey && row.thumbnail_key !== thumbnailKey) await this.deps.storage.delete(row.thumbnail_key);
     const events = this.deps.events;
@@ -191,6 +193,7 @@ export class VideosService {
   async remove(id: string, user: Viewer): Promise<void> {
     const row = await this.ownRow(id, user);
     await this.deps.videos.deleteWithCascade(id, row.owner_id);
+    await this.deps.changes.changed();
     await this.deps.storage.deletePrefix(videoPrefix(id));
   }
 
@@ -202,6 +205,7 @@ export class VideosService {
     const row = await this.ownRow(id, user);
     // Either way the owner has decided now: a pending schedule is cancelled.
     await this.deps.videos.setVisibility(id, row.owner_id, row.visibility === 'private' ? 'public' : 'private', null);
+    await this.deps.changes.changed();
     const events = this.deps.events;
     if (events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
     return this.get(id, user);
