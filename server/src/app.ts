@@ -46,6 +46,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : newId();
     },
     requestIdHeader: false,
+    // One line per request (below) instead of Fastify's two, each serialising the request again.
+    disableRequestLogging: true,
     clientErrorHandler,
     frameworkErrors,
     // No limit on a whole request (a 4 GiB upload takes long), but a silent connection is closed:
@@ -62,6 +64,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (ctx.logger.isLevelEnabled('info')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+      done();
+    });
+  }
 
   registerErrorHandler(app);
   registerUrlLengthGuard(app);
