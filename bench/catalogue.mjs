@@ -18,14 +18,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { arg, root, serverModule } from './lib/cli.mjs';
 import { mulberry32, zipfPicker, makeVocabulary } from './lib/random.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
 const kind = arg('db', 'sqlite');
 const scale = Number(arg('scale', '1'));
 const seed = Number(arg('seed', '42'));
@@ -47,7 +42,7 @@ if (!fs.existsSync(path.join(root, 'server/dist/db/client.js'))) {
   console.error('server/dist is missing: run `npm run build` first.');
   process.exit(1);
 }
-const mod = (p) => import(pathToFileURL(path.join(root, 'server/dist', `${p}.js`)).href);
+const mod = serverModule();
 const { openDatabase } = await mod('db/client');
 const { hashPassword } = await mod('modules/users/users.service');
 

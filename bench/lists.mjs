@@ -18,15 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { arg, flag } from './lib/cli.mjs';
 import { writeFigures } from './lib/results.mjs';
 import { startServer } from './lib/server-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const flag = (name) => process.argv.includes(`--${name}`);
 const QUICK = flag('quick');
 const SMOKE = flag('smoke');
 const DB = arg('db', 'sqlite');

@@ -10,23 +10,15 @@
  * --server DIR takes the server's build from another checkout's server/dist (to time an older one).
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { arg, catalogueDatabase, root, serverModule } from './lib/cli.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
 const kind = arg('db', 'sqlite');
 const runs = Number(arg('runs', '5'));
-const dist = path.resolve(arg('server', path.join(root, 'server/dist')));
-const mod = (p) => import(pathToFileURL(path.join(dist, `${p}.js`)).href);
+const mod = serverModule(path.resolve(arg('server', path.join(root, 'server/dist'))));
 const { openDatabase } = await mod('db/client');
 const { VideosRepository } = await mod('modules/videos/videos.repository');
 
-const database = kind === 'postgres'
-  ? { kind: 'postgres', url: arg('url', 'postgres://postgres@127.0.0.1:5432/reelhouse_catalogue') }
-  : { kind: 'sqlite', file: path.resolve(arg('file', 'data/catalogue.db')) };
+const database = catalogueDatabase('data/catalogue.db');
 const handle = await openDatabase({ database }, { migrate: false });
 const repo = new VideosRepository(handle.db, handle.dialect);
 
