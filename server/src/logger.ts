@@ -12,7 +12,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       censor: '[redacted]',
     },
   };
-  // Standard output through a 4 KiB buffer rather than one write() per line: per-request lines cost a
-  // system call each otherwise. Whatever is buffered is flushed when the process exits.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  // Standard output written asynchronously: lines logged while a write is in flight go out together in
+  // the next one, so a busy server does not pay a system call per line. No minimum length: a quiet
+  // process's lines still appear at once (operators tail them, and supervisors wait for them).
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
