@@ -17,6 +17,7 @@ import { migrationPlaylistVisibility } from './migrations/0029_playlist_visibili
 import { migrationCommentOwnerBanned } from './migrations/0030_comment_owner_banned.js';
 import { migrationCaptions } from './migrations/0028_captions.js';
 import { migrationPageBuckets } from './migrations/0033_page_buckets.js';
+import { migrationRepliesIndexOfRepliesOnly } from './migrations/0034_replies_index_of_replies_only.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -42,6 +43,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0030_comment_owner_banned': migrationCommentOwnerBanned(),
     '0028_captions': migrationCaptions(dialect),
     '0033_page_buckets': migrationPageBuckets(dialect),
+    '0034_replies_index_of_replies_only': migrationRepliesIndexOfRepliesOnly(),
   };
 }
 
