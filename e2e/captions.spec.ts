@@ -9,17 +9,41 @@ export function captionsSrt(word: string): string {
   ].join('\r\n');
 }
 
-/** Waits until playback is inside [from, to) (a transcript line's seek has taken), then pauses there so the cue's checks do not race its end. */
-async function pauseWithin(page: import('@playwright/test').Page, from: number, to: number) {
-  await expect
-    .poll(async () => page.locator('.rh-player video').evaluate((v: HTMLVideoElement, [a, b]) => {
-      if (v.currentTime >= a! && v.currentTime < b!) {
+/**
+ * Waits until playback is inside [from, to) (a transcript line's seek has taken), then pauses there
+ * so the cue's checks do not race its end. Watched in the page, on every time update: a busy machine
+ * can take longer than the window to answer a poll from the test.
+ */
+/**
+ * Clicks `target` (a transcript line, which seeks and plays) and pauses the player as soon as it
+ * plays between `from` and `to` s. The watch is set up in the page before the click, on every
+ * `timeupdate` and `seeked`: on a busy machine a round trip can take longer than the window.
+ */
+async function clickAndPauseWithin(page: import('@playwright/test').Page, target: import('@playwright/test').Locator, from: number, to: number) {
+  await page.locator('.rh-player video').evaluate((v: HTMLVideoElement, [a, b]) => {
+    (window as unknown as { pausedWithin: Promise<string> }).pausedWithin = new Promise<string>((resolve) => {
+      const check = () => {
+        if (v.currentTime < a! || v.currentTime >= b!) return;
         v.pause();
-        return true;
-      }
-      return false;
-    }, [from, to]), { intervals: [50] })
-    .toBe(true);
+        stop();
+        resolve('inside');
+      };
+      const stop = () => {
+        v.removeEventListener('timeupdate', check);
+        v.removeEventListener('seeked', check);
+        clearTimeout(timer);
+      };
+      const timer = setTimeout(() => {
+        stop();
+        resolve(`at ${v.currentTime.toFixed(2)} s, ${v.paused ? 'paused' : 'playing'}`);
+      }, 15_000);
+      v.addEventListener('timeupdate', check);
+      v.addEventListener('seeked', check);
+    });
+  }, [from, to]);
+  await target.click();
+  const reached = await page.evaluate(() => (window as unknown as { pausedWithin: Promise<string> }).pausedWithin);
+  expect(reached, `playback between ${from} and ${to} s`).toBe('inside');
 }
 
 /** The position of the page's video element. */
@@ -65,13 +89,11 @@ test('captions: the owner adds an SRT file, viewers turn captions on, read and f
   const transcript = page.getByTestId('transcript');
   await expect(transcript.getByRole('button')).toHaveCount(2);
   await expect(transcript.getByRole('button').first()).toContainText('00:00');
-  await transcript.getByRole('button', { name: new RegExp(`${word} glides past`) }).click();
-  await pauseWithin(page, 2.5, 4.8);
+  await clickAndPauseWithin(page, transcript.getByRole('button', { name: new RegExp(`${word} glides past`) }), 2.5, 4.8);
   // The cue is on screen while its time plays, and the transcript marks its line.
   await expect(player.locator('.vds-captions')).toContainText(`A ${word} glides past`);
   await expect(transcript.getByRole('button', { name: new RegExp(word) })).toHaveAttribute('aria-current', 'true');
-  await transcript.getByRole('button', { name: /Hello from the test pattern/ }).click();
-  await pauseWithin(page, 0.3, 2);
+  await clickAndPauseWithin(page, transcript.getByRole('button', { name: /Hello from the test pattern/ }), 0.3, 2);
   await expect(player.locator('.vds-captions')).toContainText('Hello from the test pattern');
   await expect(transcript.getByRole('button', { name: /Hello from the test pattern/ })).toHaveAttribute('aria-current', 'true');
 
@@ -81,8 +103,7 @@ test('captions: the owner adds an SRT file, viewers turn captions on, read and f
   await page.getByRole('button', { name: 'Show transcript' }).click();
   // Once the player has its media: before that, resuming where the viewer stopped still moves it.
   await expect.poll(() => page.locator('.rh-player video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-  await page.getByTestId('transcript').getByRole('button', { name: new RegExp(word) }).click();
-  await pauseWithin(page, 2.5, 4.8);
+  await clickAndPauseWithin(page, page.getByTestId('transcript').getByRole('button', { name: new RegExp(word) }), 2.5, 4.8);
   await expect(page.locator('.rh-player .vds-captions')).toContainText(`A ${word} glides past`);
 
   // Search finds the video by a word said only in its captions, and says where.

@@ -91,12 +91,16 @@ test('chapters on the seek bar and in a list, timestamps in the description and 
   await pause(page);
   await expect(page.locator('.vds-chapter-title')).toHaveText('Moving pattern');
 
-  // Hovering the seek bar previews the chapter under the pointer.
+  // Hovering the seek bar previews the chapter under the pointer. Each hover finds the bar where it
+  // is now (scrolled into view, not under the sticky top bar) rather than where it was.
   const slider = page.locator('.vds-time-slider');
-  const box = (await slider.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.05, box.y + box.height / 2);
+  const hoverAt = async (fraction: number) => {
+    const box = (await slider.boundingBox())!;
+    await slider.hover({ position: { x: box.width * fraction, y: box.height / 2 } });
+  };
+  await hoverAt(0.05);
   await expect(page.locator('.vds-slider-chapter-title')).toHaveText('Opening');
-  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+  await hoverAt(0.8);
   await expect(page.locator('.vds-slider-chapter-title')).toHaveText('Closing tone');
 });
 

@@ -9,12 +9,15 @@ import { FIXTURES, FROM_SITE, signUpViaApi, uploadViaApi, waitReady } from './he
 function longClip(): string {
   const file = path.join(FIXTURES.dir, 'clip-20s.mp4');
   if (!fs.existsSync(file)) {
+    // Written aside and renamed: two workers making it at once must not leave each other a torn file.
+    const partial = `${file}.${process.pid}.mp4`;
     execFileSync('ffmpeg', [
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=20',
       '-f', 'lavfi', '-i', 'sine=frequency=500:duration=20',
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '25', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '25', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', partial,
     ]);
+    fs.renameSync(partial, file);
   }
   return file;
 }

@@ -58,11 +58,15 @@ test.describe('embedding', () => {
 
     const video = frame.locator('video');
     await expect(video).toHaveCount(1);
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    // The player is rebuilt once if the HLS version appears before playback starts, which cuts a
+    // play() short: ask again until the video has played a little.
+    await expect
+      .poll(() => video.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play().catch(() => {});
+        return v.currentTime;
+      }), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     // The embedded player offers the video's captions: its captions button is shown once it has tracks.
     await expect(frame.locator('button[data-media-tooltip="caption"]')).toHaveAttribute('aria-hidden', 'false');

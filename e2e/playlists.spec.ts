@@ -41,8 +41,10 @@ test('a playlist made public shows on its channel, and another user plays it in 
   await expect(panel.getByRole('link', { name: /Part one of the tour/ })).toHaveAttribute('aria-current', 'true');
   await expect(panel.getByRole('link', { name: /Part two of the tour/ })).toHaveAttribute('href', `/video/${second._id}?list=${playlistId}`);
 
-  // The first video plays to its end; the second one then starts by itself.
-  await viewerPage.locator('video').first().evaluate((v: HTMLVideoElement) => v.play().catch(() => {}));
+  // The viewer presses play; the first video plays to its end and the second then starts by itself.
+  // (The player's button, not the element's play(): the player holds a press until its media can
+  // play, where a play() on the element is undone when hls.js attaches to it.)
+  await viewerPage.getByRole('button', { name: 'Play', exact: true }).first().click();
   await expect(viewerPage).toHaveURL(new RegExp(`/video/${second._id}\\?list=${playlistId}$`), { timeout: 30_000 });
   await expect(viewerPage.getByTestId('video-title')).toHaveText('Part two of the tour');
   await expect(panel.getByTestId('playlist-position')).toHaveText('2 / 2');

@@ -16,6 +16,15 @@ export interface PlayerControl {
 let active: PlayerControl | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * A seek asked for before the player was there: the player is a lazily loaded chunk, and a page
+ * whose data came quickly shows its timestamps first. The player that attaches next takes it, if it
+ * comes soon enough to be the one the viewer meant.
+ */
+const PENDING_SEEK_MS = 10_000;
+let pending: { seconds: number; at: number; page: string } | null = null;
+const currentPage = () => (typeof window === 'undefined' ? '' : window.location.pathname);
+
 function announce(): void {
   for (const listener of listeners) listener();
 }
@@ -23,6 +32,10 @@ function announce(): void {
 /** Called by the player when it mounts; the returned function detaches it (only if still attached). */
 export function attachPlayer(control: PlayerControl): () => void {
   active = control;
+  const asked = pending;
+  pending = null;
+  // Only on the page it was asked on: a player of another video (autoplay, a link) starts as its own.
+  if (asked && asked.page === currentPage() && Date.now() - asked.at <= PENDING_SEEK_MS) control.seek(asked.seconds);
   announce();
   return () => {
     if (active !== control) return;
@@ -31,9 +44,13 @@ export function attachPlayer(control: PlayerControl): () => void {
   };
 }
 
-/** Seeks the page's player; false when no player is on the page yet. */
+/** Seeks the page's player; false when no player is on the page yet (it seeks when it comes). */
 export function seekPlayer(seconds: number): boolean {
-  if (!active || !Number.isFinite(seconds) || seconds < 0) return false;
+  if (!Number.isFinite(seconds) || seconds < 0) return false;
+  if (!active) {
+    pending = { seconds, at: Date.now(), page: currentPage() };
+    return false;
+  }
   active.seek(seconds);
   return true;
 }

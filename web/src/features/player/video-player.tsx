@@ -4,7 +4,6 @@ import './player.css';
 
 import {
   isHLSProvider,
-  isVideoProvider,
   MediaPlayer,
   MediaProvider,
   Poster,
@@ -14,7 +13,6 @@ import {
 } from '@vidstack/react';
 import { DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { describeCommand, keyToAction, planAction, shouldHandleKey, type PlayerCommand } from './keyboard';
 import { SPEED_STEPS } from './playback';
 import { TheaterExitIcon, TheaterIcon } from './theater-icons';
 import { absoluteUrl, pickSource } from './source';
@@ -23,9 +21,11 @@ import { browserStorage, createVolumeStorage } from './volume-storage';
 import { useViewCounter } from './use-view-counter';
 import { attachPlayer } from './player-control';
 import { chapterCues } from './chapter-cues';
+import { hlsTypeForThisBrowser } from './hls-type';
+import { usePlayerKeys } from './use-player-keys';
+import { videoElement } from './video-element';
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
-const FLASH_MS = 650;
 
 /**
  * The video page's player: vidstack's default video layout (quality, speed, fullscreen, PiP,
@@ -54,7 +54,6 @@ export function VideoPlayer({
   const playerRef = useRef<MediaPlayerInstance>(null);
   const startedRef = useRef(false);
   const storage = useMemo(() => createVolumeStorage(browserStorage()), []);
-  const [flash, setFlash] = useState<{ text: string; key: number } | null>(null);
 
   // Callbacks and props read from long-lived listeners without re-subscribing them.
   const latest = useRef({ onTheaterChange, theater, duration, startAt, src, onTimeChange, onPause, onEnded });
@@ -76,7 +75,10 @@ export function VideoPlayer({
   useEffect(() => {
     setSource((current) => pickSource(src, hlsSrc, current, startedRef.current));
   }, [src, hlsSrc]);
-  const playerSrc = useMemo(() => ({ src: source.src, type: source.type }), [source]);
+  const playerSrc = useMemo(
+    () => ({ src: source.src, type: source.kind === 'hls' ? hlsTypeForThisBrowser() : source.type }),
+    [source],
+  );
 
   const thumbnails = useMemo(
     () => (storyboard && typeof window !== 'undefined' ? absoluteUrl(storyboard, window.location.href) : undefined),
@@ -121,54 +123,21 @@ export function VideoPlayer({
     if (!player || startedRef.current || resumedSrc.current === current) return;
     const wanted = soughtRef.current ?? at;
     if (!wanted) return;
-    const { provider } = player;
-    const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
+    const media = videoElement(player);
     if (!media || media.readyState < 1) return;
     resumedSrc.current = current;
     media.currentTime = wanted;
   }, []);
   useEffect(applyResume, [startAt, source.src, applyResume]);
-  const onPaused = useCallback(() => latest.current.onPause?.(), []);
-  const onEndedCb = useCallback(() => latest.current.onEnded?.(), []);
-
-  const apply = useCallback((command: PlayerCommand) => {
-    const player = playerRef.current;
-    if (!player) return;
-    switch (command.kind) {
-      case 'play':
-        void player.play().catch(() => {});
-        break;
-      case 'pause':
-        void player.pause().catch(() => {});
-        break;
-      case 'seek':
-        player.currentTime = command.time;
-        break;
-      case 'volume':
-        player.volume = command.volume;
-        player.muted = command.muted;
-        break;
-      case 'muted':
-        player.muted = command.muted;
-        break;
-      case 'rate':
-        player.playbackRate = command.rate;
-        break;
-      case 'fullscreen':
-        void (player.state.fullscreen ? player.exitFullscreen() : player.enterFullscreen()).catch(() => {});
-        break;
-      case 'pictureInPicture':
-        void (player.state.pictureInPicture ? player.exitPictureInPicture() : player.enterPictureInPicture()).catch(
-          () => {},
-        );
-        break;
-      case 'theater':
-        latest.current.onTheaterChange(command.theater);
-        break;
-      case 'none':
-        break;
+  // The place kept is where playback paused, not the last time update (up to a frame or more before).
+  const onPaused = useCallback(() => {
+    const media = videoElement(playerRef.current);
+    if (startedRef.current && media && media.readyState > 0) {
+      latest.current.onTimeChange?.(media.currentTime, media.duration);
     }
+    latest.current.onPause?.();
   }, []);
+  const onEndedCb = useCallback(() => latest.current.onEnded?.(), []);
 
   // The rest of the page (transcript, chapters, timestamps in text) seeks through player-control.
   useEffect(
@@ -180,8 +149,7 @@ export function VideoPlayer({
           player.currentTime = seconds;
           // vidstack drops a seek to where its state says playback is, and its state lags a seek made
           // on the element before playback started (a resumed position): seek the element as well.
-          const { provider } = player;
-          const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
+          const media = videoElement(player);
           if (media && media.readyState > 0) media.currentTime = seconds;
           // Before playback starts, a source still loading (or loaded next) takes this position
           // rather than the resumed one once it has its metadata.
@@ -197,44 +165,7 @@ export function VideoPlayer({
     [],
   );
 
-  // YouTube's shortcuts work with the player or the page focused, never while typing. vidstack's
-  // own key handling is off (keyDisabled) because its mapping differs (j/l and arrows share one
-  // step, no frame step or theater, digits and speed keys work differently).
-  useEffect(() => {
-    let flashKey = 0;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const player = playerRef.current;
-      if (!player || !shouldHandleKey(event, document.activeElement)) return;
-      const action = keyToAction(event);
-      if (!action) return;
-      event.preventDefault();
-      // Read the element itself where there is one: vidstack's state catches up only on the
-      // element's events, so quick repeated presses (> > >, l l l) would plan from stale values.
-      const { state, provider } = player;
-      const media = isVideoProvider(provider) || isHLSProvider(provider) ? provider.video : null;
-      const duration = state.duration > 0 ? state.duration : latest.current.duration;
-      const command = planAction(action, {
-        currentTime: media?.currentTime ?? state.currentTime,
-        duration,
-        paused: media?.paused ?? state.paused,
-        volume: media?.volume ?? state.volume,
-        muted: media?.muted ?? state.muted,
-        playbackRate: media?.playbackRate ?? state.playbackRate,
-        theater: latest.current.theater,
-      });
-      apply(command);
-      const text = describeCommand(command, action);
-      if (text) setFlash({ text, key: ++flashKey });
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [apply]);
-
-  useEffect(() => {
-    if (!flash) return;
-    const timer = window.setTimeout(() => setFlash(null), FLASH_MS);
-    return () => window.clearTimeout(timer);
-  }, [flash]);
+  const flash = usePlayerKeys(playerRef, latest);
 
   const theaterButton = (
     <DefaultTooltip content={theater ? 'Default view (t)' : 'Theater mode (t)'} placement="top">
@@ -307,3 +238,4 @@ export function VideoPlayer({
 }
 
 export default VideoPlayer;
+
