@@ -74,6 +74,8 @@ export default defineConfig({
       RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
       RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // Trending worked out again every two seconds, so a journey sees the views it just counted.
+      TRENDING_REFRESH_SECONDS: '2',
       // The moderation journey's admin.
       ADMIN_EMAILS: 'e2e-admin@example.com',
       // Absolute URLs, and a second origin for the journey with the client served elsewhere.

@@ -63,13 +63,15 @@ export async function createAppContext(deps: {
   const { config, database, storage, logger, processing, queue, publishing, uploadStore, notifications, answers } = deps;
   const defaultImages = siteDefaultImages(config.publicUrl);
   // The two lean on each other: sign-in asks the settings about the demo account, and turning it on creates it.
-  let users: UsersService | null = null;
-  const instance = new InstanceService(database.db, config, () => users!.ensureDemoAccount(config.demo), answers);
-  users = new UsersService({
-    users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
-  });
   const sessions = new SessionService(new SessionsRepository(database.db), await loadSigningSecret(database.db), {
     reuseGraceMs: config.refreshReuseGraceMs,
+  });
+  let users: UsersService | null = null;
+  const instance = new InstanceService(
+    database.db, config, () => users!.ensureDemoAccount(config.demo), answers, () => sessions.forgetLiveSessions(),
+  );
+  users = new UsersService({
+    users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
   });
   return {
     config, db: database.db, dialect: database.dialect, storage, logger, processing, queue, publishing, uploadStore, users, sessions, defaultImages, notifications,

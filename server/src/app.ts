@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { envelope as envelopeSchema } from '@reelhouse/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './app-context.js';
@@ -26,9 +26,10 @@ import { feedsRoutes } from './modules/previews/feeds.routes.js';
 import { type PageMeta, withHead } from './modules/previews/page-head.js';
 import { createPreviews } from './modules/previews/previews.context.js';
 import { siteOrigin } from './modules/previews/site-urls.js';
-import { newId } from './lib/ids.js';
 import { registerFairTurns } from './http/fair-turns.js';
 import { registerAnswerCache } from './http/answer-cache.js';
+import { FrontDoor } from './http/front-door.js';
+import { requestIdFor } from './http/request-identity.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
@@ -37,17 +38,15 @@ export const API_PREFIX = '/api/v1';
 /** Builds the HTTP application around an already-built context. Starting jobs is the caller's business. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  const frontDoor = new FrontDoor();
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : newId();
-    },
+    genReqId: requestIdFor,
     requestIdHeader: false,
     // One line per request (below) instead of Fastify's two, each serialising the request again.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler,
     frameworkErrors,
     // No limit on a whole request (a 4 GiB upload takes long), but a silent connection is closed:
@@ -55,14 +54,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     connectionTimeout: config.idleTimeoutMs,
     // Long enough that an over-long id reaches its route and gets the route's own 400.
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    serverFactory: frontDoor.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
   // First of the onRequest hooks: a request waiting its turn has cost nothing yet.
   registerFairTurns(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   if (ctx.logger.isLevelEnabled('info')) {
     app.addHook('onResponse', (request, reply, done) => {
@@ -73,16 +74,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerUrlLengthGuard(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     mediaBaseUrl: config.storage.publicBaseUrl,
     indexHtml: readIndexHtml(config.webDist),
+    apiPrefix: API_PREFIX,
   });
   await registerCors(app, config.allowedOrigins);
+  await registerRateLimits(app, { generalPerMinute: config.rateLimits.generalPerMinute, redisUrl: config.redisUrl });
+  // Here, so that a kept answer gets the headers and limits above and skips the hooks below.
+  if (config.answerCache.enabled) {
+    const early = registerAnswerCache(app, ctx.answers, { trustProxy: config.trustProxy, logRequests: ctx.logger.isLevelEnabled('info') });
+    frontDoor.answerEarlyWith(early.respond);
+    app.decorate('answeredEarly', () => early.answeredEarly());
+  }
   await app.register(cookie);
   registerCrossSiteDefence(app, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, parts: 30 } });
-  await registerRateLimits(app, { generalPerMinute: config.rateLimits.generalPerMinute, redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reelhouse API', version: '1.0.0', description: 'Every call answers with the envelope { statusCode, data, message, success }.' },
@@ -93,7 +101,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Its page has inline scripts and styles: staticCSP gives it a policy with their hashes.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { verify: (token) => ctx.sessions.verify(token) });
-  if (config.answerCache.enabled) registerAnswerCache(app, ctx.answers);
 
   await app.register(async (api) => {
     api.get('/healthcheck', {

@@ -82,6 +82,7 @@ const Env = z.object({
   ANSWER_CACHE: bool.default(true),
   ANSWER_CACHE_MB: int(1).max(4096).default(32),
   ANSWER_CACHE_TTL_SECONDS: int(1).max(300).default(5),
+  TRENDING_REFRESH_SECONDS: int(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -191,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * any write they could show (in process memory, or in Redis when REDIS_URL is set).
      */
     answerCache: { enabled: e.ANSWER_CACHE, maxBytes: e.ANSWER_CACHE_MB * 1024 * 1024, ttlMs: e.ANSWER_CACHE_TTL_SECONDS * 1000 },
+    /** How often the trending list is worked out again: how long a newly popular video may wait to show. */
+    trendingRefreshMs: e.TRENDING_REFRESH_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };

@@ -26,8 +26,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const runJobs = config.runJobsInProcess && !overrides.serveSourceAsIs;
   const workBase = path.join(config.dataDir, 'work');
   const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
-  const notifications = createNotifications({ config, database, storage, logger });
   const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
+  const notifications = createNotifications({ config, database, storage, logger, changes: answers });
   const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue, pipeline, publishing } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
@@ -38,9 +38,11 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   await ctx.users.ensureAdmins();
   const stopHousekeeping = scheduleHousekeeping(ctx);
   if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
+  const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   return {
     ctx,
     close: async () => {
+      stopTrending();
       await stopHousekeeping();
       await queue.close();
       await uploadStore.close();

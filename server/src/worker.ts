@@ -22,14 +22,16 @@ async function main() {
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   const workDir = await prepareWorkDir(path.join(config.dataDir, 'work'));
 
-  // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
-  const notifications = createNotifications({ config, database, storage, logger });
-  // Workers only tell changes (a video ready, a scheduled one published): with Redis, every API
-  // process drops its kept answers at once; without, theirs expire within the cache's TTL.
+  // Workers only tell changes (a video ready, a scheduled one published, a notification stored):
+  // with Redis, every API process drops its kept answers at once; without, theirs expire within
+  // the cache's TTL.
   const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
+  // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
+  const notifications = createNotifications({ config, database, storage, logger, changes: answers });
   const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue } = jobs;
   await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
+  const stopTrending = jobs.trending.schedule();
   logger.info(
     { queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir },
     'worker started',
@@ -41,6 +43,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
     try {
+      stopTrending();
       await queue.close();
       await notifications.close();
       await answers.close();

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Dialect } from './dialect.js';
 import { migrateToLatest } from './migrations.js';
 import { sqliteDialectWithReadPool } from './sqlite-read-pool.js';
+import { keepingStatements } from './sqlite-statements.js';
 import type { Database } from './schema.js';
 
 export type { Dialect };
@@ -43,8 +44,9 @@ export async function openDatabase(
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     const readWorkers = config.database.readWorkers ?? 0;
+    const database = keepingStatements(sqlite);
     db = new Kysely<Database>({
-      dialect: readWorkers > 0 ? sqliteDialectWithReadPool(sqlite, config.database.file, readWorkers) : new SqliteDialect({ database: sqlite }),
+      dialect: readWorkers > 0 ? sqliteDialectWithReadPool(database, config.database.file, readWorkers) : new SqliteDialect({ database }),
     });
   }
   if (opts.migrate !== false) await migrateToLatest(db, dialect);

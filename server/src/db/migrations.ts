@@ -18,6 +18,9 @@ import { migrationCommentOwnerBanned } from './migrations/0030_comment_owner_ban
 import { migrationCaptions } from './migrations/0028_captions.js';
 import { migrationPageBuckets } from './migrations/0033_page_buckets.js';
 import { migrationRepliesIndexOfRepliesOnly } from './migrations/0034_replies_index_of_replies_only.js';
+import { migrationDiscoverySpeed } from './migrations/0035_discovery_speed.js';
+import { migrationNotificationsPageOrder } from './migrations/0036_notifications_page_order.js';
+import { migrationRelatedRankings } from './migrations/0037_related_rankings.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -44,6 +47,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0028_captions': migrationCaptions(dialect),
     '0033_page_buckets': migrationPageBuckets(dialect),
     '0034_replies_index_of_replies_only': migrationRepliesIndexOfRepliesOnly(),
+    '0035_discovery_speed': migrationDiscoverySpeed(),
+    '0036_notifications_page_order': migrationNotificationsPageOrder(),
+    '0037_related_rankings': migrationRelatedRankings(),
   };
 }
 

@@ -143,6 +143,17 @@ export interface Database {
   view_events: { video_id: string; viewer_key: string; counted_at: number };
   /** Counted views per video per UTC day (days since 1970-01-01). */
   video_daily_views: { video_id: string; day: number; views: number };
+  /**
+   * The trending list as the last rebuild ranked it, best first (position 1). Rebuilt whole on a
+   * schedule; may name videos no longer listed or deleted, which readers skip.
+   */
+  trending_videos: { position: number; video_id: string; score: number; built_at: number };
+  /**
+   * Up next's ranking of a video as last made (a JSON array of candidate ids, best first), shared
+   * by every process and remade once older than the freshness window. May name videos no longer
+   * listed, which readers skip; deleted with its video.
+   */
+  related_rankings: { video_id: string; ranked: string; made_at: number };
   /** Reports of a video, comment or channel; one open report per reporter and target. */
   reports: {
     id: string;

@@ -2,9 +2,8 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
   type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SelectQueryNode, SqliteDialect,
-  type TransactionSettings,
+  type SqliteDatabase, type TransactionSettings,
 } from 'kysely';
-import type SQLite from 'better-sqlite3';
 
 /**
  * better-sqlite3 is synchronous: a query that takes 200 ms stops Node's event loop for 200 ms, and
@@ -14,7 +13,7 @@ import type SQLite from 'better-sqlite3';
  * connection of the main thread, in the order they are made, exactly as before; a read that follows
  * a committed write sees it (WAL readers see every commit made before they start).
  */
-export function sqliteDialectWithReadPool(database: SQLite.Database, file: string, workers: number): SqliteDialect {
+export function sqliteDialectWithReadPool(database: SqliteDatabase, file: string, workers: number): SqliteDialect {
   const pool = new ReadPool(file, workers);
   const dialect = new SqliteDialect({ database });
   const createDriver = dialect.createDriver.bind(dialect);

@@ -60,6 +60,20 @@ describe('answers shared through Redis', () => {
     expect(fresh.data.title).toBe('New title');
   });
 
+  it("a viewer's notifications read on one process are made afresh on the other", async () => {
+    const commenter = await a.signUp();
+    const video = await seedVideo(a.ctx, owner.id);
+    expect((await a.call({ method: 'POST', url: `${API}/comments/${video.id}`, as: commenter, payload: { content: 'Across processes' } })).statusCode).toBe(201);
+    const unread = (app: TestApp) => app.call({ method: 'GET', url: `${API}/notifications/unread-count`, as: owner });
+    expect((await unread(a)).data.count).toBeGreaterThan(0);
+    const kept = await unread(b);
+    expect(kept.headers['x-cache']).toBe('hit');
+    expect((await b.call({ method: 'PATCH', url: `${API}/notifications/read`, as: owner, payload: {} })).statusCode).toBe(200);
+    const fresh = await unread(a);
+    expect(fresh.headers['x-cache']).toBe('miss');
+    expect(fresh.data.count).toBe(0);
+  });
+
   it("a scheduled video published by a worker's handler shows on the API processes at once", async () => {
     const video = await seedVideo(a.ctx, owner.id);
     const publishAt = Date.now() + 3_600_000;

@@ -52,6 +52,20 @@ describe('anonymous answers', () => {
     }
   });
 
+  it('asked for by many at once while missing, are made once and shared with the others', async () => {
+    const video = await seedVideo(t.ctx, owner.id, { title: 'Asked at once' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(`/videos/${video.id}`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((a) => a.headers['x-cache'] === 'miss')).toHaveLength(1);
+    for (const a of answers) expect(a.body).toBe(answers[0]!.body);
+  });
+
+  it('that fail are not shared: the others are answered on their own', async () => {
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get('/videos/AAAAAAAAAAAAAAAA')));
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404]);
+    expect(answers.map((a) => a.headers['x-cache'])).toEqual(['miss', 'miss', 'miss']);
+  });
+
   it('share one answer between queries that mean the same', async () => {
     await get('/videos/?pageSize=7&pageNumber=1&unknown=x');
     expect((await get('/videos/?pageNumber=1&pageSize=7')).headers['x-cache']).toBe('hit');

@@ -56,3 +56,28 @@ export function perAccountSignInLimit(app: FastifyInstance, maxPerHour: number) 
     if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
   };
 }
+
+/** Where a request stands against the general per-address limit once counted (the plugin's headers). */
+export interface GeneralLimitCount {
+  max: number;
+  remaining: number;
+  ttlInSeconds: number;
+  isExceeded: boolean;
+}
+
+/**
+ * Counts a request against the general per-address limit, in the same store and under the same key
+ * as the plugin's own check, for a request answered before Fastify made its request object. Only
+ * what the plugin reads of a request is given: the address its default key is made from and the URL
+ * its allow-list looks at.
+ */
+export function generalLimitCounter(app: FastifyInstance): (ip: string | undefined, url: string) => Promise<GeneralLimitCount | null> {
+  const count = app.createRateLimit();
+  return async (ip, url) => {
+    const seen = { ip, url, routeOptions: { config: {} } } as unknown as FastifyRequest;
+    const counted = await count(seen);
+    // Null for a URL the limit leaves alone (the allow-list): such an answer carries no limit headers.
+    if (counted.isAllowed) return null;
+    return { max: counted.max, remaining: counted.remaining, ttlInSeconds: counted.ttlInSeconds, isExceeded: counted.isExceeded };
+  };
+}

@@ -49,6 +49,17 @@ describe('security headers', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/healthcheck' })).headers['cross-origin-resource-policy']).toBe('same-site');
   });
 
+  it('the API\'s JSON answers get the strictest policy, without the headers that only concern pages', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/v1/videos/' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) expect(res.headers[name], name).toBeUndefined();
+    // The API's documentation is a page: it keeps a page's headers.
+    expect((await t.call({ method: 'GET', url: '/api/docs/' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('HSTS only when the request came over https (here through a trusted proxy)', async () => {
     const res = await t.call({ method: 'GET', url: '/api/v1/healthcheck', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -16,6 +16,8 @@ export interface JobMap {
   'video.ladder': { videoId: string };
   /** Turns a scheduled video public; publishAt is the schedule it was made for (ms since the epoch). */
   'video.publish': { videoId: string; publishAt: number };
+  /** Works the trending list out again; `slot` is the schedule's turn it was asked for (see trending-jobs.ts). */
+  'trending.rebuild': { slot: number };
 }
 export type JobName = keyof JobMap;
 
@@ -26,6 +28,7 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   'video.storyboard': 2,
   'video.ladder': 3,
   'video.publish': 1,
+  'trending.rebuild': 2,
 };
 
 /**
@@ -42,6 +45,8 @@ export const JOB_LANE: Record<JobName, Lane> = {
   'video.ladder': 'background',
   // A moment's work that must happen on time: it never waits behind a ladder.
   'video.publish': 'playable',
+  // A second or so of queries, due every few minutes: behind a ladder it would go stale for hours.
+  'trending.rebuild': 'playable',
 };
 export type LaneConcurrency = Record<Lane, number>;
 

@@ -6,13 +6,14 @@ import type { Storage } from '../storage/storage.js';
 import { createQueue } from './create-queue.js';
 import type { JobHandlers, JobQueue } from './job-types.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
+import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { VideoPipeline } from './video-pipeline.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
 import type { PublicChanges } from '../lib/public-changes.js';
 
 /**
- * The queue, the video pipeline and scheduled publishing, wired together the same way in the API process and in a
+ * The queue, the video pipeline, scheduled publishing and trending's rebuilds, wired together the same way in the API process and in a
  * worker: a job that failed for good without its handler knowing (its process died on the last
  * attempt) still marks the video.
  */
@@ -25,6 +26,8 @@ export function createMediaJobs(deps: {
   queue: JobQueue;
   pipeline: VideoPipeline;
   publishing: ScheduledPublishing;
+  /** The trending list's rebuilds: a process that runs jobs also asks for them on schedule. */
+  trending: TrendingJobs;
   /** Every job's handler, for queue.start. */
   handlers(): JobHandlers;
 } {
@@ -48,6 +51,7 @@ export function createMediaJobs(deps: {
     ladderRungs: () => instance.ladderRungs(),
   });
   const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events, changes: deps.changes });
+  const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
   const video = pipeline;
-  return { queue, pipeline, publishing, handlers: () => ({ ...video.handlers(), ...publishing.handlers() }) };
+  return { queue, pipeline, publishing, trending, handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers() }) };
 }

@@ -48,6 +48,7 @@ export const DEFAULT_TIME_LIMIT_MS: Record<JobName, number> = {
   'video.storyboard': 60 * 60_000,
   'video.ladder': 6 * 60 * 60_000,
   'video.publish': 60_000,
+  'trending.rebuild': 5 * 60_000,
 };
 
 /** Wait before attempt `attempt + 1`, after `attempt` failed. */

@@ -16,6 +16,30 @@ describe('MemoryAnswerStore', () => {
     expect((await store.lookup('b')).answer).toBeNull();
   });
 
+  it("moves a viewer's personal version on with each of their changes, never back to a number it gave", async () => {
+    let now = 1000;
+    const store = new MemoryAnswerStore({ maxBytes: 1 << 20, ttlMs: 5000, now: () => now });
+    expect(await store.personalVersion('u1')).toBe(0);
+    await store.personalChanged('u1');
+    const first = await store.personalVersion('u1');
+    expect(first).toBeGreaterThan(0);
+    expect(await store.personalVersion('u2')).toBe(0);
+    await store.personalChanged('u2');
+    await store.personalChanged('u1');
+    const second = await store.personalVersion('u1');
+    expect(second).toBeGreaterThan(first);
+    // A public change leaves the versions as they were.
+    await store.changed();
+    expect(await store.personalVersion('u1')).toBe(second);
+    // Two TTLs after their last change a viewer is forgotten (back at 0) when another change sweeps;
+    // their next change takes a number never given before.
+    now += 10_001;
+    await store.personalChanged('u3');
+    expect(await store.personalVersion('u1')).toBe(0);
+    await store.personalChanged('u1');
+    expect(await store.personalVersion('u1')).toBeGreaterThan(await store.personalVersion('u3'));
+  });
+
   it('forgets an answer once its time is up', async () => {
     let now = 1000;
     const store = new MemoryAnswerStore({ maxBytes: 1 << 20, ttlMs: 5000, now: () => now });

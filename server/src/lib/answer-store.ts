@@ -1,4 +1,4 @@
-import type { PublicChanges } from './public-changes.js';
+import type { PersonalChanges, PublicChanges } from './public-changes.js';
 
 /** A finished answer as it went out: status, the headers its handler chose, the serialised body. */
 export interface StoredAnswer {
@@ -19,9 +19,15 @@ export interface Lookup {
  * generation on, so an answer made before it is never served again; the TTL bounds what no change
  * announces (view counts, trending's sliding window).
  */
-export interface AnswerStore extends PublicChanges {
+export interface AnswerStore extends PublicChanges, PersonalChanges {
   readonly kind: 'memory' | 'redis';
   lookup(key: string): Promise<Lookup>;
+  /**
+   * Where a viewer's own data stands: it moves on with each of their personal changes and is part
+   * of the key of answers kept of that data, so an answer kept before a change is never found
+   * again. Null when the store cannot be reached.
+   */
+  personalVersion(userId: string): Promise<number | null>;
   /** Keeps an answer made while `generation` was current; one made before a change is dropped. */
   keep(key: string, generation: number, answer: StoredAnswer): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +52,9 @@ export class MemoryAnswerStore implements AnswerStore {
   private generation = 0;
   private bytes = 0;
   private readonly entries = new Map<string, Entry>();
+  /** Each viewer's last personal change: its number in a sequence of this process, and when. */
+  private readonly personal = new Map<string, { version: number; at: number }>();
+  private personalSeq = 0;
 
   constructor(private readonly opts: { maxBytes: number; ttlMs: number; now?: () => number }) {}
 
@@ -78,6 +87,22 @@ export class MemoryAnswerStore implements AnswerStore {
       if (this.bytes <= this.opts.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= entry.bytes;
+    }
+  }
+
+  async personalVersion(userId: string): Promise<number> {
+    return this.personal.get(userId)?.version ?? 0;
+  }
+
+  async personalChanged(userId: string): Promise<void> {
+    const now = this.now();
+    this.personal.delete(userId);
+    this.personal.set(userId, { version: ++this.personalSeq, at: now });
+    // A viewer whose last change is two TTLs old is forgotten (back at version 0): every answer
+    // kept under 0 was made before that change, so has expired; the sequence never repeats a number.
+    for (const [id, change] of this.personal) {
+      if (change.at > now - 2 * this.opts.ttlMs) break;
+      this.personal.delete(id);
     }
   }
 

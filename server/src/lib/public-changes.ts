@@ -10,3 +10,13 @@ export interface PublicChanges {
 
 /** For code that runs where nothing is cached (tools, some tests). */
 export const noPublicChanges: PublicChanges = { changed: async () => {} };
+
+/**
+ * What services tell after a write to one viewer's own data that answers kept for that viewer show:
+ * a notification for them stored, or theirs marked read. Called after the write has committed.
+ */
+export interface PersonalChanges {
+  personalChanged(userId: string): Promise<void>;
+}
+
+export const noPersonalChanges: PersonalChanges = { personalChanged: async () => {} };

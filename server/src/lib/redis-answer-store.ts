@@ -79,6 +79,38 @@ export class RedisAnswerStore implements AnswerStore {
     }
   }
 
+  private personalKey(userId: string) {
+    return `${this.prefix}personal:${userId}`;
+  }
+
+  async personalVersion(userId: string): Promise<number | null> {
+    if (this.redis.status !== 'ready') return null;
+    try {
+      const value = await this.redis.get(this.personalKey(userId));
+      return value ? Number(value) : 0;
+    } catch (err) {
+      this.failed(err);
+      return null;
+    }
+  }
+
+  /**
+   * Moves the viewer's version on to the next number of the site's one sequence (in one script, so
+   * two changes at once cannot leave the older number last). Numbers never repeat; the viewer's key
+   * lives ten TTLs past their last change, after which they are back at 0, and every answer kept
+   * under 0 was made before their first change and has long expired.
+   */
+  async personalChanged(userId: string): Promise<void> {
+    try {
+      if (this.redis.status !== 'ready') throw new Error(`Redis connection is ${this.redis.status}`);
+      await this.redis.eval(NEXT_PERSONAL_VERSION, 2, `${this.prefix}personal-sequence`, this.personalKey(userId), String(this.ttlMs * 10));
+    } catch (err) {
+      // Like a missed public change: once Redis is back, everything kept before is dropped.
+      this.changeMissed = true;
+      this.failed(err);
+    }
+  }
+
   async changed(): Promise<void> {
     try {
       if (this.redis.status !== 'ready') throw new Error(`Redis connection is ${this.redis.status}`);
@@ -93,6 +125,12 @@ export class RedisAnswerStore implements AnswerStore {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
+
+/** KEYS: the site's sequence, the viewer's version; ARGV: how long the viewer's version lives, in ms. */
+const NEXT_PERSONAL_VERSION = `
+local version = redis.call('INCR', KEYS[1])
+redis.call('SET', KEYS[2], version, 'PX', ARGV[1])
+return version`;
 
 /** One JSON line (generation, status, headers; JSON never holds a raw newline) and then the body. */
 function encode(generation: number, answer: StoredAnswer): Buffer {

@@ -52,6 +52,9 @@ export class AdminUsersService {
         await trx.updateTable('users').set({ role: patch.role!, updated_at: Date.now() }).where('id', '=', id).execute();
         await recordAudit(trx, actor, { action: 'user.role', target, details: { from: account.role, to: patch.role } });
       });
+      this.ctx.sessions.accountChanged(id);
+      // Which of their notifications they may open depends on the role too.
+      await this.ctx.answers.personalChanged(id);
     }
     if (patch.approved && account.approvalPending) {
       await this.ctx.db.transaction().execute(async (trx) => {

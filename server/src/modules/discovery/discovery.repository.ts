@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
+
+const toTsquery = (words: readonly string[]) => sql`to_tsquery('simple', ${tsAnyWord(words)})`;
 import type { Db, Dialect } from '../../db/client.js';
 import { listedVideo } from '../videos/video-access.js';
-import { fts5AnyMatch, tsAnyPrefixQuery } from '../videos/video-search.js';
-import { SUMMARY_COLUMNS, utcDay, type VideoSummaryRow } from '../videos/videos.repository.js';
+import { fts5AnyWord, tsAnyWord } from '../videos/video-search.js';
+import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
+import { COMMON_SHARE, type MatchBlock, type SimilarMatch } from './similar-ranking.js';
 
 /** Co-watch looks at this many of the video's most recent viewers: recent taste, bounded work. */
 const COWATCH_VIEWERS = 500;
@@ -10,17 +13,8 @@ const COWATCH_VIEWERS = 500;
 const COWATCH_STEP_WEIGHTS = [1, 0.5] as const;
 const COWATCH_CANDIDATES = 50;
 const SAME_CHANNEL_CANDIDATES = 12;
-const SIMILAR_CANDIDATES = 20;
 
-/** One day's weight in trending: views and likes of a day lose half their weight every this many days. */
-export const TRENDING_HALF_LIFE_DAYS = 2;
-/** Trending looks at today and the days before it, this many in all. */
-export const TRENDING_WINDOW_DAYS = 7;
-/** A like says more than a view: it counts as this many views. */
-export const TRENDING_LIKE_WEIGHT = 5;
-const DAY_MS = 86_400_000;
-
-/** The queries behind up next and trending. Every candidate is a listed video: what anyone may see in a list. */
+/** The queries behind up next. Every candidate is a listed video: what anyone may see in a list. */
 export class DiscoveryRepository {
   constructor(
     private readonly db: Db,
@@ -30,23 +24,32 @@ export class DiscoveryRepository {
   /**
    * What viewers of the video watched next: for each of its recent viewers, the next one or two
    * videos in their history after it, weighted by step (the very next one counts most), summed.
+   * Each step is one look-up in the viewer's history by time, not a numbering of all of it.
    */
   async coWatched(videoId: string): Promise<Map<string, number>> {
     const [first, second] = COWATCH_STEP_WEIGHTS;
+    // Ties in time go as the index has them, as the numbering of a viewer's history did before.
+    const after = (skip: number) => sql`(select w.video_id from watch_history w
+      where w.user_id = seen.user_id and w.watched_at > seen.watched_at
+      order by w.watched_at limit 1 offset ${sql.lit(skip)})`;
+    // Summed first, then each of the few sums checked against its video (CROSS JOIN keeps SQLite
+    // from reading every listed video to join them the other way round).
     const rows = await sql<{ video_id: string; weight: number | string }>`
-      select nxt.video_id as video_id, sum(case when nxt.step = 1 then ${sql.lit(first)} else ${sql.lit(second)} end) as weight
-      from (
-        select w.video_id as video_id, row_number() over (partition by w.user_id order by w.watched_at) as step
-        from watch_history w
-        join (
-          select user_id, watched_at from watch_history where video_id = ${videoId}
-          order by watched_at desc limit ${sql.lit(COWATCH_VIEWERS)}
-        ) seen on seen.user_id = w.user_id and w.watched_at > seen.watched_at
-      ) nxt
-      join videos on videos.id = nxt.video_id
-      where nxt.step <= ${sql.lit(COWATCH_STEP_WEIGHTS.length)} and nxt.video_id <> ${videoId} and ${listedVideo()}
-      group by nxt.video_id
-      order by weight desc, nxt.video_id
+      with seen as (
+        select user_id, watched_at from watch_history where video_id = ${videoId}
+        order by watched_at desc limit ${sql.lit(COWATCH_VIEWERS)}
+      )
+      select g.video_id as video_id, g.weight as weight from (
+        select nxt.video_id as video_id, sum(nxt.weight) as weight from (
+          select ${after(0)} as video_id, ${sql.lit(first)} as weight from seen
+          union all
+          select ${after(1)} as video_id, ${sql.lit(second)} as weight from seen
+        ) nxt
+        where nxt.video_id is not null and nxt.video_id <> ${videoId}
+        group by nxt.video_id
+      ) g cross join videos
+      where videos.id = g.video_id and ${listedVideo()}
+      order by g.weight desc, g.video_id
       limit ${sql.lit(COWATCH_CANDIDATES)}`.execute(this.db);
     return new Map(rows.rows.map((r) => [r.video_id, Number(r.weight)]));
   }
@@ -61,21 +64,88 @@ export class DiscoveryRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Listed videos whose title, description or owner share words with these, best match first (the search index). */
-  async similar(videoId: string, words: string[]): Promise<string[]> {
-    if (!words.length) return [];
-    const rows = this.dialect === 'sqlite'
-      ? await sql<{ id: string }>`
-          select videos.id as id from videos_fts join videos on videos.rowid = videos_fts.rowid
-          where videos_fts match ${fts5AnyMatch(words)} and videos.id <> ${videoId} and ${listedVideo()}
-          order by bm25(videos_fts, 10.0, 5.0, 1.0), videos.id
-          limit ${sql.lit(SIMILAR_CANDIDATES)}`.execute(this.db)
-      : await sql<{ id: string }>`
-          select videos.id as id from videos
-          where videos.search_vector @@ to_tsquery('simple', ${tsAnyPrefixQuery(words)}) and videos.id <> ${videoId} and ${listedVideo()}
-          order by ts_rank(videos.search_vector, to_tsquery('simple', ${tsAnyPrefixQuery(words)})) desc, videos.id
-          limit ${sql.lit(SIMILAR_CANDIDATES)}`.execute(this.db);
-    return rows.rows.map((r) => r.id);
+  /**
+   * The newest `take` listed videos other than this one whose title, description or channel name
+   * holds any of the words (whole words, as the search index splits them), newest first, with how
+   * many videos the catalogue holds from the oldest of them on (all listed videos when fewer
+   * matched). SQLite takes them in the order of the FTS5 index (upload order), which stops after
+   * `take`; PostgreSQL walks the (listed, created_at, id) index or reads the search index, whichever
+   * its planner expects to be cheaper.
+   */
+  async newestMatchesOfAny(videoId: string, words: readonly string[], take: number, fewMatches = false): Promise<MatchBlock> {
+    if (!words.length) return { rows: [], span: 0, listed: 0 };
+    const listed = await this.listedCount();
+    if (this.dialect === 'sqlite') {
+      const rows = await sql<SimilarMatch & { r: number }>`
+        select videos_fts.rowid as r, videos.id, videos.title, videos.owner_text, videos.description
+        from videos_fts join videos on videos.rowid = videos_fts.rowid
+        where videos_fts match ${fts5AnyWord(words)} and videos.id <> ${videoId} and ${listedVideo()}
+        order by videos_fts.rowid desc limit ${sql.lit(take)}`.execute(this.db);
+      const oldest = rows.rows.at(-1)?.r;
+      const span = rows.rows.length < take || oldest === undefined
+        ? listed
+        : Number((await sql<{ hi: number }>`select max(rowid) as hi from videos`.execute(this.db)).rows[0]?.hi ?? 0) - Number(oldest) + 1;
+      return { rows: rows.rows, span, listed };
+    }
+    const query = toTsquery(words);
+    // The planner guesses the share of matches from statistics and walks the time index when it
+    // expects the block soon; for words known to be rare, reading their matches from the search
+    // index and sorting them is far cheaper than checking videos one by one down the time index.
+    const rows = fewMatches
+      ? await sql<SimilarMatch & { created_at: number | string }>`
+        with m as materialized (select id, created_at from videos
+          where ${listedVideo()} and videos.search_vector @@ ${query} and videos.id <> ${videoId})
+        select v.id, v.title, v.owner_text, v.description, v.created_at
+        from (select id, created_at from m order by created_at desc, id desc limit ${sql.lit(take)}) n join videos v on v.id = n.id
+        order by n.created_at desc, n.id desc`.execute(this.db)
+      : await sql<SimilarMatch & { created_at: number | string }>`
+        select videos.id, videos.title, videos.owner_text, videos.description, videos.created_at from videos
+        where ${listedVideo()} and videos.search_vector @@ ${query} and videos.id <> ${videoId}
+        order by videos.created_at desc, videos.id desc limit ${sql.lit(take)}`.execute(this.db);
+    const oldest = rows.rows.at(-1);
+    if (rows.rows.length < take || !oldest) return { rows: rows.rows, span: listed, listed };
+    // Counted up to a cap: beyond it no word of the block can be common (take / cap is below the share).
+    const cap = Math.ceil(take / COMMON_SHARE) + 1;
+    const counted = await sql<{ n: number | string }>`select count(*) as n from (select 1 from videos
+      where ${listedVideo()} and (videos.created_at, videos.id) >= (${Number(oldest.created_at)}, ${oldest.id})
+      limit ${sql.lit(cap)}) t`.execute(this.db);
+    return { rows: rows.rows, span: Number(counted.rows[0]?.n ?? 0), listed };
+  }
+
+  private async listedCount(): Promise<number> {
+    const row = await this.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirst();
+    return Number(row?.value ?? 0);
+  }
+
+  /** The video's kept ranking (candidate ids, best first) and when it was made, if one is kept. */
+  async keptRanking(videoId: string): Promise<{ ranked: string[]; madeAt: number } | undefined> {
+    const row = await this.db.selectFrom('related_rankings').select(['ranked', 'made_at']).where('video_id', '=', videoId).executeTakeFirst();
+    return row && { ranked: JSON.parse(row.ranked) as string[], madeAt: Number(row.made_at) };
+  }
+
+  /**
+   * Keeps the video's ranking in place of the one kept before: one small row. Only while the video
+   * exists: one deleted meanwhile keeps nothing, as its ranking would have gone with it.
+   */
+  async keepRanking(videoId: string, ranked: readonly string[], madeAt: number): Promise<void> {
+    try {
+      await this.db.insertInto('related_rankings').columns(['video_id', 'ranked', 'made_at'])
+        .expression((eb) => eb.selectFrom('videos')
+          .select(['videos.id', sql<string>`cast(${JSON.stringify(ranked)} as text)`.as('ranked'), sql<number>`cast(${madeAt} as bigint)`.as('made_at')])
+          .where('videos.id', '=', videoId))
+        .onConflict((oc) => oc.column('video_id').doUpdateSet((eb) => ({ ranked: eb.ref('excluded.ranked'), made_at: eb.ref('excluded.made_at') })))
+        .execute();
+    } catch (err) {
+      // PostgreSQL: the video was deleted between the read above and the foreign key's check.
+      if ((err as { code?: string }).code !== '23503') throw err;
+    }
+  }
+
+  /** Those of the ids that are still listed videos. */
+  async listedOf(ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.selectFrom('videos').select('videos.id').where('videos.id', 'in', [...ids]).where(listedVideo()).execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Card rows of these videos that are still listed, in no particular order. */
@@ -84,42 +154,5 @@ export class DiscoveryRepository {
     return this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).where(listedVideo())
       .execute();
-  }
-
-  /**
-   * One page of trending videos and how many there are. A video's score is the sum over the last
-   * TRENDING_WINDOW_DAYS UTC days of (views + TRENDING_LIKE_WEIGHT x likes) of that day, times
-   * 2^(-age / TRENDING_HALF_LIFE_DAYS) where age is 0 for today. Only listed videos with some
-   * activity in the window take part; ties go to the most viewed, then by id.
-   */
-  async trending(now: number, page: { limit: number; offset: number }): Promise<{ rows: VideoSummaryRow[]; total: number }> {
-    const today = utcDay(now);
-    const firstDay = today - (TRENDING_WINDOW_DAYS - 1);
-    // Literal weights (not parameters): PostgreSQL would type a bare parameter in CASE as integer.
-    const decay = (age: ReturnType<typeof sql>) => sql`case ${age} ${sql.join(
-      Array.from({ length: TRENDING_WINDOW_DAYS }, (_, d) => sql`when ${sql.lit(d)} then ${sql.lit(Number((2 ** (-d / TRENDING_HALF_LIFE_DAYS)).toFixed(6)))}`),
-      sql` `,
-    )} else 0 end`;
-    const likeDay = sql`cast(likes.created_at / ${sql.lit(DAY_MS)} as integer)`;
-    const scored = sql`
-      select s.video_id as video_id, sum(s.score) as score from (
-        select video_id, video_daily_views.views * ${decay(sql`(${sql.lit(today)} - video_daily_views.day)`)} as score
-        from video_daily_views where video_daily_views.day >= ${sql.lit(firstDay)}
-        union all
-        select likes.target_id as video_id, ${sql.lit(TRENDING_LIKE_WEIGHT)} * ${decay(sql`(${sql.lit(today)} - ${likeDay})`)} as score
-        from likes where likes.target_type = 'video' and likes.created_at >= ${sql.lit(firstDay * DAY_MS)}
-      ) s group by s.video_id`;
-    const count = await sql<{ n: number | string }>`
-      select count(*) as n from (${scored}) t join videos on videos.id = t.video_id where ${listedVideo()} and t.score > 0`.execute(this.db);
-    const total = Number(count.rows[0]?.n ?? 0);
-    if (total === 0 || page.offset >= total) return { rows: [], total };
-    const ranked = await sql<{ video_id: string }>`
-      select t.video_id as video_id from (${scored}) t join videos on videos.id = t.video_id
-      where ${listedVideo()} and t.score > 0
-      order by t.score desc, videos.views desc, videos.id
-      limit ${page.limit} offset ${page.offset}`.execute(this.db);
-    const order = ranked.rows.map((r) => r.video_id);
-    const byId = new Map((await this.cardRows(order)).map((r) => [r.id, r]));
-    return { rows: order.map((id) => byId.get(id)).filter((r): r is VideoSummaryRow => r !== undefined), total };
   }
 }

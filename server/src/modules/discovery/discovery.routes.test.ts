@@ -6,6 +6,10 @@ import { createTestApp, type SignedIn, type TestApp } from '../../../test/suppor
 import { newId } from '../../lib/ids.js';
 import { refreshVideoAccess } from '../videos/video-access.js';
 import { utcDay, type VideoRow } from '../videos/videos.repository.js';
+import { createVideosService } from '../videos/videos.routes.js';
+import { DiscoveryRepository } from './discovery.repository.js';
+import { DiscoveryService, RANKING_FRESH_MS } from './discovery.service.js';
+import { TrendingRepository } from './trending.repository.js';
 
 const API = '/api/v1';
 const DAY = 86_400_000;
@@ -143,6 +147,65 @@ describe('GET /videos/{id}/related', () => {
   });
 });
 
+describe('kept rankings', () => {
+  const keptRow = (id: string) => t.ctx.db.selectFrom('related_rankings').selectAll().where('video_id', '=', id).executeTakeFirst();
+
+  it('are reused within the freshness window and made again after it', async () => {
+    const [a, b, c] = await Promise.all(['Anchovy', 'Bittern', 'Cassowary'].map((n) => loneVideo(n)));
+    await watched([a!, b!]);
+    // Signed in throughout: the answer itself is never kept, only the ranking.
+    expect(ids(await related(a!.id, watcher))).toEqual([b!.id]);
+    const kept = await keptRow(a!.id);
+    expect(JSON.parse(kept!.ranked)).toEqual([b!.id]);
+    // Two viewers now go from a to c: a fresh ranking would put c first, the kept one does not.
+    await watched([a!, c!]);
+    await watched([a!, c!]);
+    expect(ids(await related(a!.id, watcher))).toEqual([b!.id]);
+    expect(Number((await keptRow(a!.id))!.made_at)).toBe(Number(kept!.made_at));
+    // Older than the window: ranked afresh and kept again.
+    await t.ctx.db.updateTable('related_rankings').set({ made_at: Date.now() - RANKING_FRESH_MS - 1 }).where('video_id', '=', a!.id).execute();
+    expect(ids(await related(a!.id, watcher))).toEqual([c!.id, b!.id]);
+    const remade = await keptRow(a!.id);
+    expect(JSON.parse(remade!.ranked)).toEqual([c!.id, b!.id]);
+    expect(Number(remade!.made_at)).toBeGreaterThan(Date.now() - RANKING_FRESH_MS);
+  });
+
+  it('asked for at once while missing, are made once', async () => {
+    const [a, b] = await Promise.all(['Agouti', 'Binturong'].map((n) => loneVideo(n)));
+    await watched([a!, b!]);
+    const repo = new DiscoveryRepository(t.ctx.db, t.ctx.dialect);
+    const coWatched = repo.coWatched.bind(repo);
+    let rankings = 0;
+    repo.coWatched = (id) => {
+      if (id === a!.id) rankings++;
+      return coWatched(id);
+    };
+    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: createVideosService(t.ctx) });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => service.related(a!.id, null, 12)));
+    expect(answers.map((r) => r.videos.map((v) => v._id))).toEqual(Array(5).fill([b!.id]));
+    expect(rankings).toBe(1);
+  });
+
+  it('never show a video no longer listed or deleted, and go with their video', async () => {
+    const [a, b, c, d] = await Promise.all(['Axolotl', 'Bandicoot', 'Caracal', 'Dingo'].map((n) => loneVideo(n)));
+    await watched([a!, b!]);
+    await watched([a!, b!]);
+    await watched([a!, c!]);
+    await watched([a!, d!]);
+    await watched([a!, d!]);
+    await watched([a!, d!]);
+    expect(ids(await related(a!.id, watcher))).toEqual([d!.id, b!.id, c!.id]);
+    const kept = await keptRow(a!.id);
+    await changeVideos(t.ctx, [d!.id], { visibility: 'unlisted' });
+    await t.ctx.db.deleteFrom('videos').where('id', '=', b!.id).execute();
+    // The kept ranking still names both, but neither shows, first place included.
+    for (const as of [undefined, watcher]) expect(ids(await related(a!.id, as))).toEqual([c!.id]);
+    expect(await keptRow(a!.id)).toEqual(kept);
+    await t.ctx.db.deleteFrom('videos').where('id', '=', a!.id).execute();
+    expect(await keptRow(a!.id)).toBeUndefined();
+  });
+});
+
 describe('GET /videos/trending', () => {
   const trending = (query = '', as?: SignedIn) => t.call({ method: 'GET', url: `${API}/videos/trending${query}`, as });
   const today = utcDay(Date.now());
@@ -168,6 +231,9 @@ describe('GET /videos/trending', () => {
     await activity(stale, { 8: 5000 });        // outside the window
     await activity(hiddenHit, { 0: 900 });
     await changeVideos(t.ctx, [hiddenHit.id], { visibility: 'unlisted' });
+    // The list is worked out by a scheduled job: nothing shows before it runs (signed in: no kept answer).
+    expect(ids(await trending('', watcher))).toEqual([]);
+    await new TrendingRepository(t.ctx.db, t.ctx.dialect).rebuild(Date.now());
 
     const res = await trending();
     expect(res.statusCode).toBe(200);
@@ -178,9 +244,15 @@ describe('GET /videos/trending', () => {
     expect(ids(page2)).toEqual([liked.id]);
     expect(page2.data).toMatchObject({ totalDocs: 3, currentPage: 2, totalPages: 2, hasPrevPage: true, prevPage: 1 });
     expect(page2.data.videos[0].watchPosition).toBeNull();
-    // Taken down or made private later: gone from trending at once.
+    // Taken down or made private later: gone from trending at once, before the next rebuild.
     await changeVideos(t.ctx, [fresh.id], { hidden_at: Date.now(), hidden_reason: 'spam' });
     expect(ids(await trending())).toEqual([older.id, liked.id]);
+    expect((await trending()).data).toMatchObject({ totalDocs: 2 });
+    // Deleted: gone too, and the next rebuild does not bring back the taken-down one.
+    await t.ctx.db.deleteFrom('videos').where('id', '=', older.id).execute();
+    expect(ids(await trending('', watcher))).toEqual([liked.id]);
+    await new TrendingRepository(t.ctx.db, t.ctx.dialect).rebuild(Date.now());
+    expect(ids(await trending('', watcher))).toEqual([liked.id]);
   });
 
   it('refuses bad paging', async () => {

@@ -6,11 +6,14 @@ import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { createVideosService } from '../videos/videos.routes.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { DiscoveryService } from './discovery.service.js';
+import { TrendingRepository } from './trending.repository.js';
 
 const tags = ['videos'];
 
 export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const discovery = new DiscoveryService({ discovery: new DiscoveryRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx) });
+  const discovery = new DiscoveryService({
+    discovery: new DiscoveryRepository(ctx.db, ctx.dialect), trending: new TrendingRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx),
+  });
 
   app.get('/videos/trending', {
     config: cachedForSignedOut,

@@ -20,6 +20,8 @@ export class InstanceService {
     private readonly ensureDemoAccount: () => Promise<void> = async () => {},
     /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
     private readonly changes: PublicChanges = noPublicChanges,
+    /** Told after sessions were revoked here (the demo account's, when it is turned off). */
+    private readonly sessionsRevoked: () => void = () => {},
   ) {}
 
   defaults(): InstanceSettings {
@@ -103,6 +105,7 @@ export class InstanceService {
       return this.settings(trx);
     });
     await this.changes.changed();
+    if (patch.demoAccount === false) this.sessionsRevoked();
     if (patch.demoAccount === true) await this.ensureDemoAccount();
     return updated;
   }

@@ -210,6 +210,7 @@ export class ModerationService {
     if (account.id === user.id) throw badRequest('You cannot ban yourself');
     if (account.role !== 'user') throw forbidden('Moderators and admins cannot be banned; change their role first');
     if (!(await setBanned(this.ctx.db, actorOf(user), userId, { reason }, this.ctx.answers))) throw conflict('This account is already banned');
+    this.ctx.sessions.accountChanged(userId);
   }
 
   private async ownerOf(target: { type: ReportRow['target_type']; id: string }): Promise<string> {

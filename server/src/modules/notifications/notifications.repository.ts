@@ -40,8 +40,19 @@ const STILL_VISIBLE = sql<SqlBool>`(notifications.video_id is null or videos.wat
   and (notifications.comment_id is null or ${commentAuthorInGoodStanding()})
   and (notifications.actor_id is null or actor.banned_at is null)`;
 
+/**
+ * - `exactUpTo`: a user's visible notifications are counted exactly up to this many; above it the
+ *   total is the number of all their notification rows (the hidden ones are few: a banned actor, a
+ *   video taken down), never less than the pages already seen prove.
+ */
+export interface NotificationLimits {
+  exactUpTo: number;
+}
+
+export const NOTIFICATION_LIMITS: NotificationLimits = { exactUpTo: 1_000 };
+
 export class NotificationsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly limits: NotificationLimits = NOTIFICATION_LIMITS) {}
 
   /** Inserts the rows not already there (same recipient and event); returns the ids of those inserted. */
   async insertNew(rows: NotificationRow[]): Promise<string[]> {
@@ -74,12 +85,34 @@ export class NotificationsRepository {
     ]);
   }
 
+  /**
+   * One page, newest first, read from the (user_id, created_at, id) index with one row more than the
+   * page. The page fields never contradict the pages: a short page is the last and its total is
+   * exact; a full page with more after it counts the visible ones up to the limit (see
+   * NotificationLimits), and claims at least one more; a page past the end answers no rows.
+   */
   async page(userId: string, offset: number, limit: number): Promise<{ rows: NotificationViewRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.withView(userId).orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc').offset(offset).limit(limit).execute(),
-      this.visible(userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const rows = await this.withView(userId)
+      .orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc')
+      .offset(offset).limit(limit + 1).execute();
+    const more = rows.length > limit;
+    if (more) rows.pop();
+    if (!more && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+    const cap = this.limits.exactUpTo;
+    const counted = await this.countVisible(userId, cap + 1);
+    // Past the end: the count, or where the end must lie when there were too many to count.
+    if (!more) return { rows, total: counted <= cap ? counted : offset };
+    if (counted <= cap) return { rows, total: counted };
+    const all = await this.db.selectFrom('notifications').where('user_id', '=', userId)
+      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { rows, total: Math.max(Number(all.n), offset + limit + 1) };
+  }
+
+  /** The user's visible notifications, counted up to `upTo`. */
+  private async countVisible(userId: string, upTo: number): Promise<number> {
+    const row = await this.db.selectFrom(this.visible(userId).select('notifications.id').limit(upTo).as('shown'))
+      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   findViews(userId: string, ids: string[]): Promise<NotificationViewRow[]> {

@@ -2,6 +2,7 @@ import { envelope as envelopeSchema, MarkReadBody, MarkReadResult, NotificationP
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { cachedForItsViewerOwn } from '../../http/answer-cache.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { openNotificationStream } from './notification-stream.js';
@@ -11,13 +12,17 @@ const tags = ['notifications'];
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const notifications = ctx.notifications;
 
+  // Both are kept for their viewer until a notification of theirs is stored or marked read (the
+  // service tells those as personal changes) or something they show changes publicly.
   app.get('/notifications', {
     preHandler: requireUser,
+    config: cachedForItsViewerOwn,
     schema: { tags, summary: "The caller's notifications, newest first", querystring: PageQuery.pick({ pageNumber: true, pageSize: true }), response: { 200: envelopeSchema(NotificationPage) } },
   }, async (request) => envelope(await notifications.list(currentUser(request).id, request.query), 'Notifications fetched'));
 
   app.get('/notifications/unread-count', {
     preHandler: requireUser,
+    config: cachedForItsViewerOwn,
     schema: { tags, summary: 'How many of the caller\'s notifications are unread', response: { 200: envelopeSchema(UnreadCount) } },
   }, async (request) => envelope(await notifications.unreadCount(currentUser(request).id), 'Unread count fetched'));
 

@@ -2,6 +2,7 @@ import { type Notification, type NotificationPage, pageInfo } from '@reelhouse/c
 import type { Logger } from 'pino';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { newId, toIso } from '../../lib/ids.js';
+import { noPersonalChanges, type PersonalChanges } from '../../lib/public-changes.js';
 import type { Storage } from '../../storage/storage.js';
 import { canWatch } from '../videos/video-access.js';
 import type { NoticeBus } from './notice-bus.js';
@@ -22,10 +23,16 @@ export class NotificationsService {
     storage: Pick<Storage, 'url'>;
     bus: NoticeBus;
     logger: Logger;
+    /** Told once a recipient's notifications changed (one stored, some read): answers kept for them go. */
+    changes?: PersonalChanges;
     defaultImages?: DefaultImages;
     now?: () => number;
   }) {
     this.defaults = deps.defaultImages ?? defaultImages();
+  }
+
+  private changes(): PersonalChanges {
+    return this.deps.changes ?? noPersonalChanges;
   }
 
   private now() {
@@ -43,6 +50,7 @@ export class NotificationsService {
 
   async markRead(userId: string, ids?: string[]): Promise<{ marked: number; unreadCount: number }> {
     const marked = await this.deps.notifications.markRead(userId, ids, this.now());
+    if (marked > 0) await this.changes().personalChanged(userId);
     return { marked, unreadCount: await this.deps.notifications.unreadCount(userId) };
   }
 
@@ -115,6 +123,8 @@ export class NotificationsService {
     const now = this.now();
     const rows = notices.map((n) => ({ ...n, id: newId(), read_at: null, created_at: now }));
     const inserted = new Set(await this.deps.notifications.insertNew(rows));
+    const recipients = new Set(rows.filter((row) => inserted.has(row.id)).map((row) => row.user_id));
+    for (const userId of recipients) await this.changes().personalChanged(userId);
     for (const row of rows) {
       if (!inserted.has(row.id)) continue;
       try {

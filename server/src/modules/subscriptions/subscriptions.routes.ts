@@ -2,6 +2,7 @@ import { envelope as envelopeSchema, FollowedChannelPage, Id, PageQuery, Subscri
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { cachedForItsViewer } from '../../http/answer-cache.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { SubscriptionsFeedRepository } from './subscriptions-feed.repository.js';
@@ -37,11 +38,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get('/subscriptions/user/channels', {
     preHandler: requireUser,
+    config: cachedForItsViewer,
     schema: { tags, summary: 'The channels the caller follows, by username, with their avatars', querystring: FeedPageQuery, response: { 200: envelopeSchema(FollowedChannelPage) } },
   }, async (request) => envelope(await feed.channels(currentUser(request), request.query), 'Subscribed channels fetched'));
 
   app.get('/feed/subscriptions', {
     preHandler: requireUser,
+    config: cachedForItsViewer,
     schema: { tags, summary: 'The newest listed videos of the channels the caller follows', querystring: FeedPageQuery, response: { 200: envelopeSchema(VideoPage) } },
   }, async (request) => envelope(await feed.videos(currentUser(request), request.query), 'Subscriptions feed fetched'));
 };

@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
+import { LIVE_SESSION_TTL_MS, LiveSessions } from './live-sessions.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import {
   ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorRefreshToken, verifyAccessToken,
@@ -20,11 +21,15 @@ const MAX_GRACE_STEPS = 5;
  * presenting a rotated token again revokes that device's session, since it means the token leaked.
  */
 export class SessionService {
+  private readonly live: LiveSessions;
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly secret: string,
-    private readonly options: { reuseGraceMs: number } = { reuseGraceMs: 10_000 },
-  ) {}
+    private readonly options: { reuseGraceMs: number; liveSessionTtlMs?: number } = { reuseGraceMs: 10_000 },
+  ) {
+    this.live = new LiveSessions({ ttlMs: options.liveSessionTtlMs ?? LIVE_SESSION_TTL_MS });
+  }
 
   async open(userId: string, userAgent: string | null): Promise<IssuedTokens> {
     const now = Date.now();
@@ -65,25 +70,52 @@ export class SessionService {
       token = next;
     }
     const found = await this.sessions.findByRefreshToken(hashToken(refreshToken));
-    if (found) await this.sessions.revoke(found.id, now);
+    if (found) {
+      await this.sessions.revoke(found.id, now);
+      this.live.forgetSession(found.id);
+    }
     throw unauthorized('Refresh token was already used; please sign in again');
   }
 
   async close(sessionId: string) {
     await this.sessions.revoke(sessionId, Date.now());
+    this.live.forgetSession(sessionId);
   }
 
   async closeOthers(userId: string, keepSessionId: string) {
     await this.sessions.revokeAllExcept(userId, keepSessionId, Date.now());
+    this.live.forgetUser(userId);
   }
 
-  /** An access token is good while its signature holds, it has not expired and its session lives. */
+  /**
+   * The account changed in a way its sessions carry (banned, deleted, a new role or username):
+   * its sessions are looked up again on their next request. Call after the change has committed.
+   */
+  accountChanged(userId: string): void {
+    this.live.forgetUser(userId);
+  }
+
+  /** Sessions of many accounts ended at once (the demo account turned off): all are looked up again. */
+  forgetLiveSessions(): void {
+    this.live.forgetAll();
+  }
+
+  /**
+   * An access token is good while its signature holds, it has not expired and its session lives;
+   * a session found alive within the last second is taken as alive (LiveSessions).
+   */
   async verify(token: string): Promise<AuthUser | null> {
     const now = Date.now();
     const claims = verifyAccessToken(this.secret, token, now);
     if (!claims) return null;
-    const user = await this.sessions.findLiveUser(claims.sid, claims.sub, now);
-    return user ? { id: user.id, username: user.username, sessionId: claims.sid, isDemo: user.is_demo === 1, role: user.role } : null;
+    const known = this.live.find(claims.sid, claims.sub, now);
+    if (known) return known;
+    const mark = this.live.mark();
+    const row = await this.sessions.findLiveUser(claims.sid, claims.sub, now);
+    if (!row) return null;
+    const user = { id: row.id, username: row.username, sessionId: claims.sid, isDemo: row.is_demo === 1, role: row.role };
+    this.live.remember(user, now, mark);
+    return user;
   }
 
   private access(userId: string, sessionId: string, now: number) {

@@ -106,7 +106,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.patch('/users/update-account', {
     preHandler: requireUser,
     schema: { tags, body: UpdateAccountBody, response: { 200: envelopeSchema(User) } },
-  }, async (request) => envelope(await users.updateAccount(currentUser(request).id, request.body), 'Account details updated'));
+  }, async (request) => {
+    const user = currentUser(request);
+    const updated = await users.updateAccount(user.id, request.body);
+    // The username travels with the session.
+    sessions.accountChanged(user.id);
+    return envelope(updated, 'Account details updated');
+  });
 
   for (const [path, field] of [['/users/change-avatar', 'avatar'], ['/users/change-cover-image', 'coverImage']] as const) {
     app.patch(path, {
@@ -135,7 +141,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.delete('/users/delete-account', { preHandler: requireUser, schema: { tags, response: { 200: envelopeSchema(z.object({})) } } }, async (request, reply) => {
-    await users.deleteAccount(currentUser(request).id);
+    const user = currentUser(request);
+    await users.deleteAccount(user.id);
+    sessions.accountChanged(user.id);
     clearAuthCookies(request, reply);
     return envelope({}, 'Account deleted');
   });

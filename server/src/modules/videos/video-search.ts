@@ -38,14 +38,18 @@ export function topicWords(text: string, max = 12): string[] {
   return searchWords(text).filter((w) => w.length > 2 && !COMMON_WORDS.has(w)).slice(0, max);
 }
 
-/** FTS5 MATCH string matching any of the words (as prefixes): similarity, ranked by bm25. */
-export function fts5AnyMatch(words: string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' OR ');
+/**
+ * FTS5 MATCH string matching any of the words, each as a whole word: similarity. Whole words (not
+ * prefixes) let FTS5 read each word's list lazily from the newest row and stop, where a prefix
+ * merges the lists of every word it starts.
+ */
+export function fts5AnyWord(words: readonly string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
 }
 
-/** to_tsquery('simple', ...) string matching any of the words (as prefixes). */
-export function tsAnyPrefixQuery(words: string[]): string {
-  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' | ');
+/** to_tsquery('simple', ...) string matching any of the words, each as a whole word. */
+export function tsAnyWord(words: readonly string[]): string {
+  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
 /**
