@@ -7,10 +7,13 @@
  * slow query stalls everyone else. The server's peak RSS is sampled throughout.
  *
  * Usage: npm run build && node bench/lists.mjs [--db sqlite|postgres] [--scale 1] [--seconds 15]
- *          [--connections 50] [--reuse] [--quick] [--smoke] [--only <name part>]
- *   --scale 1: 1,000,000 videos (see bench/catalogue.mjs); --reuse keeps a catalogue made before.
+ *          [--connections 50] [--reuse] [--quick] [--smoke] [--only <name part>] [--uncached]
+ *   --scale 1: 1,000,000 videos (see bench/catalogue.mjs); --reuse keeps a catalogue made before
+ *   (and stops if its summary, bench/results/catalogue-<db>-<scale>.json, is missing).
+ *   --uncached: the server runs with ANSWER_CACHE=false, so every answer comes from the database
+ *   (what a crawler walking pages nobody else asks for costs).
  *   --quick: scale 0.05, 5 s per run. --smoke: a tiny catalogue, 1 s runs; checks the script only.
- * Writes bench/results/lists-<db>.json (name, value, unit, baseline, ratio, target, pass per figure).
+ * Writes bench/results/lists-<db>[-uncached].json (name, value, unit, baseline, ratio, target, pass per figure).
  */
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +35,8 @@ const CONNECTIONS = Number(arg('connections', SMOKE ? '5' : '50'));
 const SINGLE_RUNS = SMOKE ? 5 : 21;
 const PAGE_SIZE = 12;
 const ONLY = arg('only', '');
+const UNCACHED = flag('uncached');
+const variant = UNCACHED ? `${DB}-uncached` : DB;
 const port = Number(arg('port', '7301'));
 const barePort = port + 1;
 
@@ -44,6 +49,12 @@ const dataDir = path.join(os.tmpdir(), `reelhouse-catalogue-${scaleTag}`);
 const pgUrl = `postgres://postgres@127.0.0.1:5432/reelhouse_catalogue_${scaleTag}`;
 const summaryFile = path.join(resultsDir, `catalogue-${DB}-${scaleTag}.json`);
 let catalogue = flag('reuse') && fs.existsSync(summaryFile) ? JSON.parse(fs.readFileSync(summaryFile, 'utf8')) : null;
+// Asked to reuse a catalogue whose summary is missing: making it again would throw away a database
+// that took half an hour to fill. Say what is missing instead.
+if (!catalogue && flag('reuse')) {
+  console.error(`--reuse: ${summaryFile} is missing. Put the summary that bench/catalogue.mjs printed last there, or run without --reuse to make the catalogue again.`);
+  process.exit(2);
+}
 if (!catalogue) {
   const target = DB === 'postgres' ? ['--db', 'postgres', '--url', pgUrl] : ['--db', 'sqlite', '--file', path.join(dataDir, 'reelhouse.db')];
   fs.mkdirSync(dataDir, { recursive: true });
@@ -55,7 +66,10 @@ if (!catalogue) {
 console.log(`catalogue: ${catalogue.videos} videos (${catalogue.listedVideos} listed), ${catalogue.users} channels, made in ${catalogue.seconds} s`);
 
 // 2. The server on it.
-const server = await startServer({ port, env: DB === 'postgres' ? { DATABASE_URL: pgUrl, DATA_DIR: dataDir } : { DATA_DIR: dataDir } });
+const server = await startServer({
+  port,
+  env: { ...(DB === 'postgres' ? { DATABASE_URL: pgUrl } : {}), DATA_DIR: dataDir, ...(UNCACHED ? { ANSWER_CACHE: 'false' } : {}) },
+});
 const api = (p) => `/api/v1${p}`;
 const signIn = await fetch(`${server.base}${api('/users/login')}`, {
   method: 'POST',
@@ -130,7 +144,7 @@ try {
     if (health) healthP99Worst = Math.max(healthP99Worst, health.p99);
     const row = { ...t, real, ceiling, ratio, health };
     results.push(row);
-    console.log(`${t.name.padEnd(24)} single ${fmt(t.singleMs)} ms | ${real.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x bare (${ceiling.rps.toFixed(0)}) | p50 ${real.p50} ms p99 ${real.p99} ms | errors ${real.errors}${health ? ` | healthcheck p99 ${fmt(health.p99)} ms` : ''}`);
+    console.log(`${t.name.padEnd(24)} single ${fmt(t.singleMs)} ms | ${real.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x bare (${ceiling.rps.toFixed(0)}) | p50 ${real.p50} ms p99 ${real.p99} ms | errors ${real.errors}${health ? ` | healthcheck p99 ${fmt(health.p99)} ms` : ''} | peak RSS so far ${Math.round(server.peakRss() / 1048576)} MB`);
   }
 } finally {
   bare.kill();
@@ -153,9 +167,12 @@ for (const r of results) {
 }
 figures.push({ name: 'healthcheck p99 while the heaviest lists run', value: round(healthP99Worst), unit: 'ms', target: '< 50 ms', pass: healthP99Worst < 50 });
 figures.push({ name: 'API process peak RSS', value: Math.round(server.peakRss() / 1048576), unit: 'MB', target: '< 300 MB', pass: server.peakRss() < 300 * 1048576 });
-const details = { db: DB, scale: SCALE, videos: catalogue.videos, connections: CONNECTIONS, seconds: SECONDS, loadAverage: os.loadavg().map((l) => round(l)) };
-fs.writeFileSync(path.join(resultsDir, `lists-${DB}.json`), JSON.stringify({ benchmark: 'lists', date: new Date().toISOString(), ...details, figures }, null, 2));
-writeFigures(`lists (${DB})`, figures, details);
+const details = {
+  db: DB, answerCache: !UNCACHED, sqliteReadWorkers: Number(process.env.SQLITE_READ_WORKERS ?? 0), scale: SCALE, videos: catalogue.videos,
+  connections: CONNECTIONS, seconds: SECONDS, loadAverage: os.loadavg().map((l) => round(l)),
+};
+fs.writeFileSync(path.join(resultsDir, `lists-${variant}.json`), JSON.stringify({ benchmark: 'lists', date: new Date().toISOString(), ...details, figures }, null, 2));
+writeFigures(`lists (${DB}${UNCACHED ? ', without the answer cache' : ''})`, figures, details);
 const failed = figures.filter((f) => f.pass === false);
 console.log(`\n${figures.length} figures, ${failed.length} missing their target${failed.length ? `: ${failed.map((f) => f.name).join('; ')}` : ''}`);
 console.log(`API process peak RSS ${Math.round(server.peakRss() / 1048576)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -27,11 +27,13 @@ const benches = [
   { file: 'web-bundle.mjs', full: [], quick: ['--no-build'] },
   { file: 'lists.mjs', full: ['--db', 'sqlite'], quick: ['--db', 'sqlite', '--quick'] },
   { file: 'lists.mjs', full: ['--db', 'postgres'], quick: ['--db', 'postgres', '--quick'] },
+  { file: 'lists.mjs', full: ['--db', 'sqlite', '--reuse', '--uncached'], quick: null },
+  { file: 'lists.mjs', full: ['--db', 'postgres', '--reuse', '--uncached'], quick: null },
   { file: 'load.mjs', full: [], quick: ['--seconds', '15', '--connections', '100'] },
   { file: 'pipeline.mjs', full: [], quick: ['--runs', '1', '--seconds', '20', '--playable-runs', '1'] },
   { file: 'playable.mjs', full: [], quick: ['--smoke'] },
   { file: 'tus-upload.mjs', full: [], quick: ['--gib', '0.25'] },
-].filter((b) => !ONLY || `${b.file} ${b.full.join(' ')}`.includes(ONLY));
+].filter((b) => (!QUICK || b.quick) && (!ONLY || `${b.file} ${b.full.join(' ')}`.includes(ONLY)));
 
 const startedAt = new Date();
 const loadBefore = os.loadavg();
