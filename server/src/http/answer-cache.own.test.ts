@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVideo } from '../../test/support/seed.js';
+import { signUpAs } from '../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/support/test-app.js';
 
 // A viewer's notifications (the list and the unread count) are kept for that viewer: the next ask
@@ -91,6 +92,20 @@ describe("a viewer's notifications", () => {
     const after = await list(viewer);
     expect(after.headers['x-cache']).toBe('miss');
     expect(after.data.notifications[0].actor.username).toBe(renamed);
+  });
+
+  it('are made afresh when an admin changes the viewer’s role (which notifications they may open depends on it)', async () => {
+    const admin = await signUpAs(t, 'admin');
+    await list(viewer);
+    await unread(viewer);
+    expect((await list(viewer)).headers['x-cache']).toBe('hit');
+    const changed = await t.call({ method: 'PATCH', url: `${API}/admin/users/${viewer.id}`, as: admin, payload: { role: 'moderator' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await list(viewer)).headers['x-cache']).toBe('miss');
+    expect((await unread(viewer)).headers['x-cache']).toBe('miss');
+    // A patch that leaves the role as it is changes nothing kept.
+    expect((await t.call({ method: 'PATCH', url: `${API}/admin/users/${viewer.id}`, as: admin, payload: { role: 'moderator' } })).statusCode).toBe(200);
+    expect((await list(viewer)).headers['x-cache']).toBe('hit');
   });
 
   it('are never served signed out or once the session is gone', async () => {

@@ -10,6 +10,9 @@ import type { NotificationRow, NotificationsRepository, NotificationViewRow, Vid
 
 type NewNotice = Omit<NotificationRow, 'id' | 'read_at' | 'created_at'>;
 
+/** How many recipients' kept notifications are made afresh at once (a round trip each with Redis). */
+const PERSONAL_CHANGES_AT_ONCE = 100;
+
 /**
  * Notifications: created once per event and recipient (the event key is unique per recipient),
  * never to the one who acted, never about what the recipient may not open; then carried live to
@@ -124,7 +127,12 @@ export class NotificationsService {
     const rows = notices.map((n) => ({ ...n, id: newId(), read_at: null, created_at: now }));
     const inserted = new Set(await this.deps.notifications.insertNew(rows));
     const recipients = new Set(rows.filter((row) => inserted.has(row.id)).map((row) => row.user_id));
-    for (const userId of recipients) await this.changes().personalChanged(userId);
+    // Each recipient's kept notifications are made afresh: a channel's followers in concurrent runs,
+    // not one round trip after another.
+    const changed = [...recipients];
+    for (let i = 0; i < changed.length; i += PERSONAL_CHANGES_AT_ONCE) {
+      await Promise.all(changed.slice(i, i + PERSONAL_CHANGES_AT_ONCE).map((userId) => this.changes().personalChanged(userId)));
+    }
     for (const row of rows) {
       if (!inserted.has(row.id)) continue;
       try {

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../http/auth.js';
 import { unauthorized } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { LIVE_SESSION_TTL_MS, LiveSessions } from './live-sessions.js';
+import { LiveSessions } from './live-sessions.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import {
   ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorRefreshToken, verifyAccessToken,
@@ -26,9 +26,9 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly secret: string,
-    private readonly options: { reuseGraceMs: number; liveSessionTtlMs?: number } = { reuseGraceMs: 10_000 },
+    private readonly options: { reuseGraceMs: number } = { reuseGraceMs: 10_000 },
   ) {
-    this.live = new LiveSessions({ ttlMs: options.liveSessionTtlMs ?? LIVE_SESSION_TTL_MS });
+    this.live = new LiveSessions();
   }
 
   async open(userId: string, userAgent: string | null): Promise<IssuedTokens> {
