@@ -18,6 +18,8 @@ import { LocalQueue } from '../local-queue.js';
 import { VideoPipeline } from '../video-pipeline.js';
 import { FAILURE_REASONS, VideoJobs } from './video-jobs.js';
 import { videoMediaKeys } from './video-media.keys.js';
+import { VideoMediaRepository } from './video-media.repository.js';
+import { progressReporter } from './video-steps.js';
 
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
@@ -287,6 +289,19 @@ describe('video jobs', () => {
     await Promise.all([jobs.storyboard({ videoId: id }, context()), jobs.ladder({ videoId: id }, context())]);
     expect(await video(id)).toMatchObject({ status: 'ready', progress: 100, source_key: null });
     expectOnlyOutputs(id, await storage.list(keys.root));
+  });
+
+  it('counts a step that finished while another ran in the overall progress at once', async () => {
+    const id = await ingest(clips.silent!);
+    const repo = new VideoMediaRepository(handle.db);
+    // The ladder starts with nothing done; the playable file is made while it runs.
+    const report = progressReporter((await repo.find(id))!, 'ladder', context(), repo, logger);
+    await jobs.playable({ videoId: id }, context());
+    expect((await video(id))!.progress).toBe(30);
+    report(50);
+    await report.flush();
+    // The playable file's 30 and half of the ladder's 60.
+    expect((await video(id))!.progress).toBe(60);
   });
 
   it('sweeps an original left behind by a crash between clearing source_key and deleting the object', async () => {

@@ -28,7 +28,8 @@ export function overallProgress(row: VideoMediaRow, running?: { step: VideoStep;
 
 /**
  * Progress goes to the queue as the job's own percentage and to the row as overall progress,
- * at most about once a second: ffmpeg reports many times a second.
+ * at most about once a second (ffmpeg reports many times a second), each time from what the row
+ * says is done then.
  */
 export function progressReporter(row: VideoMediaRow, step: VideoStep, ctx: JobContext, repo: VideoMediaRepository, logger: QueueLogger) {
   let lastSent = -1;
@@ -41,7 +42,9 @@ export function progressReporter(row: VideoMediaRow, step: VideoStep, ctx: JobCo
     chain = chain
       .then(async () => {
         await ctx.progress(percent);
-        await repo.raiseProgress(row.id, overallProgress(row, { step, percent }));
+        // Steps running beside this one may have finished since it started: they count whole.
+        const now = (await repo.find(row.id)) ?? row;
+        await repo.raiseProgress(row.id, overallProgress(now, { step, percent }));
       })
       .catch((err) => logger.warn({ videoId: row.id, err }, 'could not record progress'));
   };
