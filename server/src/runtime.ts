@@ -32,7 +32,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const { queue, pipeline, publishing } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
-  const uploadStore = await UploadStore.open(config, storage);
+  const uploadStore = await UploadStore.open(config, storage, logger);
   const ctx = await createAppContext({ config, database, storage, logger, processing, queue, publishing, uploadStore, notifications, answers });
   if (await ctx.instance.demoAccountOn()) await ctx.users.ensureDemoAccount(config.demo);
   await ctx.users.ensureAdmins();

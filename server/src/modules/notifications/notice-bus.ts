@@ -54,6 +54,8 @@ export class RedisNoticeBus extends InProcessNoticeBus {
   constructor(private readonly redisUrl: string, private readonly logger: Logger) {
     super();
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error event.
+    this.publisher.on('error', (err) => this.logger.warn({ err: { message: err.message } }, 'notification publisher connection error'));
   }
 
   override async publish(userId: string, event: NotificationEvent): Promise<void> {

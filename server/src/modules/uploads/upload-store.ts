@@ -5,6 +5,7 @@ import { type MetadataValue as S3Metadata, S3Store } from '@tus/s3-store';
 import { MemoryLocker } from '@tus/server';
 import { type DataStore, IoRedisKvStore, type KvStore, type Locker, MemoryKvStore, type Upload } from '@tus/utils';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Storage } from '../../storage/storage.js';
 import { RedisLocker } from './redis-locker.js';
@@ -36,9 +37,11 @@ export class UploadStore {
     private readonly s3MetadataCache: KvStore<unknown> | null = null,
   ) {}
 
-  static async open(config: Config, storage: Storage): Promise<UploadStore> {
+  static async open(config: Config, storage: Storage, logger: Logger): Promise<UploadStore> {
     const expirationPeriodInMilliseconds = config.uploadExpiryMs;
     const redis = config.redisUrl ? [new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }), new Redis(config.redisUrl)] : [];
+    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error event.
+    for (const client of redis) client.on('error', (err) => logger.warn({ err: { message: err.message } }, 'upload store: Redis unreachable'));
     const locker = redis.length ? new RedisLocker(redis[0]!, redis[1]!) : new MemoryLocker();
     if (config.storage.kind === 's3') {
       const s = config.storage;
