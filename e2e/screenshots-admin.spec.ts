@@ -1,28 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { FROM_SITE, newUser, signUpViaApi, uploadViaApi, waitReady } from './helpers';
+import { shoot } from './screenshot-kit';
 
 // Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots-admin.spec.ts   (writes docs/screenshots/admin-*.png)
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-  await page.waitForTimeout(300);
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file });
-  // An 8-bit palette keeps the files small.
-  const tmp = `${file}.tmp.png`;
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', file, '-vf',
-    'split[a][b];[a]palettegen=max_colors=128:stats_mode=full[p];[b][p]paletteuse=dither=none', tmp]);
-  fs.renameSync(tmp, file);
-}
-
 test('screenshots of every admin screen, light and dark', async ({ browser, playwright }) => {
   test.setTimeout(180_000);
-  fs.mkdirSync(OUT, { recursive: true });
   const baseURL = test.info().project.use.baseURL!;
   const ctx = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
   const [adminApi, ownerApi, reporterApi] = await Promise.all([ctx(), ctx(), ctx()]);

@@ -1,22 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHAPTERS_DESCRIPTION, chaptersClip } from './chapters-media';
 import { expect, test } from './fixtures';
-import { FIXTURES, FROM_SITE, newUser, waitReady } from './helpers';
+import { FIXTURES, FROM_SITE, waitReady } from './helpers';
+import { quantise, registerChannel, SHOTS_DIR } from './screenshot-kit';
 
 // Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots-chapters.spec.ts   (writes docs/screenshots/*.png)
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-const ff = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 test('screenshots of the player with chapters, the seek bar hovered, light and dark', async ({ browser, playwright }) => {
   test.setTimeout(240_000);
-  fs.mkdirSync(OUT, { recursive: true });
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   const baseURL = test.info().project.use.baseURL!;
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
-  const user = { ...newUser('chapters'), fullName: 'Pattern Lab' };
-  expect((await api.post('/api/v1/users/register', { multipart: { username: user.username, email: user.email, password: user.password, fullName: user.fullName } })).ok()).toBe(true);
-  await api.post('/api/v1/users/login', { data: { email: user.email, password: user.password } });
+  await registerChannel(api, 'Pattern Lab', { prefix: 'chapters' });
   const res = await api.post('/api/v1/videos/', {
     multipart: {
       title: 'A test pattern in three parts',
@@ -62,11 +58,10 @@ test('screenshots of the player with chapters, the seek bar hovered, light and d
     await page.mouse.move(slider.x + slider.width * 0.8, slider.y + slider.height / 2, { steps: 4 });
     await expect(page.locator('.vds-slider-chapter-title')).toHaveText('Closing tone');
     await expect(page.locator('.vds-slider-chapter-title')).toBeVisible();
-    const file = path.join(OUT, `player-chapters-desktop-${scheme}.png`);
+    // Taken at once, not by shoot(): the hover preview goes when the page is left to settle.
+    const file = path.join(SHOTS_DIR, `player-chapters-desktop-${scheme}.png`);
     await page.screenshot({ path: file });
-    const tmp = `${file}.tmp.png`;
-    ff(['-i', file, '-vf', 'split[a][b];[a]palettegen=max_colors=128:stats_mode=full[p];[b][p]paletteuse=dither=none', tmp]);
-    fs.renameSync(tmp, file);
+    quantise(file);
     await context.close();
   }
   await api.dispose();

@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FIXTURES, FROM_SITE, newUser, waitReady, type TestUser } from './helpers';
+import { FROM_SITE, waitReady } from './helpers';
+import { lavfiClip, registerChannel, shoot, uploadClip } from './screenshot-kit';
 
 // Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots-discovery.spec.ts   (writes docs/screenshots/*.png)
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-
 const VIDEOS = [
   { src: 'mandelbrot=s=480x270', title: 'A slow dive into the Mandelbrot set', channel: 0, views: 40, position: null },
   { src: 'smptehdbars=s=480x270', title: 'Colour bars and what each one is for', channel: 1, views: 32, position: 5 },
@@ -18,55 +14,14 @@ const VIDEOS = [
 ];
 const SECONDS = 12;
 
-const ff = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-
-function media(i: number): { video: string; thumb: string } {
-  const dir = path.join(FIXTURES.dir, 'discovery-shots');
-  fs.mkdirSync(dir, { recursive: true });
-  const video = path.join(dir, `v${i}.mp4`);
-  const thumb = path.join(dir, `t${i}.jpg`);
-  const src = VIDEOS[i]!.src;
-  if (!fs.existsSync(video)) {
-    ff(['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'sine=f=330', '-t', String(SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', video]);
-  }
-  if (!fs.existsSync(thumb)) ff(['-f', 'lavfi', '-i', src, '-ss', '1', '-frames:v', '1', '-q:v', '4', thumb]);
-  return { video, thumb };
+function media(i: number) {
+  return lavfiClip('discovery-shots', `v${i}`, VIDEOS[i]!.src, { seconds: SECONDS, fast: true });
 }
 
-async function register(request: APIRequestContext, fullName: string, color: string): Promise<TestUser> {
-  const user = { ...newUser('dis'), fullName };
-  const avatar = path.join(FIXTURES.dir, 'discovery-shots', `a-${color}.png`);
-  fs.mkdirSync(path.dirname(avatar), { recursive: true });
-  ff(['-f', 'lavfi', '-i', `gradients=s=128x128:c0=${color}:c1=0x111827:x0=0:y0=0:x1=128:y1=128:nb_colors=2`, '-frames:v', '1', avatar]);
-  const res = await request.post('/api/v1/users/register', {
-    multipart: {
-      username: user.username, email: user.email, password: user.password, fullName,
-      avatar: { name: 'a.png', mimeType: 'image/png', buffer: fs.readFileSync(avatar) },
-    },
-  });
-  expect(res.ok()).toBe(true);
-  user._id = (await res.json()).data._id;
-  expect((await request.post('/api/v1/users/login', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
-  return user;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-  await page.evaluate(() => {
-    const pending = [...document.images].filter((i) => !i.complete && i.getBoundingClientRect().top < window.innerHeight);
-    return Promise.race([Promise.all(pending.map((i) => new Promise((r) => { i.onload = r; i.onerror = r; }))), new Promise((r) => setTimeout(r, 4000))]);
-  });
-  await page.waitForTimeout(300);
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file });
-  const tmp = `${file}.tmp.png`;
-  ff(['-i', file, '-vf', 'split[a][b];[a]palettegen=max_colors=128:stats_mode=full[p];[b][p]paletteuse=dither=none', tmp]);
-  fs.renameSync(tmp, file);
-}
+const register = (request: APIRequestContext, fullName: string, color: string) => registerChannel(request, fullName, { prefix: 'dis', avatarColor: color });
 
 test('screenshots of the Trending tab and a video page with its Up next column, light and dark', async ({ browser, playwright }) => {
   test.setTimeout(300_000);
-  fs.mkdirSync(OUT, { recursive: true });
   const baseURL = test.info().project.use.baseURL!;
   const api = (headers: Record<string, string> = {}) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...FROM_SITE, ...headers } });
   const [studioApi, labApi, viewerApi] = await Promise.all([api(), api(), api()]);
@@ -76,17 +31,8 @@ test('screenshots of the Trending tab and a video page with its Up next column, 
 
   const ids: string[] = [];
   for (const [i, v] of VIDEOS.entries()) {
-    const { video, thumb } = media(i);
-    const res = await (v.channel === 0 ? studioApi : labApi).post('/api/v1/videos/', {
-      multipart: {
-        title: v.title,
-        description: `${v.title}. Made with ffmpeg's lavfi sources for the screenshots.`,
-        videoFile: { name: 'v.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(video) },
-        thumbnail: { name: 't.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(thumb) },
-      },
-    });
-    expect(res.ok()).toBe(true);
-    ids.push((await res.json()).data._id);
+    const description = `${v.title}. Made with ffmpeg's lavfi sources for the screenshots.`;
+    ids.push(await uploadClip(v.channel === 0 ? studioApi : labApi, { title: v.title, description, ...media(i) }));
   }
   for (const [i, id] of ids.entries()) await waitReady(VIDEOS[i]!.channel === 0 ? studioApi : labApi, id);
 

@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FIXTURES, FROM_SITE, newUser, slowUploads, waitReady, type TestUser } from './helpers';
+import { FROM_SITE, slowUploads, waitReady } from './helpers';
+import { lavfiClip, registerChannel, shoot, uploadClip } from './screenshot-kit';
 
 // Run with: SCREENSHOTS=1 npx playwright test   (writes docs/screenshots/*.png)
-const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
-
 const SOURCES = [
   { src: 'mandelbrot=s=640x360', title: 'Zooming into the Mandelbrot set for five minutes' },
   { src: 'smptehdbars=s=640x360', title: 'Calibrating a studio monitor: colour bars explained' },
@@ -19,61 +15,15 @@ const SOURCES = [
   { src: 'rgbtestsrc=s=640x360', title: 'RGB primaries in under a minute' },
 ];
 
-function makeMedia(i: number): { video: string; thumb: string } {
-  const dir = path.join(FIXTURES.dir, 'shots');
-  fs.mkdirSync(dir, { recursive: true });
-  const video = path.join(dir, `v${i}.mp4`);
-  const thumb = path.join(dir, `t${i}.jpg`);
-  const src = SOURCES[i]!.src;
-  const ff = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  if (!fs.existsSync(video)) {
-    ff(['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'sine=f=330', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', video]);
-  }
-  if (!fs.existsSync(thumb)) ff(['-f', 'lavfi', '-i', `${src}`, '-ss', '1', '-frames:v', '1', '-q:v', '4', thumb]);
-  return { video, thumb };
+function makeMedia(i: number) {
+  return lavfiClip('shots', `v${i}`, SOURCES[i]!.src, { seconds: 3 });
 }
 
-async function register(request: APIRequestContext, fullName: string, avatarColor: string): Promise<TestUser> {
-  const user = { ...newUser('chan'), fullName };
-  const avatar = path.join(FIXTURES.dir, 'shots', `a-${avatarColor}.png`);
-  fs.mkdirSync(path.dirname(avatar), { recursive: true });
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i',
-    `gradients=s=128x128:c0=${avatarColor}:c1=0x111827:x0=0:y0=0:x1=128:y1=128:nb_colors=2`, '-frames:v', '1', avatar]);
-  const res = await request.post('/api/v1/users/register', {
-    multipart: {
-      username: user.username, email: user.email, password: user.password, fullName: user.fullName,
-      avatar: { name: 'a.png', mimeType: 'image/png', buffer: fs.readFileSync(avatar) },
-      coverImage: { name: 'c.png', mimeType: 'image/png', buffer: fs.readFileSync(FIXTURES.cover) },
-    },
-  });
-  expect(res.ok()).toBe(true);
-  user._id = (await res.json()).data._id;
-  await request.post('/api/v1/users/login', { data: { email: user.email, password: user.password } });
-  return user;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-  // Wait for the images in view (lazy ones further down never load on their own).
-  await page.evaluate(() => {
-    const inView = [...document.images].filter((i) => !i.complete && i.getBoundingClientRect().top < window.innerHeight);
-    const loads = inView.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }));
-    return Promise.race([Promise.all(loads), new Promise((r) => setTimeout(r, 4000))]);
-  });
-  await page.waitForTimeout(300);
-  const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file });
-  // An 8-bit palette keeps the files small.
-  const tmp = `${file}.tmp.png`;
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', file, '-vf',
-    'split[a][b];[a]palettegen=max_colors=128:stats_mode=full[p];[b][p]paletteuse=dither=none', tmp]);
-  fs.renameSync(tmp, file);
-}
+const register = (request: APIRequestContext, fullName: string, avatarColor: string) =>
+  registerChannel(request, fullName, { prefix: 'chan', avatarColor, cover: true });
 
 test('screenshots of home, player, upload and channel, light and dark, desktop and phone', async ({ browser, playwright }) => {
   test.setTimeout(240_000);
-  fs.mkdirSync(OUT, { recursive: true });
   const baseURL = test.info().project.use.baseURL!;
   const studio = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
   const lab = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
@@ -81,18 +31,9 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
   const other = await register(lab, 'Signal Lab', '0x4f46e5');
   const ids: string[] = [];
   for (let i = 0; i < SOURCES.length; i++) {
-    const { video, thumb } = makeMedia(i);
-    const ctx = i % 2 === 0 ? studio : lab;
-    const res = await ctx.post('/api/v1/videos/', {
-      multipart: {
-        title: SOURCES[i]!.title,
-        description: `${SOURCES[i]!.title}. Generated with ffmpeg's lavfi sources for the Reelhouse screenshots; every frame is computed, nothing is filmed.`,
-        videoFile: { name: 'v.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(video) },
-        thumbnail: { name: 't.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(thumb) },
-      },
-    });
-    expect(res.ok()).toBe(true);
-    ids.push((await res.json()).data._id);
+    const title = SOURCES[i]!.title;
+    const description = `${title}. Generated with ffmpeg's lavfi sources for the Reelhouse screenshots; every frame is computed, nothing is filmed.`;
+    ids.push(await uploadClip(i % 2 === 0 ? studio : lab, { title, description, ...makeMedia(i) }));
   }
   for (const [i, id] of ids.entries()) await waitReady(i % 2 === 0 ? studio : lab, id);
   for (const id of ids.slice(0, 5)) await lab.patch(`/api/v1/videos/increment-views/${id}`);
