@@ -6,7 +6,8 @@ import { expect } from './fixtures';
 import { FIXTURES, newUser, type TestUser } from './helpers';
 
 // What the screenshot runs (SCREENSHOTS=1) share: made-up media, channels with avatars, and the
-// capture itself. Every picture lands in docs/screenshots.
+// capture itself. Every picture lands in docs/screenshots. Run one file at a time: each expects an
+// empty site, and the files run together would show each other's videos.
 
 export const SHOTS_DIR = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -30,8 +31,9 @@ export function lavfiClip(set: string, name: string, src: string, { seconds = 2,
 }
 
 /**
- * A signed-in account on `request` with its full name, and a gradient avatar of `avatarColor` (and
- * the fixtures' cover image, with `cover`) when given.
+ * A signed-in account on `request` with its full name; with `avatarColor`, a gradient avatar of that
+ * colour (the same picture every run: the gradient's seed is fixed); with `cover`, the fixtures'
+ * cover image.
  */
 export async function registerChannel(
   request: APIRequestContext,
@@ -43,7 +45,7 @@ export async function registerChannel(
   if (avatarColor) {
     const avatar = path.join(FIXTURES.dir, 'shot-avatars', `a-${avatarColor}.png`);
     fs.mkdirSync(path.dirname(avatar), { recursive: true });
-    ff(['-f', 'lavfi', '-i', `gradients=s=128x128:c0=${avatarColor}:c1=0x111827:x0=0:y0=0:x1=128:y1=128:nb_colors=2`, '-frames:v', '1', avatar]);
+    ff(['-f', 'lavfi', '-i', `gradients=s=128x128:c0=${avatarColor}:c1=0x111827:x0=0:y0=0:x1=128:y1=128:nb_colors=2:seed=7`, '-frames:v', '1', avatar]);
     images.avatar = { name: 'a.png', mimeType: 'image/png', buffer: fs.readFileSync(avatar) };
   }
   if (cover) images.coverImage = { name: 'c.png', mimeType: 'image/png', buffer: fs.readFileSync(FIXTURES.cover) };

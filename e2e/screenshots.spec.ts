@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { FROM_SITE, slowUploads, waitReady } from './helpers';
 import { lavfiClip, registerChannel, shoot, uploadClip } from './screenshot-kit';
 
-// Run with: SCREENSHOTS=1 npx playwright test   (writes docs/screenshots/*.png)
+// Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts   (writes docs/screenshots/*.png)
 const SOURCES = [
   { src: 'mandelbrot=s=640x360', title: 'Zooming into the Mandelbrot set for five minutes' },
   { src: 'smptehdbars=s=640x360', title: 'Calibrating a studio monitor: colour bars explained' },
