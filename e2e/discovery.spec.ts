@@ -67,15 +67,20 @@ test.describe('up next, autoplay, resume and trending', () => {
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: /Resumed from 0?0:1[0-5]/ })).toBeVisible();
     await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(9.9);
+    // Resuming plays on, so the place kept is where the viewer stops this time, not 10 s.
+    const stoppedAt = await video(page).evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      return v.currentTime;
+    });
 
-    // The history card's bar: about half of a 20 s video.
+    // The history card's bar: the part of the 20 s video watched up to that stop, about half.
     await page.goto(`/${me.username}/watch-history`);
     const card = page.getByTestId('video-card').filter({ hasText: 'Resumable walk' });
     const bar = card.getByTestId('watch-progress');
     await expect(bar).toBeVisible();
     const percent = Number(await bar.getAttribute('data-percent'));
     expect(percent).toBeGreaterThanOrEqual(45);
-    expect(percent).toBeLessThanOrEqual(60);
+    expect(Math.abs(percent - (stoppedAt / 20) * 100)).toBeLessThanOrEqual(3);
 
     // Start over: back to 0, and the bar goes once the video is watched to the end.
     await page.goto(`/video/${id}`);
@@ -166,7 +171,13 @@ test.describe('up next, autoplay, resume and trending', () => {
     await expect(page).toHaveURL(/\?tab=trending/);
     await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute('aria-current', 'page');
     await expect(tabs.getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('video-card').filter({ hasText: 'Trending now' }).first()).toBeVisible();
+    // The list is worked out again every 2 s here, and a signed-out answer is kept for 5 s: a video
+    // that has just become popular shows within a few reloads, as it would for a visitor.
+    const card = page.getByTestId('video-card').filter({ hasText: 'Trending now' }).first();
+    await expect(async () => {
+      await page.reload();
+      await expect(card).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
   });
 
   test('autoplay opens the first up-next video when one ends, after a countdown', async ({ page }) => {
