@@ -41,9 +41,10 @@ test('an upload whose connection is cut mid-way resumes where it stopped after a
   // While it waits, the title can still be changed: publishing uses what is there at the end.
   await page.getByLabel('Title').fill('Edited while uploading');
 
-  // The person gives up on this tab and reloads; the network is back.
-  await page.unroute('**/api/v1/uploads/*');
+  // The person gives up on this tab and reloads; then the network is back. (Back first, and the
+  // old page's next retry could send the second piece before the reload ends it.)
   await page.reload();
+  await page.unroute('**/api/v1/uploads/*');
   const offsets: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PATCH' && r.url().includes('/api/v1/uploads/')) offsets.push(r.headers()['upload-offset'] ?? '');
