@@ -21,6 +21,7 @@ import { migrationRepliesIndexOfRepliesOnly } from './migrations/0034_replies_in
 import { migrationDiscoverySpeed } from './migrations/0035_discovery_speed.js';
 import { migrationNotificationsPageOrder } from './migrations/0036_notifications_page_order.js';
 import { migrationRelatedRankings } from './migrations/0037_related_rankings.js';
+import { migrationSearchWords } from './migrations/0038_search_words.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -50,6 +51,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0035_discovery_speed': migrationDiscoverySpeed(),
     '0036_notifications_page_order': migrationNotificationsPageOrder(),
     '0037_related_rankings': migrationRelatedRankings(),
+    '0038_search_words': migrationSearchWords(dialect),
   };
 }
 

@@ -154,6 +154,8 @@ export interface Database {
    * listed, which readers skip; deleted with its video.
    */
   related_rankings: { video_id: string; ranked: string; made_at: number };
+  /** PostgreSQL only: every word the videos' search index has held, kept by triggers (0038). */
+  search_words: { word: string };
   /** Reports of a video, comment or channel; one open report per reporter and target. */
   reports: {
     id: string;

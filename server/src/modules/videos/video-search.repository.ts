@@ -1,8 +1,9 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { listedVideo } from './video-access.js';
 import { fts5Match, textMatches, tsPrefixQuery } from './video-search.js';
+import { searchTsQuery } from './video-search-words.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 
 /**
@@ -25,6 +26,9 @@ export interface SearchPage {
 }
 
 type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
+
+/** PostgreSQL: the words as a tsquery (video-search-words.ts); SQLite matches with FTS5 instead. */
+type TsQuery = RawBuilder<unknown>;
 
 /** One of the newest matches, with what orders it within its block. */
 interface Candidate {
@@ -62,13 +66,15 @@ export class VideoSearchRepository {
 
   async list(filter: VideoListFilter): Promise<SearchPage> {
     if (filter.ownerId || filter.includeHidden) return this.exact(filter);
-    const count = await this.countUpToCap(filter.words);
+    const q = await this.tsQuery(filter.words);
+    if (q === null) return { rows: [], total: 0, counted: true };
+    const count = await this.countUpToCap(filter.words, q);
     const { matches, total } = count;
     const counted = matches <= this.limits.exactUpTo;
     if (counted && (matches === 0 || filter.offset >= matches)) return { rows: [], total: matches, counted };
     const ids = filter.byRelevance
-      ? await this.byRelevance(filter)
-      : await this.inSortOrder(filter, counted ? 'matches first' : this.walkOrMatches(filter, count), count);
+      ? await this.byRelevance(filter, q)
+      : await this.inSortOrder(filter, counted ? 'matches first' : this.walkOrMatches(filter, count), count, q);
     const rows = await this.cards(ids.slice(0, filter.limit));
     if (counted) return { rows, total: matches, counted };
     // One row past the page says whether another page exists, and the total never contradicts it:
@@ -90,15 +96,25 @@ export class VideoSearchRepository {
       const rows = await q.select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description']).execute();
       return new Set(rows.filter((r) => textMatches([r.title, r.owner_text, r.description], filter.words)).map((r) => r.id));
     }
-    const rows = await q.select('videos.id').where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`).execute();
+    const tsq = await this.tsQuery(filter.words);
+    if (tsq === null) return new Set();
+    const rows = await q.select('videos.id').where(sql<boolean>`videos.search_vector @@ ${tsq}`).execute();
     return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * PostgreSQL: the words as a tsquery, each prefix spelled out as the whole words it starts; null
+   * when one starts none, so nothing matches. SQLite: undefined (FTS5 is asked with the words).
+   */
+  private async tsQuery(words: string[]): Promise<TsQuery | null | undefined> {
+    return this.dialect === 'postgres' ? searchTsQuery(this.db, words) : undefined;
   }
 
   /**
    * The listed matches, newest first, counted up to one past the cap. Above the cap the total is
    * estimated: the share of the newest videos that the counted matches cover, scaled to all of them.
    */
-  private async countUpToCap(words: string[]): Promise<Count> {
+  private async countUpToCap(words: string[], q: TsQuery | undefined): Promise<Count> {
     const cap = this.limits.exactUpTo;
     if (this.dialect === 'sqlite') {
       const newest = sql<{ r: number }>`(select videos_fts.rowid as r from videos_fts join videos on videos.rowid = videos_fts.rowid
@@ -116,15 +132,16 @@ export class VideoSearchRepository {
     }
     // Counting up to the cap reads about cap / (share of videos that match) rows; when the planner's
     // statistics already say the matches are far more than the cap, its estimate is the total.
+    const tsq = q ?? sql`to_tsquery('simple', ${tsPrefixQuery(words)})`;
     const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
-      select 1 from videos where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})`.execute(this.db);
+      select 1 from videos where listed = 1 and search_vector @@ ${tsq}`.execute(this.db);
     const planned = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
     if (planned > cap * PLANNER_TRUSTED_ABOVE) {
       const kept = await this.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirst();
       return { matches: cap + 1, total: planned, listed: Number(kept?.value ?? 0) };
     }
     const newest = sql<{ created_at: number }>`(select created_at from videos
-      where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})
+      where listed = 1 and search_vector @@ ${tsq}
       order by created_at desc, id desc limit ${cap + 1})`;
     const row = await this.db.selectFrom(newest.as('m'))
       .select([
@@ -146,19 +163,19 @@ export class VideoSearchRepository {
    * after it) falls in are read, so the work is bounded by the window however common the words are,
    * and pages stay disjoint because a block's order never depends on the page asked for.
    */
-  private async byRelevance(filter: VideoListFilter): Promise<string[]> {
+  private async byRelevance(filter: VideoListFilter, q: TsQuery | undefined): Promise<string[]> {
     const w = this.limits.window;
     const first = Math.floor(filter.offset / w);
     const last = Math.floor((filter.offset + filter.limit) / w);
     const from = first * w;
-    const candidates = await this.newestMatches(filter.words, (last - first + 1) * w, from);
+    const candidates = await this.newestMatches(filter.words, (last - first + 1) * w, from, q);
     const ranked = candidates.map((c, i) => ({ ...c, block: Math.floor(i / w) }))
       .sort((a, b) => a.block - b.block || a.tier - b.tier || Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return ranked.slice(filter.offset - from, filter.offset - from + filter.limit + 1).map((c) => c.id);
   }
 
   /** `take` listed matches from the `skip`-th newest on, with their relevance tier. */
-  private async newestMatches(words: string[], take: number, skip: number): Promise<Candidate[]> {
+  private async newestMatches(words: string[], take: number, skip: number, q: TsQuery | undefined): Promise<Candidate[]> {
     if (this.dialect === 'postgres') {
       const all = (weights: string) => words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*${weights}`).join(' & ');
       // The window comes from the index on (listed, created_at, id) or from the search index,
@@ -167,7 +184,7 @@ export class VideoSearchRepository {
           case when v.search_vector @@ to_tsquery('simple', ${all('A')}) then 0
                when v.search_vector @@ to_tsquery('simple', ${all('AB')}) then 1 else 2 end as tier
         from (select id, created_at from videos
-          where listed = 1 and search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)})
+          where listed = 1 and search_vector @@ ${q ?? sql`to_tsquery('simple', ${tsPrefixQuery(words)})`}
           order by created_at desc, id desc limit ${take} offset ${skip}) n
         join videos v on v.id = n.id)`;
       const rows = await this.db.selectFrom(window.as('c')).selectAll().orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
@@ -208,7 +225,7 @@ export class VideoSearchRepository {
    * matches the index on (listed, column, id) is walked in order, in batches, each video checked
    * against the words, stopping at the page; with few, the matches are found first and sorted.
    */
-  private async inSortOrder(filter: VideoListFilter, how: 'walk' | 'matches first', count: Count): Promise<string[]> {
+  private async inSortOrder(filter: VideoListFilter, how: 'walk' | 'matches first', count: Count, tsq: TsQuery | undefined): Promise<string[]> {
     const column = SORT_COLUMNS[filter.sortBy];
     const wanted = filter.offset + filter.limit + 1;
     if (how === 'walk' && this.dialect === 'sqlite') {
@@ -233,7 +250,7 @@ export class VideoSearchRepository {
     q = this.dialect === 'sqlite'
       ? q.where(sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${fts5Match(filter.words)})`)
       // The planner walks the sort index or reads the search index first, by its statistics.
-      : q.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
+      : q.where(sql<boolean>`videos.search_vector @@ ${tsq ?? sql`to_tsquery('simple', ${tsPrefixQuery(filter.words)})`}`);
     const rows = await q.where(listedVideo()).select('videos.id')
       .orderBy(column, filter.sortType)
       .orderBy('videos.id', filter.sortType)
