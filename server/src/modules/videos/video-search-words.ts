@@ -20,7 +20,7 @@ const PLAIN = /^[a-z0-9]+$/;
  * Words that are not plain, or a prefix of too many words, keep the prefix form.
  */
 export async function searchTsQuery(db: Db, words: string[]): Promise<RawBuilder<unknown> | null> {
-  if (!words.length || !words.every((w) => PLAIN.test(w))) return sql`to_tsquery('simple', ${tsPrefixQuery(words)})`;
+  if (!words.length || !words.every((w) => PLAIN.test(w))) return prefixTsQuery(words);
   const rows = await sql<{ i: number; word: string }>`select p.i, s.word
     from unnest(${words}::text[], ${words.map(after)}::text[]) with ordinality as p(lo, hi, i)
     cross join lateral (select word from search_words
@@ -29,6 +29,11 @@ export async function searchTsQuery(db: Db, words: string[]): Promise<RawBuilder
   for (const r of rows.rows) started[Number(r.i) - 1]!.push(r.word);
   if (started.some((list) => list.length === 0)) return null;
   return sql`${lexemeQuery(words, started)}::tsquery`;
+}
+
+/** The words as prefixes, parsed by PostgreSQL: what every word was before they were spelled out. */
+export function prefixTsQuery(words: string[]): RawBuilder<unknown> {
+  return sql`to_tsquery('simple', ${tsPrefixQuery(words)})`;
 }
 
 /**

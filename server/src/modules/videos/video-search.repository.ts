@@ -2,8 +2,8 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { listedVideo } from './video-access.js';
-import { fts5Match, textMatches, tsPrefixQuery } from './video-search.js';
-import { searchTsQuery } from './video-search-words.js';
+import { fts5Match, textMatches } from './video-search.js';
+import { prefixTsQuery, searchTsQuery } from './video-search-words.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 
 /**
@@ -132,7 +132,7 @@ export class VideoSearchRepository {
     }
     // Counting up to the cap reads about cap / (share of videos that match) rows; when the planner's
     // statistics already say the matches are far more than the cap, its estimate is the total.
-    const tsq = q ?? sql`to_tsquery('simple', ${tsPrefixQuery(words)})`;
+    const tsq = q ?? prefixTsQuery(words);
     const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
       select 1 from videos where listed = 1 and search_vector @@ ${tsq}`.execute(this.db);
     const planned = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
@@ -184,7 +184,7 @@ export class VideoSearchRepository {
           case when v.search_vector @@ to_tsquery('simple', ${all('A')}) then 0
                when v.search_vector @@ to_tsquery('simple', ${all('AB')}) then 1 else 2 end as tier
         from (select id, created_at from videos
-          where listed = 1 and search_vector @@ ${q ?? sql`to_tsquery('simple', ${tsPrefixQuery(words)})`}
+          where listed = 1 and search_vector @@ ${q ?? prefixTsQuery(words)}
           order by created_at desc, id desc limit ${take} offset ${skip}) n
         join videos v on v.id = n.id)`;
       const rows = await this.db.selectFrom(window.as('c')).selectAll().orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
@@ -250,7 +250,7 @@ export class VideoSearchRepository {
     q = this.dialect === 'sqlite'
       ? q.where(sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${fts5Match(filter.words)})`)
       // The planner walks the sort index or reads the search index first, by its statistics.
-      : q.where(sql<boolean>`videos.search_vector @@ ${tsq ?? sql`to_tsquery('simple', ${tsPrefixQuery(filter.words)})`}`);
+      : q.where(sql<boolean>`videos.search_vector @@ ${tsq ?? prefixTsQuery(filter.words)}`);
     const rows = await q.where(listedVideo()).select('videos.id')
       .orderBy(column, filter.sortType)
       .orderBy('videos.id', filter.sortType)
@@ -279,7 +279,7 @@ export class VideoSearchRepository {
         .innerJoin(sql<{ rowid: number }>`videos_fts`.as('videos_fts'), (join) => join.on(sql<boolean>`videos_fts.rowid = videos.rowid`))
         .where(sql<boolean>`videos_fts match ${fts5Match(filter.words)}`) as unknown as VideosQuery;
     } else {
-      base = base.where(sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(filter.words)})`);
+      base = base.where(sql<boolean>`videos.search_vector @@ ${prefixTsQuery(filter.words)}`);
     }
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const total = Number(counted.n);
@@ -288,7 +288,7 @@ export class VideoSearchRepository {
     if (filter.byRelevance) {
       q = this.dialect === 'sqlite'
         ? q.orderBy(sql`bm25(videos_fts, 10.0, 5.0, 1.0)`)
-        : q.orderBy(sql`ts_rank(videos.search_vector, to_tsquery('simple', ${tsPrefixQuery(filter.words)}))`, 'desc');
+        : q.orderBy(sql`ts_rank(videos.search_vector, ${prefixTsQuery(filter.words)})`, 'desc');
       q = q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc');
     } else {
       q = q.orderBy(SORT_COLUMNS[filter.sortBy], filter.sortType).orderBy('videos.id', filter.sortType);
