@@ -24,6 +24,7 @@ import { chapterCues } from './chapter-cues';
 import { hlsTypeForThisBrowser } from './hls-type';
 import { usePlayerKeys } from './use-player-keys';
 import { videoElement } from './video-element';
+import { keepQualityChoice } from './quality-choice';
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
 
@@ -91,8 +92,14 @@ export function VideoPlayer({
     [chapters, duration],
   );
 
+  // The HLS provider's hls.js, to pin a rung the viewer picked (see keepQualityChoice).
+  const hlsRef = useRef<{ loadLevel: number } | null>(null);
   const onProviderChange = useCallback((provider: MediaProviderAdapter | null) => {
+    hlsRef.current = null;
     if (isHLSProvider(provider)) {
+      provider.onInstance((hls) => {
+        hlsRef.current = hls;
+      });
       // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
       // alternate audio, none of which the ladder has), split into its own chunk.
       provider.library = () => import('hls.js/light');
@@ -164,6 +171,16 @@ export function VideoPlayer({
       }),
     [],
   );
+
+  // One player per source (see the key below), so its quality list is watched per source.
+  useEffect(() => {
+    const qualities = playerRef.current?.qualities;
+    if (!qualities) return undefined;
+    return keepQualityChoice(qualities, (index) => {
+      // The rung already playing: kept from the next fragment on, without flushing what is buffered.
+      if (hlsRef.current) hlsRef.current.loadLevel = index;
+    });
+  }, [source.src]);
 
   const flash = usePlayerKeys(playerRef, latest);
 
