@@ -33,7 +33,9 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // A journey that fails is run once more, and fails the suite only if it fails again; one that
+  // passes the second time is listed as flaky by the test runner's summary (docs/decisions/0039).
+  retries: Number(process.env.E2E_RETRIES ?? 1),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

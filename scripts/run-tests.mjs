@@ -43,7 +43,9 @@ for (const [i, suite] of suites.entries()) {
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
-  summary.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
+  const flaky = counts.flaky?.length ? `; ${counts.flaky.length} passed only when run again` : '';
+  summary.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed${flaky} (${Math.round((Date.now() - started) / 1000)} s)`);
+  for (const title of counts.flaky ?? []) summary.push(`  flaky: ${title}`);
 }
 
 console.log(`\n${summary.join('\n')}`);
@@ -57,8 +59,21 @@ function readCounts(file, kind) {
       return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
     }
     const s = r.stats ?? {};
-    return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+    return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: flakyTitles(r.suites ?? []) };
   } catch {
     return { passed: 0, failed: 0, skipped: 0 };
   }
+}
+
+/** The journeys that failed once and passed when run again (Playwright's JSON report, nested suites). */
+function flakyTitles(suites, parents = []) {
+  const titles = [];
+  for (const suite of suites) {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...parents, suite.title] : parents;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'flaky')) titles.push(`${spec.file}: ${[...path, spec.title].join(' › ')}`);
+    }
+    titles.push(...flakyTitles(suite.suites ?? [], path));
+  }
+  return titles;
 }
