@@ -1,8 +1,8 @@
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import type { Database } from '../../db/schema.js';
 import { listedVideo } from './video-access.js';
 import { fts5Match, textMatches } from './video-search.js';
+import { searchExactly, type SearchPage, type VideosQuery } from './video-search-exact.js';
 import { prefixTsQuery, searchTsQuery } from './video-search-words.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 
@@ -18,14 +18,7 @@ export interface SearchLimits {
 
 export const SEARCH_LIMITS: SearchLimits = { window: 200, exactUpTo: 1_000 };
 
-/** A page of a search, its total, and whether that total was counted or estimated. */
-export interface SearchPage {
-  rows: VideoSummaryRow[];
-  total: number;
-  counted: boolean;
-}
-
-type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
+export type { SearchPage } from './video-search-exact.js';
 
 /** PostgreSQL: the words as a tsquery (video-search-words.ts); SQLite matches with FTS5 instead. */
 type TsQuery = RawBuilder<unknown>;
@@ -65,7 +58,7 @@ export class VideoSearchRepository {
   ) {}
 
   async list(filter: VideoListFilter): Promise<SearchPage> {
-    if (filter.ownerId || filter.includeHidden) return this.exact(filter);
+    if (filter.ownerId || filter.includeHidden) return searchExactly(this.db, this.dialect, filter);
     const q = await this.tsQuery(filter.words);
     if (q === null) return { rows: [], total: 0, counted: true };
     const count = await this.countUpToCap(filter.words, q);
@@ -267,34 +260,6 @@ export class VideoSearchRepository {
       .select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.id, r as VideoSummaryRow]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** A channel's search: every match counted, ranked and sorted (a channel holds few videos). */
-  private async exact(filter: VideoListFilter): Promise<SearchPage> {
-    let base = this.db.selectFrom('videos') as VideosQuery;
-    if (filter.ownerId) base = base.where('videos.owner_id', '=', filter.ownerId);
-    if (!filter.includeHidden) base = base.where(listedVideo());
-    if (this.dialect === 'sqlite') {
-      base = base
-        .innerJoin(sql<{ rowid: number }>`videos_fts`.as('videos_fts'), (join) => join.on(sql<boolean>`videos_fts.rowid = videos.rowid`))
-        .where(sql<boolean>`videos_fts match ${fts5Match(filter.words)}`) as unknown as VideosQuery;
-    } else {
-      base = base.where(sql<boolean>`videos.search_vector @@ ${prefixTsQuery(filter.words)}`);
-    }
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const total = Number(counted.n);
-    if (total === 0 || filter.offset >= total) return { rows: [], total, counted: true };
-    let q = base.innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS);
-    if (filter.byRelevance) {
-      q = this.dialect === 'sqlite'
-        ? q.orderBy(sql`bm25(videos_fts, 10.0, 5.0, 1.0)`)
-        : q.orderBy(sql`ts_rank(videos.search_vector, ${prefixTsQuery(filter.words)})`, 'desc');
-      q = q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc');
-    } else {
-      q = q.orderBy(SORT_COLUMNS[filter.sortBy], filter.sortType).orderBy('videos.id', filter.sortType);
-    }
-    const rows = await q.limit(filter.limit).offset(filter.offset).execute();
-    return { rows, total, counted: true };
   }
 }
 
