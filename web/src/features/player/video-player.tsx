@@ -136,12 +136,6 @@ export function VideoPlayer({
     media.currentTime = wanted;
   }, []);
   useEffect(applyResume, [startAt, source.src, applyResume]);
-  // An element emptied before playback (its source loaded again) starts from 0 once more: the
-  // resume is due again on its next metadata.
-  const onEmptied = useCallback(() => {
-    onInterrupt();
-    if (!startedRef.current) resumedSrc.current = null;
-  }, [onInterrupt]);
   // The place kept is where playback paused, not the last time update (up to a frame or more before).
   const onPaused = useCallback(() => {
     const media = videoElement(playerRef.current);
@@ -226,12 +220,10 @@ export function VideoPlayer({
       onTimeUpdate={onTimeUpdate}
       onSeeking={onInterrupt}
       onSourceChange={onInterrupt}
-      onEmptied={onEmptied}
+      onEmptied={onInterrupt}
       onStarted={onStarted}
       onPause={onPaused}
       onLoadedMetadata={applyResume}
-      // Again once playable, in case the metadata came while the page was still working out the place.
-      onCanPlay={applyResume}
       onEnded={onEndedCb}
       autoPlay={autoPlay}
     >
