@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '../modules/users/tokens.js';
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from './tokens.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.js';
 
 const base = (request: FastifyRequest) => ({

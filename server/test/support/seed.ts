@@ -1,7 +1,7 @@
 import type { AppContext } from '../../src/app-context.js';
 import type { Database } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
-import { refreshVideoAccess } from '../../src/modules/videos/video-access.js';
+import { refreshVideoAccess } from '../../src/db/video-access.js';
 
 type VideoRow = Database['videos'];
 let clock = Date.now();

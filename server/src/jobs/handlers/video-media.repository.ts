@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { refreshVideoAccess } from '../../modules/videos/video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
 /** The columns media jobs read and write on a video row. Queries only; rules live in the handlers. */

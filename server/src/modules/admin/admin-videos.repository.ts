@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminVideosQuery } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
-import { refreshVideoAccess } from '../videos/video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 
 const COLUMNS = [
   'videos.id', 'videos.title', 'videos.status', 'videos.progress', 'videos.failure_reason', 'videos.visibility', 'videos.hidden_at',

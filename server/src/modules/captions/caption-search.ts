@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import { listedVideo } from '../videos/video-access.js';
+import { listedVideo } from '../../db/video-access.js';
 import { fts5Match, tsPrefixQuery } from '../videos/video-search.js';
 
 /** A video whose captions say the words searched for, with the first cue (in the video) that does. */

@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound, payloadTooLarge, validationFailed } from
 import type { UploadedFile } from '../../http/multipart.js';
 import { newId } from '../../lib/ids.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
-import { canWatch, isAdmin, type Viewer } from '../videos/video-access.js';
+import { canWatch, isAdmin, type Viewer } from '../../db/video-access.js';
 import { parseFields } from '../videos/video-fields.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
 import type { CaptionHit, CaptionSearch, CaptionSearchScope } from './caption-search.js';

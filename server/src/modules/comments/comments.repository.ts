@@ -1,8 +1,8 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { commentAuthorInGoodStanding, shownCommentsCount, shownRepliesCount } from '../moderation/standing-rules.js';
-import { ACCESS_COLUMNS, type AccessFields } from '../videos/video-access.js';
+import { commentAuthorInGoodStanding, shownCommentsCount, shownRepliesCount } from '../../db/standing-rules.js';
+import { ACCESS_COLUMNS, type AccessFields } from '../../db/video-access.js';
 
 export type CommentRow = Selectable<Database['comments']>;
 /** A comment as it is written: whether its author is banned is read from the author, not given. */

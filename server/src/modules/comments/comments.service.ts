@@ -2,7 +2,7 @@ import { type Comment, type CommentPage, pageInfo } from '@reelhouse/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { canWatch, type Viewer } from '../videos/video-access.js';
+import { canWatch, type Viewer } from '../../db/video-access.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import type { CommentAccessRow, CommentsRepository, CommentWithOwnerRow } from './comments.repository.js';
 import type { PublicChanges } from '../../lib/public-changes.js';

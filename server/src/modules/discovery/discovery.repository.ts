@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 const toTsquery = (words: readonly string[]) => sql`to_tsquery('simple', ${tsAnyWord(words)})`;
 import type { Db, Dialect } from '../../db/client.js';
-import { listedVideo } from '../videos/video-access.js';
+import { listedVideo } from '../../db/video-access.js';
 import { fts5AnyWord, tsAnyWord } from '../videos/video-search.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
 import { COMMON_SHARE, type MatchBlock, type SimilarMatch } from './similar-ranking.js';

@@ -4,7 +4,7 @@ import { changeVideos, MISSING_ID, seedVideo } from '../../../test/support/seed.
 import { signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { newId } from '../../lib/ids.js';
-import { refreshVideoAccess } from '../videos/video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 import { utcDay, type VideoRow } from '../videos/videos.repository.js';
 import { createVideosService } from '../videos/videos.routes.js';
 import { DiscoveryRepository } from './discovery.repository.js';

@@ -1,5 +1,5 @@
 import { pageInfo, type RelatedVideos, type TrendingQuery, type VideoPage } from '@reelhouse/contract';
-import type { Viewer } from '../videos/video-access.js';
+import type { Viewer } from '../../db/video-access.js';
 import { topicWords } from '../videos/video-search.js';
 import type { VideosService } from '../videos/videos.service.js';
 import type { DiscoveryRepository } from './discovery.repository.js';

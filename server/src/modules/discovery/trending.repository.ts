@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import { listedVideo } from '../videos/video-access.js';
+import { listedVideo } from '../../db/video-access.js';
 import { utcDay } from '../videos/videos.repository.js';
 
 /** One day's weight in trending: views and likes of a day lose half their weight every this many days. */

@@ -2,7 +2,7 @@ import type { LikeTarget } from '@reelhouse/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
-import { ACCESS_COLUMNS, type AccessFields, type Viewer, watchableBy } from '../videos/video-access.js';
+import { ACCESS_COLUMNS, type AccessFields, type Viewer, watchableBy } from '../../db/video-access.js';
 
 /** What a like's target looks like to the rules: its counter and the video that decides access. */
 export interface LikeTargetRow extends AccessFields {

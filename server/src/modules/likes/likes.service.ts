@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import type { DefaultImages } from '../../lib/default-images.js';
 import type { Storage } from '../../storage/storage.js';
 import type { LikesRepository, LikeTargetRow } from './likes.repository.js';
-import { canWatch, type Viewer } from '../videos/video-access.js';
+import { canWatch, type Viewer } from '../../db/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 

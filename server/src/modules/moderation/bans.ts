@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit-log.js';
 import { SessionsRepository } from '../users/sessions.repository.js';
-import { refreshVideoAccess } from '../videos/video-access.js';
-import { shownCommentsCount } from './standing-rules.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
+import { shownCommentsCount } from '../../db/standing-rules.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 
 /**

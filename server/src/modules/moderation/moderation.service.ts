@@ -6,7 +6,7 @@ import { newId, toIso } from '../../lib/ids.js';
 import { videoPrefix } from '../../storage/storage.js';
 import { type Actor, recordAudit } from '../audit/audit-log.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
-import { canWatch, refreshVideoAccess } from '../videos/video-access.js';
+import { canWatch, refreshVideoAccess } from '../../db/video-access.js';
 import { tell } from '../videos/video-events.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { setBanned } from './bans.js';

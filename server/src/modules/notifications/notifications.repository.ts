@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database, Role } from '../../db/schema.js';
-import { commentAuthorInGoodStanding } from '../moderation/standing-rules.js';
-import { ACCESS_COLUMNS, type AccessFields } from '../videos/video-access.js';
+import { commentAuthorInGoodStanding } from '../../db/standing-rules.js';
+import { ACCESS_COLUMNS, type AccessFields } from '../../db/video-access.js';
 
 export type NotificationRow = Database['notifications'];
 

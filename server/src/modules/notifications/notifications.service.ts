@@ -4,7 +4,7 @@ import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { newId, toIso } from '../../lib/ids.js';
 import { noPersonalChanges, type PersonalChanges } from '../../lib/public-changes.js';
 import type { Storage } from '../../storage/storage.js';
-import { canWatch } from '../videos/video-access.js';
+import { canWatch } from '../../db/video-access.js';
 import type { NoticeBus } from './notice-bus.js';
 import type { NotificationRow, NotificationsRepository, NotificationViewRow, VideoFacts } from './notifications.repository.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { ACCESS_COLUMNS, type Viewer, watchableBy } from '../videos/video-access.js';
+import { ACCESS_COLUMNS, type Viewer, watchableBy } from '../../db/video-access.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
 
 export type PlaylistRow = Database['playlists'];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { refreshVideoAccess } from '../videos/video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 import { FEED_SIZE } from './feeds.service.js';
 
 const ORIGIN = 'https://video.example.com';

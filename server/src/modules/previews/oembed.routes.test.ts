@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { refreshVideoAccess } from '../videos/video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 
 const ORIGIN = 'https://video.example.com';
 

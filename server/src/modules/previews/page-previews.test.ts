@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { inlineScriptHashes } from '../../http/security-headers.js';
-import { refreshVideoAccess } from '../videos/video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 
 const ORIGIN = 'https://video.example.com';
 const THEME_SCRIPT = '<script>document.documentElement.classList.add("light")</script>';

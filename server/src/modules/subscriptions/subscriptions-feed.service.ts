@@ -2,7 +2,7 @@ import { type FollowedChannelPage, pageInfo, type VideoPage } from '@reelhouse/c
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { toIso } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import type { Viewer } from '../videos/video-access.js';
+import type { Viewer } from '../../db/video-access.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
 import type { SubscriptionsFeedRepository } from './subscriptions-feed.repository.js';
 

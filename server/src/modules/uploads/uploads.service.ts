@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../../http/errors.js';
 import { formatBytes, type UploadedFile } from '../../http/multipart.js';
 import { newId } from '../../lib/ids.js';
-import type { Viewer } from '../videos/video-access.js';
+import type { Viewer } from '../../db/video-access.js';
 import type { VideosService } from '../videos/videos.service.js';
 import type { InstanceService } from '../instance/instance.service.js';
 import type { StorageQuota } from './storage-quota.js';

@@ -5,7 +5,7 @@ import { LiveSessions } from './live-sessions.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import {
   ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorRefreshToken, verifyAccessToken,
-} from './tokens.js';
+} from '../../http/tokens.js';
 
 export interface IssuedTokens {
   accessToken: string;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { shownCommentsCount } from '../moderation/standing-rules.js';
-import { addPublicVideos } from '../videos/video-access.js';
+import { shownCommentsCount } from '../../db/standing-rules.js';
+import { addPublicVideos } from '../../db/video-access.js';
 
 export type UserRow = Database['users'];
 

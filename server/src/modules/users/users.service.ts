@@ -8,7 +8,7 @@ import { newId, toIso } from '../../lib/ids.js';
 import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { imageError } from '../../http/image-error.js';
-import { viewerKey } from '../videos/viewer-key.js';
+import { viewerKey } from '../../lib/viewer-key.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { JobHandlers, JobMap, JobQueue } from '../../jobs/job-types.js';
 import type { QueueLogger } from '../../jobs/queue-options.js';
-import { refreshVideoAccess } from './video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 import { tell, type VideoEvents } from './video-events.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 

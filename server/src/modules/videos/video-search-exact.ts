@@ -1,7 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { listedVideo } from './video-access.js';
+import { listedVideo } from '../../db/video-access.js';
 import { fts5Match } from './video-search.js';
 import { prefixTsQuery } from './video-search-words.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';

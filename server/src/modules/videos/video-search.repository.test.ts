@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import type { Database } from '../../db/schema.js';
-import { refreshVideoAccess } from './video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 import type { VideoListFilter } from './video-list.js';
 import { estimate, VideoSearchRepository } from './video-search.repository.js';
 

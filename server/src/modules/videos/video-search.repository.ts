@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import { listedVideo } from './video-access.js';
+import { listedVideo } from '../../db/video-access.js';
 import { fts5Match, textMatches } from './video-search.js';
 import { searchExactly, type SearchPage, type VideosQuery } from './video-search-exact.js';
 import { prefixTsQuery, searchTsQuery } from './video-search-words.js';

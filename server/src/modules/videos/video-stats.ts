@@ -1,7 +1,7 @@
 import type { VideoStats } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { canWatch, isAdmin, type Viewer } from './video-access.js';
+import { canWatch, isAdmin, type Viewer } from '../../db/video-access.js';
 import { utcDay } from './videos.repository.js';
 
 const DAY_MS = 86_400_000;

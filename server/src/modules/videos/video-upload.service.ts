@@ -10,7 +10,7 @@ import { type Storage, videoPrefix } from '../../storage/storage.js';
 import type { StorageQuota } from '../uploads/storage-quota.js';
 import { thumbnailFromFile } from './frame-thumbnail.js';
 import type { PublishScheduler } from './scheduled-publishing.js';
-import type { Viewer } from './video-access.js';
+import type { Viewer } from '../../db/video-access.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { tell, type VideoEvents } from './video-events.js';
 import { formatDuration, parseFields } from './video-fields.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { refreshVideoAccess } from './video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
-import { ListPager, type PagedList } from './list-paging.js';
-import { listedVideo, refreshVideoAccess } from './video-access.js';
+import { ListPager, type PagedList } from '../../db/list-paging.js';
+import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
 import { SEARCH_LIMITS, type SearchLimits, type SearchPage, VideoSearchRepository } from './video-search.repository.js';
 

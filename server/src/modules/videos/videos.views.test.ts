@@ -3,10 +3,10 @@ import type { AppContext } from '../../app-context.js';
 import { newId } from '../../lib/ids.js';
 import { seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { refreshVideoAccess } from './video-access.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
 import { utcDay, VideosRepository } from './videos.repository.js';
 import { VIEW_WINDOW_MS } from './videos.service.js';
-import { viewerKey } from './viewer-key.js';
+import { viewerKey } from '../../lib/viewer-key.js';
 
 const API = '/api/v1';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { SUMMARY_COLUMNS, type SortField, type SortType, type VideoSummaryRow } from '../videos/videos.repository.js';
-import { type Viewer, watchableBy } from '../videos/video-access.js';
+import { type Viewer, watchableBy } from '../../db/video-access.js';
 
 /** sortBy mapped to fixed columns; createdAt means when the video was watched. */
 const SORT_COLUMNS = {

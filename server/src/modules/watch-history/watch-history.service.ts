@@ -1,6 +1,6 @@
 import { type PageQuery, pageInfo, type WatchHistoryPage } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
-import type { Viewer } from '../videos/video-access.js';
+import type { Viewer } from '../../db/video-access.js';
 import type { VideosService } from '../videos/videos.service.js';
 import type { WatchHistoryRepository } from './watch-history.repository.js';
 

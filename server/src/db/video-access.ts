@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
-import type { Database, Role, Visibility } from '../../db/schema.js';
+import type { Database, Role, Visibility } from './schema.js';
 
 /**
  * Who may see a video, decided here and nowhere else. Every list, search, feed, count, channel page

@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Db, Dialect } from '../../db/client.js';
-import type { Database } from '../../db/schema.js';
+import type { Db, Dialect } from './client.js';
+import type { Database } from './schema.js';
 
 /**
  * Deep pages of the video lists without skipping every row before them.

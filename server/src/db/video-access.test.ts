@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, Visibility } from '../../db/schema.js';
-import { changeVideos, seedVideo } from '../../../test/support/seed.js';
-import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+import type { Role, Visibility } from './schema.js';
+import { changeVideos, seedVideo } from '../../test/support/seed.js';
+import { createTestApp, type SignedIn, type TestApp } from '../../test/support/test-app.js';
 import { canWatch, listedVideo, refreshVideoAccess, type Viewer, watchableBy } from './video-access.js';
 
 let t: TestApp;

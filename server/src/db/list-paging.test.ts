@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeVideos, seedVideo } from '../../../test/support/seed.js';
-import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+import { changeVideos, seedVideo } from '../../test/support/seed.js';
+import { createTestApp, type SignedIn, type TestApp } from '../../test/support/test-app.js';
 
 // A small spacing, so lists of a few hundred videos have many kept boundaries and every page past
 // the first few seeks to one.
