@@ -11,7 +11,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './app-context.js';
-import { authPlugin } from './http/auth.js';
+import { type AccessTokenVerifier, authPlugin } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { registerCrossSiteDefence } from './http/cross-site.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -21,10 +21,7 @@ import { registerErrorHandler, shortPath } from './http/error-handler.js';
 import { mediaRoutes } from './http/media-route.js';
 import { recordRoutes } from './http/route-table.js';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, registerUrlLengthGuard } from './http/request-guards.js';
-import { apiModules } from './modules/index.js';
-import { feedsRoutes } from './modules/previews/feeds.routes.js';
 import { type PageMeta, withHead } from './modules/previews/page-head.js';
-import { createPreviews } from './modules/previews/previews.context.js';
 import { siteOrigin } from './modules/previews/site-urls.js';
 import { registerFairTurns } from './http/fair-turns.js';
 import { registerAnswerCache } from './http/answer-cache.js';
@@ -35,8 +32,19 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
 export const API_PREFIX = '/api/v1';
 
-/** Builds the HTTP application around an already-built context. Starting jobs is the caller's business. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/** What the composition root hands the HTTP application: its routes and the few services the frame itself asks. */
+export interface AppParts {
+  /** Every API module's routes, mounted under /api/v1. */
+  api: (api: FastifyInstance) => Promise<void>;
+  /** Routes outside the versioned API (feeds: addresses given to feed readers). */
+  site: (app: FastifyInstance) => Promise<void>;
+  /** A page's title and link-preview tags, or null for a page without a preview. */
+  pageMeta: (pagePath: string, origin: string) => Promise<PageMeta | null>;
+  verifySession: AccessTokenVerifier;
+}
+
+/** Builds the HTTP application around an already-built context and its parts. Starting jobs is the caller's business. */
+export async function buildApp(ctx: AppContext, parts: AppParts): Promise<FastifyInstance> {
   const { config } = ctx;
   const frontDoor = new FrontDoor();
   const app = Fastify({
@@ -100,7 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Its page has inline scripts and styles: staticCSP gives it a policy with their hashes.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin, { verify: (token) => ctx.sessions.verify(token) });
+  await app.register(authPlugin, { verify: parts.verifySession });
 
   await app.register(async (api) => {
     api.get('/healthcheck', {
@@ -111,18 +119,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const status = database && storage ? 200 : 503;
       return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));
     });
-    for (const mod of apiModules) await api.register(mod, { ctx });
+    await parts.api(api);
   }, { prefix: API_PREFIX });
   // Media from storage (local disk, or the bucket proxied when no MEDIA_BASE_URL serves it directly).
   await app.register(mediaRoutes(ctx.storage));
   // RSS and Atom feeds: addresses given to feed readers, so outside the versioned API.
-  await app.register(feedsRoutes, { ctx });
+  await app.register(parts.site);
 
   // Not /assets/: that is where the web client's hashed files live.
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
-  const { previews } = createPreviews(ctx);
   await registerWebClient(app, config.webDist, {
-    pageMeta: (pagePath, request) => previews.pageMeta(pagePath, siteOrigin(config.publicUrl, request)),
+    pageMeta: (pagePath, request) => parts.pageMeta(pagePath, siteOrigin(config.publicUrl, request)),
     embedAncestors: config.embedAncestors,
   });
   return app;

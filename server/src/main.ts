@@ -1,13 +1,13 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
-import { createRuntime } from './runtime.js';
+import { createRuntime } from './composition/runtime.js';
 
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, logger);
-  const app = await buildApp(runtime.ctx);
+  const app = await buildApp(runtime.ctx, runtime.http);
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;

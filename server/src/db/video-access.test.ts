@@ -15,13 +15,13 @@ const VISIBILITIES: Visibility[] = ['public', 'unlisted', 'private'];
 
 async function setRole(user: SignedIn, role: Role) {
   await t.ctx.db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
-  t.ctx.sessions.accountChanged(user.id);
+  t.services.sessions.accountChanged(user.id);
 }
 
 async function setBanned(user: SignedIn, banned: boolean) {
   await t.ctx.db.updateTable('users').set({ banned_at: banned ? Date.now() : null }).where('id', '=', user.id).execute();
   await refreshVideoAccess(t.ctx.db, { ownerId: user.id });
-  t.ctx.sessions.accountChanged(user.id);
+  t.services.sessions.accountChanged(user.id);
 }
 
 const publicCount = async () =>

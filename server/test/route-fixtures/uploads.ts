@@ -21,7 +21,7 @@ async function ownedUpload(w: World, size = 10, sent = 0): Promise<{ owner: Sign
   }
   const readBack = async () => ({
     row: await w.t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst(),
-    state: await w.t.ctx.uploadStore.state(id),
+    state: await w.t.services.uploadStore.state(id),
   });
   return { owner, id, readBack };
 }

@@ -6,7 +6,7 @@ export async function signUpAs(t: TestApp, role: Role): Promise<SignedIn> {
   const who = await t.signUp();
   await t.ctx.db.updateTable('users').set({ role }).where('id', '=', who.id).execute();
   // As after any role change: its sessions are looked up again.
-  t.ctx.sessions.accountChanged(who.id);
+  t.services.sessions.accountChanged(who.id);
   return who;
 }
 

@@ -7,13 +7,16 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DestinationStream } from 'pino';
 import { createLogger } from '../../src/logger.js';
-import { createRuntime } from '../../src/runtime.js';
+import { createRuntime } from '../../src/composition/runtime.js';
+import type { Services } from '../../src/composition/services.js';
 import { createPgDatabase, testDialect } from './databases.js';
 import { fixtureFile } from './fixtures.js';
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's services, as the composition root built them. */
+  services: Services;
   dataDir: string;
   /** Sends a request; `as` signs it in as a user made by signUp. */
   call(opts: InjectOptions & { as?: SignedIn }): Promise<TestResponse>;
@@ -59,7 +62,7 @@ export async function createTestApp(
     ...opts.env,
   });
   const runtime = await createRuntime(config, createLogger(config.logLevel, opts.logTo), { serveSourceAsIs: opts.serveSourceAsIs ?? true });
-  const app = await buildApp(runtime.ctx);
+  const app = await buildApp(runtime.ctx, runtime.http);
   await app.ready();
 
   const call: TestApp['call'] = async ({ as, ...req }) => {
@@ -94,7 +97,7 @@ export async function createTestApp(
   };
 
   return {
-    app, ctx: runtime.ctx, dataDir, call, signUp,
+    app, ctx: runtime.ctx, services: runtime.services, dataDir, call, signUp,
     async close() {
       await app.close();
       await runtime.close();

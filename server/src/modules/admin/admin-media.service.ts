@@ -1,5 +1,6 @@
 import type { AdminJob, AdminJobs, AdminVideo, AdminVideosQuery } from '@reelhouse/contract';
 import type { AppContext } from '../../app-context.js';
+import type { VideoProcessing } from '../../jobs/video-processing.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { toIso } from '../../lib/ids.js';
@@ -16,7 +17,7 @@ const videoIdOf = (job: QueuedJob): string | null => {
 export class AdminMediaService {
   private readonly videos: AdminVideosRepository;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: AppContext & { processing: VideoProcessing }) {
     this.videos = new AdminVideosRepository(ctx.db);
   }
 

@@ -1,6 +1,7 @@
 import type { AdminStats, AdminUser, AdminUserPatch } from '@reelhouse/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
+import type { SessionService } from '../users/session.service.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { toIso } from '../../lib/ids.js';
@@ -13,7 +14,7 @@ const ALL_VIDEOS = sql<number>`(select count(*) from videos v where v.owner_id =
 
 /** Accounts as admins see and change them: search, role, ban, approval and quotas. */
 export class AdminUsersService {
-  constructor(private readonly ctx: AppContext, private readonly moderation: ModerationService) {}
+  constructor(private readonly ctx: AppContext & { sessions: SessionService }, private readonly moderation: ModerationService) {}
 
   async list(q: { query?: string; role?: AdminUser['role']; banned?: 'true' | 'false'; pageNumber: number; pageSize: number }) {
     let base = this.ctx.db.selectFrom('users');

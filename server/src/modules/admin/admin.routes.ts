@@ -1,17 +1,13 @@
 import { AdminJob, AdminJobs, AdminStats, AdminUser, AdminVideo, AdminVideoPage, AdminVideosQuery, JobIdParams, AdminUserPage, AdminUserPatch, AdminUsersQuery, envelope as envelopeSchema, IdParams, pageInfo } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
 import { currentUser, requireAdmin } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { ModerationService } from '../moderation/moderation.service.js';
-import { AdminMediaService } from './admin-media.service.js';
-import { AdminUsersService } from './admin-users.service.js';
+import type { AdminMediaService } from './admin-media.service.js';
+import type { AdminUsersService } from './admin-users.service.js';
 
 const tags = ['admin'];
 
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const users = new AdminUsersService(ctx, new ModerationService(ctx));
-  const media = new AdminMediaService(ctx);
+export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; media: AdminMediaService }> = async (app, { users, media }) => {
 
   app.get('/admin/users', {
     preHandler: requireAdmin,

@@ -1,31 +1,16 @@
 import { Caption, CaptionParams, envelope as envelopeSchema, IdParams, MAX_CAPTION_BYTES } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
-import { VideosRepository } from '../videos/videos.repository.js';
-import { CaptionSearch } from './caption-search.js';
-import { CaptionsRepository } from './captions.repository.js';
-import { CaptionsService } from './captions.service.js';
+import type { CaptionsService } from './captions.service.js';
 
 const tags = ['captions'];
 
-export function createCaptionsService(ctx: AppContext): CaptionsService {
-  return new CaptionsService({
-    captions: new CaptionsRepository(ctx.db),
-    search: new CaptionSearch(ctx.db, ctx.dialect),
-    videos: new VideosRepository(ctx.db, ctx.dialect),
-    storage: ctx.storage,
-    logger: ctx.logger,
-    changes: ctx.answers,
-  });
-}
-
-export const captionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const captions = createCaptionsService(ctx);
-  const uploadLimit = { rateLimit: { max: ctx.config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
+export const captionsRoutes: FastifyPluginAsyncZod<{ captions: CaptionsService; config: Config; tmpDir: string }> = async (app, { captions, config, tmpDir }) => {
+  const uploadLimit = { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
 
   app.post('/videos/:id/captions', {
     preHandler: requireUser,
@@ -38,7 +23,7 @@ export const captionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const form = await readMultipart(request, ctx.tmpDir, { files: { file: { maxBytes: MAX_CAPTION_BYTES } }, fields: ['language', 'label'] });
+    const form = await readMultipart(request, tmpDir, { files: { file: { maxBytes: MAX_CAPTION_BYTES } }, fields: ['language', 'label'] });
     try {
       const caption = await captions.upload(request.params.id, user, form.fields, form.files.file);
       return reply.status(201).send(envelope(caption, 'Caption added', 201));

@@ -1,18 +1,15 @@
 import { Comment, CommentBody, CommentPage, envelope as envelopeSchema, Id, NewCommentBody, PageQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
-import { CommentsRepository } from './comments.repository.js';
-import { CommentsService } from './comments.service.js';
+import type { CommentsService } from './comments.service.js';
 
 const tags = ['comments'];
 const CommentPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
-export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const comments = new CommentsService({ comments: new CommentsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, events: ctx.notifications, changes: ctx.answers });
+export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
 
   app.get('/comments/:videoId', {
     config: cachedForSignedOut,

@@ -6,7 +6,6 @@ import { createTestApp, type SignedIn, type TestApp } from '../../../test/suppor
 import { newId } from '../../lib/ids.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { utcDay, type VideoRow } from '../videos/videos.repository.js';
-import { createVideosService } from '../videos/videos.routes.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { DiscoveryService, RANKING_FRESH_MS } from './discovery.service.js';
 import { TrendingRepository } from './trending.repository.js';
@@ -180,7 +179,7 @@ describe('kept rankings', () => {
       if (id === a!.id) rankings++;
       return coWatched(id);
     };
-    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: createVideosService(t.ctx) });
+    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: t.services.videos });
     const answers = await Promise.all(Array.from({ length: 5 }, () => service.related(a!.id, null, 12)));
     expect(answers.map((r) => r.videos.map((v) => v._id))).toEqual(Array(5).fill([b!.id]));
     expect(rankings).toBe(1);

@@ -1,19 +1,12 @@
 import { envelope as envelopeSchema, IdParams, RelatedQuery, RelatedVideos, TrendingQuery, VideoPage } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
-import { createVideosService } from '../videos/videos.routes.js';
-import { DiscoveryRepository } from './discovery.repository.js';
-import { DiscoveryService } from './discovery.service.js';
-import { TrendingRepository } from './trending.repository.js';
+import type { DiscoveryService } from './discovery.service.js';
 
 const tags = ['videos'];
 
-export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const discovery = new DiscoveryService({
-    discovery: new DiscoveryRepository(ctx.db, ctx.dialect), trending: new TrendingRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx),
-  });
+export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryService }> = async (app, { discovery }) => {
 
   app.get('/videos/trending', {
     config: cachedForSignedOut,

@@ -99,10 +99,10 @@ describe('ladder rungs', () => {
   });
 
   it('are all made by default; an admin chooses which, and the pipeline reads them lowest first', async () => {
-    expect(await t.ctx.instance.ladderRungs()).toEqual([240, 360, 480, 720, 1080]);
+    expect(await t.services.instance.ladderRungs()).toEqual([240, 360, 480, 720, 1080]);
     const res = await patch(callers.admin, { ladderRungs: [720, 360] });
     expect(res.data.ladderRungs).toEqual([720, 360]);
-    expect(await t.ctx.instance.ladderRungs()).toEqual([360, 720]);
+    expect(await t.services.instance.ladderRungs()).toEqual([360, 720]);
   });
 });
 

@@ -1,19 +1,16 @@
 import { ContentType, envelope as envelopeSchema, Id, LikeToggleResult, PageQuery, VideoPage } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
-import { LikesRepository } from './likes.repository.js';
-import { LikesService } from './likes.service.js';
+import type { LikesService } from './likes.service.js';
 
 const tags = ['likes'];
 const ContentQuery = z.object({ contentType: ContentType });
 const ContentParams = z.object({ contentId: Id });
 
-export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const likes = new LikesService({ likes: new LikesRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
+export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async (app, { likes }) => {
 
   app.get('/likes/videos', {
     preHandler: requireUser,

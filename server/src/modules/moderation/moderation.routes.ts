@@ -4,14 +4,13 @@ import {
 } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { currentUser, requireStaff, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { listAudit } from '../audit/audit-log.js';
-import { ModerationService } from './moderation.service.js';
+import type { ModerationService } from './moderation.service.js';
 
-export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const moderation = new ModerationService(ctx);
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService; db: Db }> = async (app, { moderation, db }) => {
 
   app.post('/reports', {
     preHandler: requireUser,
@@ -45,7 +44,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     schema: { tags: ['admin'], summary: 'Every moderator and admin action, newest first (moderators and admins)', querystring: AuditQuery, response: { 200: envelopeSchema(AuditPage) } },
   }, async (request) => {
     const { pageNumber, pageSize } = request.query;
-    const { total, entries } = await listAudit(ctx.db, { pageNumber, pageSize });
+    const { total, entries } = await listAudit(db, { pageNumber, pageSize });
     return envelope({ ...pageInfo(total, pageNumber, pageSize), entries }, 'Audit log fetched');
   });
 };

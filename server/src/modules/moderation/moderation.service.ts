@@ -1,5 +1,7 @@
 import type { ModerationBody, Report, ReportBody, ReportGroup } from '@reelhouse/contract';
 import type { AppContext } from '../../app-context.js';
+import type { SessionService } from '../users/session.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
@@ -27,7 +29,7 @@ export class ModerationService {
   private readonly videos: VideosRepository;
   private readonly comments: CommentsRepository;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: AppContext & { sessions: SessionService; notifications: NotificationsService }) {
     this.reports = new ReportsRepository(ctx.db);
     this.videos = new VideosRepository(ctx.db, ctx.dialect);
     this.comments = new CommentsRepository(ctx.db);

@@ -98,7 +98,7 @@ describe('notifications', () => {
     expect(await unread(fan)).toBe(fanBefore);
 
     // The same event told twice is stored once.
-    await t.ctx.notifications.commented({ commentId: top.data._id, videoId: video.id, authorId: other.id, repliedToAuthorId: null });
+    await t.services.notifications.commented({ commentId: top.data._id, videoId: video.id, authorId: other.id, repliedToAuthorId: null });
     expect(await unread(owner)).toBe(before.owner + 2);
   });
 
@@ -131,9 +131,9 @@ describe('notifications', () => {
   it('tell the uploader when processing ends, with the reason when it failed', async () => {
     const ready = await seedVideo(t.ctx, other.id);
     const failed = await seedVideo(t.ctx, other.id, { status: 'failed', failure_reason: 'The file has no video stream' });
-    await t.ctx.notifications.videoReady(ready.id);
-    await t.ctx.notifications.videoFailed(failed.id);
-    await t.ctx.notifications.videoFailed(failed.id);
+    await t.services.notifications.videoReady(ready.id);
+    await t.services.notifications.videoFailed(failed.id);
+    await t.services.notifications.videoFailed(failed.id);
     const all = (await list(other, '?pageSize=50')).data.notifications;
     expect(all.find((n: { kind: string }) => n.kind === 'upload_ready')).toMatchObject({ video: { _id: ready.id }, actor: null });
     expect(all.filter((n: { kind: string }) => n.kind === 'upload_failed')).toEqual([

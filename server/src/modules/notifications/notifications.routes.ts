@@ -1,16 +1,16 @@
 import { envelope as envelopeSchema, MarkReadBody, MarkReadResult, NotificationPage, PageQuery, UnreadCount } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
+import type { Logger } from 'pino';
 import { cachedForItsViewerOwn } from '../../http/answer-cache.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { openNotificationStream } from './notification-stream.js';
+import type { NotificationsService } from './notifications.service.js';
 
 const tags = ['notifications'];
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const notifications = ctx.notifications;
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService; logger: Logger }> = async (app, { notifications, logger }) => {
 
   // Both are kept for their viewer until a notification of theirs is stored or marked read (the
   // service tells those as personal changes) or something they show changes publicly.
@@ -46,6 +46,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       response: { 200: z.string().describe('text/event-stream') },
     },
   }, async (request, reply) => {
-    await openNotificationStream(request, reply, { notifications, userId: currentUser(request).id, streams, logger: ctx.logger });
+    await openNotificationStream(request, reply, { notifications, userId: currentUser(request).id, streams, logger });
   });
 };

@@ -1,12 +1,10 @@
 import { CreatePlaylistBody, envelope as envelopeSchema, Id, Playlist, PlaylistDetail, UpdatePlaylistBody } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
-import { PlaylistsRepository } from './playlists.repository.js';
-import { PlaylistsService } from './playlists.service.js';
+import type { PlaylistsService } from './playlists.service.js';
 
 const tags = ['playlists'];
 const IdParams = z.object({ id: Id });
@@ -18,8 +16,7 @@ const UpdateBody = z.preprocess((body) => {
   return body ?? {};
 }, UpdatePlaylistBody);
 
-export const playlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages, changes: ctx.answers });
+export const playlistsRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistsService }> = async (app, { playlists }) => {
 
   for (const url of ['/playlist', '/playlist/']) {
     app.post(url, {

@@ -1,9 +1,7 @@
 import { ChannelFeedParams, type FeedFormat } from '@reelhouse/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
-import { FEED_SIZE } from './feeds.service.js';
-import { createPreviews } from './previews.context.js';
+import { FEED_SIZE, type FeedsService } from './feeds.service.js';
 import { siteOrigin } from './site-urls.js';
 
 const tags = ['feeds'];
@@ -21,19 +19,18 @@ function sendFeed(reply: FastifyReply, format: FeedFormat, body: string) {
  * RSS 2.0 (`.xml`) and Atom (`.atom`) feeds, outside /api/v1 like media URLs: feed readers are
  * given these addresses. Bad input still answers the envelope.
  */
-export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { feeds } = createPreviews(ctx);
+export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService; publicUrl: string | null }> = async (app, { feeds, publicUrl }) => {
 
   for (const format of ['xml', 'atom'] as const) {
     app.get(`/feeds/videos.${format}`, {
       schema: { tags, summary: `The site's newest ${FEED_SIZE} listed videos (${format === 'xml' ? 'RSS 2.0' : 'Atom'})` },
-    }, async (request, reply) => sendFeed(reply, format, await feeds.feed(null, format, siteOrigin(ctx.config.publicUrl, request))));
+    }, async (request, reply) => sendFeed(reply, format, await feeds.feed(null, format, siteOrigin(publicUrl, request))));
   }
 
   app.get('/feeds/channel/:file', {
     schema: { tags, summary: `A channel's newest ${FEED_SIZE} listed videos: {username}.xml (RSS 2.0) or {username}.atom (Atom)`, params: ChannelFeedParams },
   }, async (request, reply) => {
     const { username, format } = request.params.file;
-    return sendFeed(reply, format, await feeds.feed(username, format, siteOrigin(ctx.config.publicUrl, request)));
+    return sendFeed(reply, format, await feeds.feed(username, format, siteOrigin(publicUrl, request)));
   });
 };

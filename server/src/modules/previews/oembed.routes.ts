@@ -1,12 +1,10 @@
 import { OembedAnswer, OembedQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
-import { createPreviews } from './previews.context.js';
+import type { PreviewsService } from './previews.service.js';
 import { siteOrigin } from './site-urls.js';
 
-export const oembedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { previews } = createPreviews(ctx);
+export const oembedRoutes: FastifyPluginAsyncZod<{ previews: PreviewsService; publicUrl: string | null }> = async (app, { previews, publicUrl }) => {
 
   app.get('/oembed', {
     schema: {
@@ -17,7 +15,7 @@ export const oembedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       response: { 200: OembedAnswer },
     },
   }, async (request, reply) => {
-    const answer = await previews.oembed(request.query, siteOrigin(ctx.config.publicUrl, request));
+    const answer = await previews.oembed(request.query, siteOrigin(publicUrl, request));
     reply.header('cache-control', 'public, max-age=300');
     return { ...envelope(answer, 'oEmbed fetched'), ...answer };
   });

@@ -1,10 +1,10 @@
 import { envelope as envelopeSchema, pageInfo, StudioVideoPage, StudioVideoQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { VideoPresenter } from '../videos/videos.presenter.js';
-import { SUMMARY_COLUMNS } from '../videos/videos.repository.js';
+import type { VideoPresenter } from '../videos/videos.presenter.js';
+import { SUMMARY_COLUMNS, type VideosRepository } from '../videos/videos.repository.js';
 
 const tags = ['studio'];
 
@@ -21,8 +21,7 @@ const SORT_COLUMNS = {
  * failed, private, scheduled, taken down), with the numbers lists do not show. Everything here is
  * the owner's own, so no access rule beyond "owner_id is the caller" applies.
  */
-export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const present = new VideoPresenter(ctx.storage, ctx.defaultImages);
+export const studioRoutes: FastifyPluginAsyncZod<{ videos: VideosRepository; presenter: VideoPresenter; db: Db }> = async (app, { presenter: present, db }) => {
 
   app.get('/studio/videos', {
     preHandler: requireUser,
@@ -33,7 +32,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   }, async (request) => {
     const user = currentUser(request);
     const q = request.query;
-    let base = ctx.db.selectFrom('videos').where('videos.owner_id', '=', user.id);
+    let base = db.selectFrom('videos').where('videos.owner_id', '=', user.id);
     if (q.status) base = base.where('videos.status', '=', q.status);
     if (q.visibility) base = base.where('videos.visibility', '=', q.visibility);
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,22 +1,20 @@
 import { envelope as envelopeSchema, FollowedChannelPage, Id, PageQuery, SubscriberCount, VideoPage } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
 import { cachedForItsViewer } from '../../http/answer-cache.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { SubscriptionsFeedRepository } from './subscriptions-feed.repository.js';
-import { SubscriptionsFeedService } from './subscriptions-feed.service.js';
-import { SubscriptionsRepository } from './subscriptions.repository.js';
-import { SubscriptionsService } from './subscriptions.service.js';
+import type { SubscriptionsFeedService } from './subscriptions-feed.service.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
 
 const tags = ['subscriptions'];
 const ChannelParams = z.object({ channelId: Id });
 const FeedPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
-export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(ctx.db), changes: ctx.answers });
-  const feed = new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(ctx.db), storage: ctx.storage, defaultImages: ctx.defaultImages });
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService; feed: SubscriptionsFeedService }> = async (
+  app,
+  { subscriptions, feed },
+) => {
 
   app.post('/subscriptions/channel/:channelId', {
     preHandler: requireUser,

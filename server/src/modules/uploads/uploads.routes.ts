@@ -2,35 +2,22 @@ import type { IncomingMessage } from 'node:http';
 import { envelope as envelopeSchema, UploadIdParams, UploadQuota, VideoDetail } from '@reelhouse/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
-import { createVideosService } from '../videos/videos.routes.js';
-import { StorageQuota } from './storage-quota.js';
+import type { InstanceService } from '../instance/instance.service.js';
 import { type AdmittedUpload, createTusServer } from './tus-server.js';
-import { UploadsRepository } from './uploads.repository.js';
-import { UploadsService } from './uploads.service.js';
+import type { UploadStore } from './upload-store.js';
+import type { UploadsService } from './uploads.service.js';
 
 const tags = ['uploads'];
 const TUS_DESCRIPTION = 'tus 1.0.0 resumable upload protocol (https://tus.io/protocols/resumable-upload); signed-in only. '
   + 'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). HEAD /api/v1/uploads/{id} answers the '
   + 'Upload-Offset to resume from (not listed separately: OpenAPI documents no HEAD bodies). Errors of these checks use the envelope; '
   + 'protocol errors from the tus server answer in plain text.';
-
-export function createUploadsService(ctx: AppContext): UploadsService {
-  return new UploadsService({
-    uploads: new UploadsRepository(ctx.db),
-    store: ctx.uploadStore,
-    quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
-    videos: createVideosService(ctx),
-    logger: ctx.logger,
-    tmpDir: ctx.tmpDir,
-    instance: ctx.instance,
-    expiryMs: ctx.config.uploadExpiryMs,
-  });
-}
 
 const header = (request: FastifyRequest, name: string) => {
   const v = request.headers[name];
@@ -54,13 +41,13 @@ function checkTusHeaders(request: FastifyRequest) {
  * /api/v1/uploads: tus creation (POST), offset (HEAD), data (PATCH) and termination (DELETE), then
  * POST /uploads/{id}/video to make the finished file a video, and GET /uploads/quota.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const uploads = createUploadsService(ctx);
-  const { config } = ctx;
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  uploads: UploadsService; store: UploadStore; instance: Pick<InstanceService, 'settings'>; config: Config; tmpDir: string; logger: Logger;
+}> = async (app, { uploads, store, config, tmpDir }) => {
   const admitted = new WeakMap<IncomingMessage, AdmittedUpload>();
   const tus = createTusServer({
     path: `${app.prefix}/uploads`,
-    store: ctx.uploadStore,
+    store,
     uploads,
     maxBytes: config.limits.maxVideoBytes,
     trustProxy: config.trustProxy,
@@ -137,7 +124,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   }, async (request, reply) => {
     const user = currentUser(request);
     await uploads.own(request.params.id, user);
-    const form = await readMultipart(request, ctx.tmpDir, {
+    const form = await readMultipart(request, tmpDir, {
       files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
       fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
     });

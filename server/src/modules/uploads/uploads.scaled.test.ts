@@ -56,14 +56,14 @@ describe('tus uploads across API processes (S3 and Redis)', () => {
     const done = await tusPatch(baseB, owner, location, kept2, data.subarray(kept2));
     expect(done.status).toBe(204);
     expect(await tusOffset(baseA, owner, location)).toBe(data.length);
-    const copy = await a.ctx.uploadStore.localCopy(id, a.ctx.tmpDir);
+    const copy = await a.services.uploadStore.localCopy(id, a.ctx.tmpDir);
     expect(sha256(await fs.readFile(copy.path))).toBe(sha256(data));
     await fs.rm(copy.path);
   }, 120_000);
 
   it('gives the lock to a second holder only after asking the first to let go', async () => {
-    const locker = a.ctx.uploadStore.locker as RedisLocker;
-    const other = b.ctx.uploadStore.locker as RedisLocker;
+    const locker = a.services.uploadStore.locker as RedisLocker;
+    const other = b.services.uploadStore.locker as RedisLocker;
     const id = `uploads/lock-test-${Date.now()}`;
     const first = locker.newLock(id);
     let asked = 0;

@@ -12,7 +12,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** The stored bytes of an upload, read back through the store's own backend. */
 async function storedBytes(t: TestApp, uploadId: string): Promise<Buffer> {
-  const copy = await t.ctx.uploadStore.localCopy(uploadId, t.ctx.tmpDir);
+  const copy = await t.services.uploadStore.localCopy(uploadId, t.ctx.tmpDir);
   try {
     return await fs.readFile(copy.path);
   } finally {
@@ -136,7 +136,7 @@ for (const backend of ['local disk', 's3'] as const) {
       expect(await leftovers(t, id)).not.toEqual([]);
 
       await t.ctx.db.updateTable('uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
-      const result = await runHousekeeping(t.ctx);
+      const result = await runHousekeeping(t.ctx, t.services);
       expect(result.expiredUploads).toBe(1);
       expect(await leftovers(t, id)).toEqual([]);
       expect(await t.ctx.db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();

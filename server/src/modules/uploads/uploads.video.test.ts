@@ -63,7 +63,7 @@ for (const backend of ['local disk', 's3'] as const) {
       await fs.rm(stored);
       // The upload is gone, and with it its bytes; the same id cannot make a second video.
       expect(await t.ctx.db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-      expect(await t.ctx.uploadStore.state(id)).toBeNull();
+      expect(await t.services.uploadStore.state(id)).toBeNull();
       expect((await makeVideo(owner, id)).statusCode).toBe(404);
       expect(await fs.readdir(t.ctx.tmpDir).catch(() => [])).toEqual([]);
     }, 60_000);
@@ -76,7 +76,7 @@ for (const backend of ['local disk', 's3'] as const) {
       const someoneElse = await makeVideo(other, id);
       expect(someoneElse.statusCode).toBe(404);
       expect(someoneElse.message).toBe('Upload not found');
-      expect(await t.ctx.uploadStore.state(id)).not.toBeNull();
+      expect(await t.services.uploadStore.state(id)).not.toBeNull();
     });
 
     it('answers 404 for a missing upload and 400 for a malformed id', async () => {
@@ -106,7 +106,7 @@ for (const backend of ['local disk', 's3'] as const) {
       const res = await makeVideo(owner, id);
       expect(res.statusCode).toBe(409);
       expect(res.message).toMatch(/^The upload has 1000 of \d+ bytes; send the rest first$/);
-      expect(await t.ctx.uploadStore.state(id)).toMatchObject({ offset: 1000, complete: false });
+      expect(await t.services.uploadStore.state(id)).toMatchObject({ offset: 1000, complete: false });
     });
 
     it('takes a visibility, a schedule and a frame as the thumbnail, as POST /videos/ does', async () => {
@@ -157,7 +157,7 @@ for (const backend of ['local disk', 's3'] as const) {
       const res = await makeVideo(owner, id);
       expect(res.statusCode).toBe(422);
       expect(res.message).toBe('videoFile is not a readable video');
-      expect(await t.ctx.uploadStore.state(id)).toBeNull();
+      expect(await t.services.uploadStore.state(id)).toBeNull();
       expect(await t.ctx.db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
       const mkv = await uploadThroughTus(base, owner, 'clip.mkv');
       expect((await makeVideo(owner, mkv)).statusCode).toBe(415);

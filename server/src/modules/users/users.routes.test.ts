@@ -64,7 +64,7 @@ describe('POST /users/register', () => {
       const form = await multipart({ username: `bad${status}`, email: `bad${status}@example.com`, password: 'longenough', fullName: 'Bad' }, { avatar: file });
       const res = await t.call({ method: 'POST', url: '/api/v1/users/register', payload: form });
       expect(res.statusCode).toBe(status);
-      expect(await t.ctx.users.channel(`bad${status}`, null).catch((e) => e.statusCode)).toBe(404);
+      expect(await t.services.users.channel(`bad${status}`, null).catch((e) => e.statusCode)).toBe(404);
     }
     expect((await t.ctx.storage.list('users/')).every((k) => !k.includes('bad'))).toBe(true);
   });

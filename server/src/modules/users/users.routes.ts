@@ -11,7 +11,10 @@ import { forbidden } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
+import type { InstanceService } from '../instance/instance.service.js';
+import type { SessionService } from './session.service.js';
+import type { UsersService } from './users.service.js';
 
 /**
  * The browser flow gets its tokens as httpOnly cookies only: a token in a JSON body is readable by
@@ -25,8 +28,9 @@ const LoginResult = z.object({ user: User, accessToken: z.string().optional(), r
 const RefreshResult = z.object({ accessToken: z.string().optional(), refreshToken: z.string().optional() });
 const tags = ['users'];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { users, sessions, config } = ctx;
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService; sessions: SessionService; instance: Pick<InstanceService, 'settings'>; config: Config; tmpDir: string;
+}> = async (app, { users, sessions, instance, config, tmpDir }) => {
   const authLimit = { rateLimit: { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
   const imageLimit = { maxBytes: config.limits.maxImageBytes };
 
@@ -35,9 +39,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: { tags, summary: 'Sign up (multipart: username, email, password, fullName, optional avatar and coverImage)', response: { 201: envelopeSchema(User) } },
   }, async (request, reply) => {
     // Decided before a byte of the body is read: a closed site stores nothing.
-    const { signupMode } = await ctx.instance.settings();
+    const { signupMode } = await instance.settings();
     if (signupMode === 'closed') throw forbidden('Sign-ups are closed on this site');
-    const form = await readMultipart(request, ctx.tmpDir, {
+    const form = await readMultipart(request, tmpDir, {
       files: { avatar: imageLimit, coverImage: imageLimit },
       fields: ['username', 'email', 'password', 'fullName'],
     });
@@ -120,7 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
       schema: { tags, summary: `Replace ${field} (multipart: ${field})`, response: { 200: envelopeSchema(User) } },
     }, async (request) => {
-      const form = await readMultipart(request, ctx.tmpDir, { files: { [field]: imageLimit }, fields: [] });
+      const form = await readMultipart(request, tmpDir, { files: { [field]: imageLimit }, fields: [] });
       try {
         return envelope(await users.changeImage(currentUser(request).id, field, form.files[field]), `${field === 'avatar' ? 'Avatar' : 'Cover image'} updated`);
       } finally {

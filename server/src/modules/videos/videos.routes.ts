@@ -1,16 +1,14 @@
 import { envelope as envelopeSchema, IdParams, PageQuery, VideoDetail, VideoListQuery, VideoPage, VideoStats, VideoStatsQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
-import { StorageQuota } from '../uploads/storage-quota.js';
-import { createCaptionsService } from '../captions/captions.routes.js';
-import { VideosRepository } from './videos.repository.js';
-import { VideosService } from './videos.service.js';
-import { VideoStatsService } from './video-stats.js';
+import type { InstanceService } from '../instance/instance.service.js';
+import type { VideosService } from './videos.service.js';
+import type { VideoStatsService } from './video-stats.js';
 
 const tags = ['videos'];
 
@@ -20,28 +18,9 @@ const tags = ['videos'];
  */
 const ListQuery = VideoListQuery.extend({ sortBy: PageQuery.shape.sortBy.unwrap().optional() });
 
-export function createVideosService(ctx: AppContext): VideosService {
-  return new VideosService({
-    videos: new VideosRepository(ctx.db, ctx.dialect, undefined, ctx.config.pageBucketSpacing),
-    storage: ctx.storage,
-    defaultImages: ctx.defaultImages,
-    processing: ctx.processing,
-    logger: ctx.logger,
-    ffprobePath: ctx.config.ffprobePath,
-    ffmpegPath: ctx.config.ffmpegPath,
-    tmpDir: ctx.tmpDir,
-    publishing: ctx.publishing,
-    quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
-    events: ctx.notifications,
-    captions: createCaptionsService(ctx),
-    changes: ctx.answers,
-  });
-}
-
-export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const videos = createVideosService(ctx);
-  const stats = new VideoStatsService(ctx.db);
-  const { config } = ctx;
+export const videosRoutes: FastifyPluginAsyncZod<{
+  videos: VideosService; stats: VideoStatsService; instance: Pick<InstanceService, 'settings'>; config: Config; tmpDir: string;
+}> = async (app, { videos, stats, instance, config, tmpDir }) => {
   const uploadLimit = { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
 
   app.get('/videos/', {
@@ -55,8 +34,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     schema: { tags, summary: 'Upload a video (multipart: title, description, videoFile; thumbnail image, or thumbnailTime in seconds to cut that frame; optional visibility (default public) and publishAt (private until then))', response: { 201: envelopeSchema(VideoDetail) } },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const limits = await ctx.instance.settings();
-    const form = await readMultipart(request, ctx.tmpDir, {
+    const limits = await instance.settings();
+    const form = await readMultipart(request, tmpDir, {
       files: { videoFile: { maxBytes: limits.maxVideoBytes }, thumbnail: { maxBytes: config.limits.maxImageBytes } },
       fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
     });
@@ -89,7 +68,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     schema: { tags, summary: 'Edit a video (multipart, each optional: title, description, thumbnail image or thumbnailTime in seconds, visibility, publishAt)', params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
   }, async (request) => {
     const user = currentUser(request);
-    const form = await readMultipart(request, ctx.tmpDir, {
+    const form = await readMultipart(request, tmpDir, {
       files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
       fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
     });

@@ -112,7 +112,7 @@ describe('POST /videos/ with a visibility', () => {
 
     let clock = at - 1000;
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, now: () => clock, events: t.ctx.notifications });
+    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, now: () => clock, events: t.services.notifications });
     expect(await publishing.publish({ videoId: id, publishAt: at })).toBe('early');
     expect((await t.call({ method: 'GET', url: `${API}/videos/${id}`, as: stranger })).statusCode).toBe(404);
     clock = at;

@@ -92,7 +92,7 @@ describe('POST /videos/ rejections', () => {
   });
 
   it('removes the row and files when processing cannot start', async () => {
-    const spy = vi.spyOn(t.ctx.processing, 'start').mockRejectedValueOnce(new Error('queue is down'));
+    const spy = vi.spyOn(t.services.processing, 'start').mockRejectedValueOnce(new Error('queue is down'));
     const res = await upload(t, owner, FIELDS, { videoFile: 'clip.mp4', thumbnail: 'image.png' });
     spy.mockRestore();
     expect(res.statusCode).toBe(500);
@@ -132,8 +132,8 @@ describe('POST /videos/ rejections', () => {
 describe('POST /videos/ success', () => {
   it('stores the source and a re-encoded thumbnail, inserts the row, then starts processing', async () => {
     const seenAtStart: unknown[] = [];
-    const start = t.ctx.processing.start.bind(t.ctx.processing);
-    const spy = vi.spyOn(t.ctx.processing, 'start').mockImplementation(async (id) => {
+    const start = t.services.processing.start.bind(t.services.processing);
+    const spy = vi.spyOn(t.services.processing, 'start').mockImplementation(async (id) => {
       seenAtStart.push(await t.ctx.db.selectFrom('videos').select(['status', 'progress']).where('id', '=', id).executeTakeFirst());
       return start(id);
     });
@@ -171,7 +171,7 @@ describe('POST /videos/ success', () => {
   });
 
   it('answers a processing video with the stored upload as its playable url until processing is done', async () => {
-    const spy = vi.spyOn(t.ctx.processing, 'start').mockResolvedValueOnce(undefined);
+    const spy = vi.spyOn(t.services.processing, 'start').mockResolvedValueOnce(undefined);
     const res = await upload(t, other, { title: 'Slow one', description: 'Still cooking' }, { videoFile: 'clip.mp4', thumbnail: 'image.webp' });
     spy.mockRestore();
     expect(res.statusCode).toBe(201);

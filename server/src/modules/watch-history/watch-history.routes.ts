@@ -1,16 +1,16 @@
 import { envelope as envelopeSchema, PageQuery, User, VideoIdParams, WatchHistoryPage, WatchPositionBody } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { createVideosService } from '../videos/videos.routes.js';
-import { WatchHistoryRepository } from './watch-history.repository.js';
-import { WatchHistoryService } from './watch-history.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { WatchHistoryService } from './watch-history.service.js';
 
 const tags = ['users'];
 
-export const watchHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const history = new WatchHistoryService({ history: new WatchHistoryRepository(ctx.db), videos: createVideosService(ctx) });
+export const watchHistoryRoutes: FastifyPluginAsyncZod<{ history: WatchHistoryService; users: Pick<UsersService, 'current'> }> = async (
+  app,
+  { history, users },
+) => {
 
   app.patch('/users/watch-history/:videoId', {
     preHandler: requireUser,
@@ -26,7 +26,7 @@ export const watchHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   }, async (request) => {
     const user = currentUser(request);
     await history.record(user, request.params.videoId, request.body?.position);
-    return envelope(await ctx.users.current(user.id), 'Watch history updated');
+    return envelope(await users.current(user.id), 'Watch history updated');
   });
 
   app.get('/users/watch-history/', {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { purgeDemoContent } from './demo-cleanup.js';
 
 let t: TestApp;
 let demo: SignedIn;
@@ -28,10 +27,10 @@ describe('demo content clean-up', () => {
     await t.call({ method: 'POST', url: '/api/v1/playlist/', as: demo, payload: { name: 'Demo list', description: 'x' } });
     await t.call({ method: 'PATCH', url: `/api/v1/users/watch-history/${bobVideo}`, as: demo });
 
-    expect(await purgeDemoContent(t.ctx)).toEqual({ videos: 0, comments: 0, playlists: 0, likes: 0, subscriptions: 0 });
+    expect(await t.services.demoCleanup!.purge()).toEqual({ videos: 0, comments: 0, playlists: 0, likes: 0, subscriptions: 0 });
 
     const later = Date.now() + 2 * 3600_000;
-    expect(await purgeDemoContent(t.ctx, later)).toEqual({ videos: 1, comments: 1, playlists: 1, likes: 1, subscriptions: 1 });
+    expect(await t.services.demoCleanup!.purge(later)).toEqual({ videos: 1, comments: 1, playlists: 1, likes: 1, subscriptions: 1 });
     expect(await t.ctx.storage.list(`videos/${demoVideo}/`)).toEqual([]);
     const video = await t.call({ method: 'GET', url: `/api/v1/videos/${bobVideo}`, as: bob });
     expect(video.data).toMatchObject({ likesCount: 0, commentsCount: 0 });

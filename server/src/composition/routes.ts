@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { adminRoutes } from '../modules/admin/admin.routes.js';
+import { captionsRoutes } from '../modules/captions/captions.routes.js';
+import { commentsRoutes } from '../modules/comments/comments.routes.js';
+import { discoveryRoutes } from '../modules/discovery/discovery.routes.js';
+import { instanceRoutes } from '../modules/instance/instance.routes.js';
+import { likesRoutes } from '../modules/likes/likes.routes.js';
+import { moderationRoutes } from '../modules/moderation/moderation.routes.js';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
+import { playlistsRoutes } from '../modules/playlists/playlists.routes.js';
+import { feedsRoutes } from '../modules/previews/feeds.routes.js';
+import { oembedRoutes } from '../modules/previews/oembed.routes.js';
+import { studioRoutes } from '../modules/studio/studio.routes.js';
+import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.js';
+import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
+import { usersRoutes } from '../modules/users/users.routes.js';
+import { videosRoutes } from '../modules/videos/videos.routes.js';
+import { watchHistoryRoutes } from '../modules/watch-history/watch-history.routes.js';
+import type { Services } from './services.js';
+
+/** Every API module, each handed the services it serves, mounted under /api/v1 by the app. */
+export function apiRoutes(ctx: AppContext, s: Services) {
+  const { config, tmpDir, logger } = ctx;
+  return async (api: FastifyInstance) => {
+    await api.register(usersRoutes, { users: s.users, sessions: s.sessions, instance: s.instance, config, tmpDir });
+    await api.register(commentsRoutes, { comments: s.comments });
+    await api.register(likesRoutes, { likes: s.likes });
+    await api.register(subscriptionsRoutes, { subscriptions: s.subscriptions, feed: s.subscriptionsFeed });
+    await api.register(playlistsRoutes, { playlists: s.playlists });
+    await api.register(videosRoutes, { videos: s.videos, stats: s.videoStats, instance: s.instance, config, tmpDir });
+    await api.register(discoveryRoutes, { discovery: s.discovery });
+    await api.register(uploadsRoutes, { uploads: s.uploads, store: s.uploadStore, instance: s.instance, config, tmpDir, logger });
+    await api.register(watchHistoryRoutes, { history: s.watchHistory, users: s.users });
+    await api.register(studioRoutes, { videos: s.videoRows, presenter: s.presenter, db: ctx.db });
+    await api.register(instanceRoutes, { instance: s.instance });
+    await api.register(moderationRoutes, { moderation: s.moderation, db: ctx.db });
+    await api.register(adminRoutes, { users: s.adminUsers, media: s.adminMedia });
+    await api.register(notificationsRoutes, { notifications: s.notifications, logger });
+    await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });
+    await api.register(captionsRoutes, { captions: s.captions, config, tmpDir });
+  };
+}
+
+/** Routes outside the versioned API: RSS and Atom feeds, addresses given to feed readers. */
+export function siteRoutes(ctx: AppContext, s: Services) {
+  return async (app: FastifyInstance) => {
+    await app.register(feedsRoutes, { feeds: s.feeds, publicUrl: ctx.config.publicUrl });
+  };
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { AppContext } from '../app-context.js';
+import type { AppParts } from '../app.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { scheduleHousekeeping } from '../housekeeping.js';
+import { createMediaJobs } from '../jobs/media-jobs.js';
+import { ServeSourceAsIs } from '../jobs/video-processing.js';
+import { prepareWorkDir, removeWorkDir } from '../jobs/work-dir.js';
+import { createAnswerStore } from '../lib/create-answer-store.js';
+import { defaultImages } from '../lib/default-images.js';
+import { createNotifications } from '../modules/notifications/create-notifications.js';
+import { UploadStore } from '../modules/uploads/upload-store.js';
+import { loadSiteId } from '../modules/users/settings.repository.js';
+import { createStorage } from '../storage/create-storage.js';
+import { S3Storage } from '../storage/s3-storage.js';
+import { apiRoutes, siteRoutes } from './routes.js';
+import { buildServices, type Services } from './services.js';
+
+export interface Runtime {
+  ctx: AppContext;
+  services: Services;
+  /** What the HTTP application serves, for buildApp. */
+  http: AppParts;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (running migrations), storage and queue that one API process of the site
+ * needs, builds its services once, and says what its HTTP application serves.
+ */
+export async function createRuntime(config: Config, logger: Logger, overrides: { serveSourceAsIs?: boolean } = {}): Promise<Runtime> {
+  const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
+  const storage = createStorage(config.storage);
+  const runJobs = config.runJobsInProcess && !overrides.serveSourceAsIs;
+  const workBase = path.join(config.dataDir, 'work');
+  const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
+  const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
+  const notifications = createNotifications({ config, database, storage, logger, changes: answers });
+  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
+  const { queue, pipeline, publishing } = jobs;
+  // Some tests skip processing: a stored upload is then served as it is.
+  const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
+  const uploadStore = await UploadStore.open(config, storage, logger);
+  const ctx: AppContext = {
+    config, db: database.db, dialect: database.dialect, storage, logger, queue, answers,
+    defaultImages: defaultImages(config.publicUrl),
+    tmpDir: path.join(config.dataDir, 'tmp'),
+  };
+  const services = await buildServices(ctx, { queue, processing, publishing, notifications, uploadStore });
+  if (await services.instance.demoAccountOn()) await services.users.ensureDemoAccount(config.demo);
+  await services.users.ensureAdmins();
+  const stopHousekeeping = scheduleHousekeeping(ctx, services);
+  if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
+  const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
+  return {
+    ctx,
+    services,
+    http: {
+      api: apiRoutes(ctx, services),
+      site: siteRoutes(ctx, services),
+      pageMeta: (pagePath, origin) => services.previews.pageMeta(pagePath, origin),
+      verifySession: (token) => services.sessions.verify(token),
+    },
+    close: async () => {
+      stopTrending();
+      await stopHousekeeping();
+      await queue.close();
+      await uploadStore.close();
+      await notifications.close();
+      await answers.close();
+      if (storage instanceof S3Storage) storage.destroy();
+      await database.close();
+      if (runJobs) await removeWorkDir(workDir);
+    },
+  };
+}

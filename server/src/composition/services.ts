@@ -1,0 +1,154 @@
+import type { AppContext } from '../app-context.js';
+import type { JobQueue } from '../jobs/job-types.js';
+import { AdminMediaService } from '../modules/admin/admin-media.service.js';
+import { AdminUsersService } from '../modules/admin/admin-users.service.js';
+import { CaptionSearch } from '../modules/captions/caption-search.js';
+import { CaptionsRepository } from '../modules/captions/captions.repository.js';
+import { CaptionsService } from '../modules/captions/captions.service.js';
+import { CommentsRepository } from '../modules/comments/comments.repository.js';
+import { CommentsService } from '../modules/comments/comments.service.js';
+import { DemoCleanup } from '../modules/demo/demo-cleanup.js';
+import { DemoContentRepository } from '../modules/demo/demo-content.repository.js';
+import { DiscoveryRepository } from '../modules/discovery/discovery.repository.js';
+import { DiscoveryService } from '../modules/discovery/discovery.service.js';
+import { TrendingRepository } from '../modules/discovery/trending.repository.js';
+import { InstanceService } from '../modules/instance/instance.service.js';
+import { LikesRepository } from '../modules/likes/likes.repository.js';
+import { LikesService } from '../modules/likes/likes.service.js';
+import { ModerationService } from '../modules/moderation/moderation.service.js';
+import type { NotificationsService } from '../modules/notifications/notifications.service.js';
+import { PlaylistsRepository } from '../modules/playlists/playlists.repository.js';
+import { PlaylistsService } from '../modules/playlists/playlists.service.js';
+import { FeedsService } from '../modules/previews/feeds.service.js';
+import { PreviewsService } from '../modules/previews/previews.service.js';
+import { SubscriptionsFeedRepository } from '../modules/subscriptions/subscriptions-feed.repository.js';
+import { SubscriptionsFeedService } from '../modules/subscriptions/subscriptions-feed.service.js';
+import { SubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
+import { SubscriptionsService } from '../modules/subscriptions/subscriptions.service.js';
+import { StorageQuota } from '../modules/uploads/storage-quota.js';
+import { UploadsRepository } from '../modules/uploads/uploads.repository.js';
+import { UploadsService } from '../modules/uploads/uploads.service.js';
+import type { UploadStore } from '../modules/uploads/upload-store.js';
+import { SessionService } from '../modules/users/session.service.js';
+import { SessionsRepository } from '../modules/users/sessions.repository.js';
+import { loadSigningSecret } from '../modules/users/settings.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import { UsersService } from '../modules/users/users.service.js';
+import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
+import type { VideoProcessing } from '../jobs/video-processing.js';
+import { VideoStatsService } from '../modules/videos/video-stats.js';
+import { VideoPresenter } from '../modules/videos/videos.presenter.js';
+import { VideosRepository } from '../modules/videos/videos.repository.js';
+import { VideosService } from '../modules/videos/videos.service.js';
+import { WatchHistoryRepository } from '../modules/watch-history/watch-history.repository.js';
+import { WatchHistoryService } from '../modules/watch-history/watch-history.service.js';
+
+/** Every service of one process, each built once. */
+export interface Services {
+  users: UsersService;
+  sessions: SessionService;
+  /** The site's settings that admins edit (name, sign-up mode, limits). */
+  instance: InstanceService;
+  /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
+  notifications: NotificationsService;
+  /** What happens to a stored upload: the pipeline, or (in some tests) nothing. */
+  processing: VideoProcessing;
+  /** Durable jobs that turn scheduled videos public on time. */
+  publishing: PublishScheduler;
+  videos: VideosService;
+  videoStats: VideoStatsService;
+  captions: CaptionsService;
+  comments: CommentsService;
+  likes: LikesService;
+  playlists: PlaylistsService;
+  subscriptions: SubscriptionsService;
+  subscriptionsFeed: SubscriptionsFeedService;
+  discovery: DiscoveryService;
+  uploads: UploadsService;
+  /** Resumable uploads' bytes while they arrive. */
+  uploadStore: UploadStore;
+  watchHistory: WatchHistoryService;
+  moderation: ModerationService;
+  adminUsers: AdminUsersService;
+  adminMedia: AdminMediaService;
+  feeds: FeedsService;
+  previews: PreviewsService;
+  /** Removes the demo account's old content; null when the demo account is off in the config. */
+  demoCleanup: DemoCleanup | null;
+  /** The studio's list reads the same rows and presents them the same way as the public lists. */
+  videoRows: VideosRepository;
+  presenter: VideoPresenter;
+}
+
+/** What the services take from the job side of the process, built before them. */
+export interface ServiceJobs {
+  queue: JobQueue;
+  processing: VideoProcessing;
+  publishing: PublishScheduler;
+  notifications: NotificationsService;
+  uploadStore: UploadStore;
+}
+
+/**
+ * Builds every repository and service once, by plain constructor injection, in the order their
+ * dependencies point: users and the site's settings first, videos next, then what builds on videos.
+ */
+export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise<Services> {
+  const { config, db, dialect, storage, logger, defaultImages, answers } = ctx;
+  const { processing, publishing, notifications, uploadStore } = jobs;
+
+  // Sign-in asks the settings about the demo account, and turning it on creates it: the two lean on each other.
+  const sessions = new SessionService(new SessionsRepository(db), await loadSigningSecret(db), { reuseGraceMs: config.refreshReuseGraceMs });
+  let users: UsersService | null = null;
+  const instance = new InstanceService(
+    db, config, () => users!.ensureDemoAccount(config.demo), answers, () => sessions.forgetLiveSessions(),
+  );
+  const userRows = new UsersRepository(db);
+  users = new UsersService({
+    users: userRows, storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
+  });
+
+  const videoRows = new VideosRepository(db, dialect, undefined, config.pageBucketSpacing);
+  const captions = new CaptionsService({
+    captions: new CaptionsRepository(db), search: new CaptionSearch(db, dialect), videos: videoRows, storage, logger, changes: answers,
+  });
+  const quota = new StorageQuota(db, () => instance.quotaDefaults());
+  const videos = new VideosService({
+    videos: videoRows, storage, defaultImages, processing, logger, ffprobePath: config.ffprobePath, ffmpegPath: config.ffmpegPath,
+    tmpDir: ctx.tmpDir, publishing, quota, events: notifications, captions, changes: answers,
+  });
+  const shared = { storage, defaultImages, changes: answers };
+  const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications });
+  const likes = new LikesService({ likes: new LikesRepository(db), ...shared });
+  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(db), ...shared });
+  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(db), changes: answers });
+  const moderation = new ModerationService({ ...ctx, sessions, notifications });
+
+  const presenter = new VideoPresenter(storage, defaultImages);
+  const site = async () => {
+    const s = await instance.settings();
+    return { name: s.name, description: s.description };
+  };
+  const avatarUrl = (key: string | null) => (key ? storage.url(key) : defaultImages.avatar);
+  const pages = { videos: new VideosRepository(db, dialect), users: userRows, presenter, site, avatarUrl };
+
+  return {
+    users, sessions, instance, notifications, processing, publishing, uploadStore, videos, captions, comments, likes, playlists, subscriptions, moderation,
+    videoStats: new VideoStatsService(db),
+    subscriptionsFeed: new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(db), storage, defaultImages }),
+    discovery: new DiscoveryService({ discovery: new DiscoveryRepository(db, dialect), trending: new TrendingRepository(db, dialect), videos }),
+    uploads: new UploadsService({
+      uploads: new UploadsRepository(db), store: uploadStore, quota, videos, logger, tmpDir: ctx.tmpDir, instance, expiryMs: config.uploadExpiryMs,
+    }),
+    watchHistory: new WatchHistoryService({ history: new WatchHistoryRepository(db), videos }),
+    adminUsers: new AdminUsersService({ ...ctx, sessions }, moderation),
+    adminMedia: new AdminMediaService({ ...ctx, processing }),
+    feeds: new FeedsService(pages),
+    previews: new PreviewsService(pages),
+    demoCleanup: config.demo.enabled
+      ? new DemoCleanup({ content: new DemoContentRepository(db), videos, comments, likes, playlists, subscriptions, contentTtlMs: config.demo.contentTtlMs })
+      : null,
+    videoRows,
+    presenter,
+  };
+}
