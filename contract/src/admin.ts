@@ -80,8 +80,9 @@ export const ModerationBody = z.object({
 });
 export type ModerationBody = z.infer<typeof ModerationBody>;
 
+export const MAX_APPEAL_LENGTH = 2000;
 export const AppealBody = z.object({
-  text: z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(2000, 'text must be at most 2000 characters'),
+  text: z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(MAX_APPEAL_LENGTH, `text must be at most ${MAX_APPEAL_LENGTH} characters`),
 });
 
 export const AuditQuery = z.object({
@@ -122,10 +123,11 @@ export type AdminUser = z.infer<typeof AdminUser>;
 export const AdminUserPage = PageInfo.extend({ users: z.array(AdminUser) });
 export type AdminUserPage = z.infer<typeof AdminUserPage>;
 
+export const MAX_BAN_REASON_LENGTH = 500;
 export const AdminUserPatch = z.object({
   role: Role.optional(),
   banned: z.boolean({ error: 'banned must be true or false' }).optional(),
-  banReason: z.string({ error: 'banReason must be text' }).trim().min(1, 'banReason must not be empty').max(500, 'banReason must be at most 500 characters').optional(),
+  banReason: z.string({ error: 'banReason must be text' }).trim().min(1, 'banReason must not be empty').max(MAX_BAN_REASON_LENGTH, `banReason must be at most ${MAX_BAN_REASON_LENGTH} characters`).optional(),
   approved: z.literal(true, { error: 'approved can only be true' }).optional(),
   quotaBytes: bytesOrDefault('quotaBytes').optional(),
   dailyQuotaBytes: bytesOrDefault('dailyQuotaBytes').optional(),

@@ -5,6 +5,7 @@ import { Id } from './common.js';
 export const MAX_CAPTION_BYTES = 1024 * 1024;
 export const MAX_CAPTION_CUES = 10_000;
 export const MAX_CAPTION_LABEL_LENGTH = 50;
+export const MAX_CAPTION_LANGUAGE_LENGTH = 35;
 
 /**
  * A BCP 47 language tag ("en", "pt-BR", "zh-Hant-TW"), answered in its canonical form ("pt-br"
@@ -14,7 +15,7 @@ export const CaptionLanguage = z
   .string({ error: 'language is required' })
   .trim()
   .min(1, 'language is required')
-  .max(35, 'language must be at most 35 characters')
+  .max(MAX_CAPTION_LANGUAGE_LENGTH, `language must be at most ${MAX_CAPTION_LANGUAGE_LENGTH} characters`)
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'language must be a BCP 47 language tag such as en or pt-BR')
   .transform((tag, ctx) => {
     try {

@@ -7,7 +7,6 @@ export type SignupMode = z.infer<typeof SignupMode>;
 
 /** Heights of the HLS ladder's rungs a site may make (a source never gets a rung above its own size). */
 export const LADDER_RUNGS = [240, 360, 480, 720, 1080] as const;
-export type LadderRung = (typeof LADDER_RUNGS)[number];
 
 const wholeNumber = (name: string, min: number) =>
   z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);

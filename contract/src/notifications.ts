@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Id, IsoDate, MediaRef, PageInfo } from './common.js';
 
 export const NOTIFICATION_KINDS = ['new_video', 'comment_reply', 'video_comment', 'upload_ready', 'upload_failed'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = z.object({
   _id: Id,

@@ -19,6 +19,3 @@ export const UploadQuota = z.object({
   uploadExpiryHours: z.number(),
 });
 export type UploadQuota = z.infer<typeof UploadQuota>;
-
-/** Text fields of POST /uploads/{id}/video (multipart, with a thumbnail file): as POST /videos/. */
-export { CreateVideoFields as CreateVideoFromUploadFields } from './videos.js';

@@ -78,8 +78,6 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const LoginResult = z.object({ user: User });
-
 export const Channel = z.object({
   _id: Id,
   username: z.string(),

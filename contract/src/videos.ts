@@ -7,7 +7,6 @@ export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
 /** public: listed everywhere; unlisted: anyone with the link; private: the owner (and admins) only. */
 export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 

@@ -87,6 +87,9 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
 });
 
+/** The names of every setting read from the environment. */
+export const SETTING_NAMES: readonly string[] = Env.keyof().options;
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /** The web client built next to the server in this checkout (server/src or server/dist -> web/dist). */

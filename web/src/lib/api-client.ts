@@ -122,8 +122,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 type ExpiredListener = () => void;
 const expiredListeners = new Set<ExpiredListener>();
 

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * The page's one player, reachable from the rest of the page. Transcript lines, chapter lists and
  * timestamps in a description or a comment seek it through here instead of a ref threaded through
@@ -14,7 +12,6 @@ export interface PlayerControl {
 }
 
 let active: PlayerControl | null = null;
-const listeners = new Set<() => void>();
 
 /**
  * A seek asked for before the player was there: the player is a lazily loaded chunk, and a page
@@ -25,10 +22,6 @@ const PENDING_SEEK_MS = 10_000;
 let pending: { seconds: number; at: number; page: string } | null = null;
 const currentPage = () => (typeof window === 'undefined' ? '' : window.location.pathname);
 
-function announce(): void {
-  for (const listener of listeners) listener();
-}
-
 /** Called by the player when it mounts; the returned function detaches it (only if still attached). */
 export function attachPlayer(control: PlayerControl): () => void {
   active = control;
@@ -36,11 +29,9 @@ export function attachPlayer(control: PlayerControl): () => void {
   pending = null;
   // Only on the page it was asked on: a player of another video (autoplay, a link) starts as its own.
   if (asked && asked.page === currentPage() && Date.now() - asked.at <= PENDING_SEEK_MS) control.seek(asked.seconds);
-  announce();
   return () => {
     if (active !== control) return;
     active = null;
-    announce();
   };
 }
 
@@ -58,16 +49,4 @@ export function seekPlayer(seconds: number): boolean {
 /** The page's player's position, or null without one. */
 export function playerTime(): number | null {
   return active ? active.currentTime() : null;
-}
-
-/** Re-renders when a player attaches or detaches: `true` while one can be sought. */
-export function usePlayerAttached(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => active !== null,
-    () => false,
-  );
 }

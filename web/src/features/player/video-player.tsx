@@ -254,5 +254,3 @@ export function VideoPlayer({
   );
 }
 
-export default VideoPlayer;
-

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { VideoDetail } from '@reelhouse/contract';
+import { MAX_APPEAL_LENGTH, type VideoDetail } from '@reelhouse/contract';
 import { Button, InlineMessage, TextArea } from '@/components/ui/primitives';
 import { videoKeys } from '@/features/videos/api/videos.api';
 import { api, errorMessage } from '@/lib/api-client';
@@ -41,7 +41,7 @@ export function TakedownNotice({ video, isOwner }: { video: VideoDetail; isOwner
       {isOwner && !takedown.appealedAt && (
         <form onSubmit={onAppeal} className="mt-3 flex flex-col gap-2">
           {error && <InlineMessage>{error}</InlineMessage>}
-          <TextArea label="Appeal (you can appeal once)" value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} />
+          <TextArea label="Appeal (you can appeal once)" value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_APPEAL_LENGTH} />
           <Button type="submit" variant="primary" disabled={busy} className="self-start">
             {busy ? 'Sending…' : 'Appeal'}
           </Button>

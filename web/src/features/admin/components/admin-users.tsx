@@ -1,4 +1,4 @@
-import { type AdminUser, ROLES } from '@reelhouse/contract';
+import { type AdminUser, MAX_BAN_REASON_LENGTH, ROLES } from '@reelhouse/contract';
 import { useState } from 'react';
 import { Button, Spinner, TextField } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
@@ -142,7 +142,7 @@ function BanForm({ busy, onBan, onCancel }: { busy: boolean; onBan: (reason: str
         if (reason.trim()) onBan(reason.trim());
       }}
     >
-      <TextField label="Reason for the ban" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} />
+      <TextField label="Reason for the ban" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={MAX_BAN_REASON_LENGTH} />
       <div className="flex gap-2">
         <Button size="sm" variant="danger" type="submit" disabled={busy || !reason.trim()}>Ban account</Button>
         <Button size="sm" variant="ghost" onClick={onCancel}>Cancel</Button>

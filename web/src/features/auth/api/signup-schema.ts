@@ -1,8 +1,8 @@
-export const MIN_PASSWORD_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '@reelhouse/contract';
+
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'] as const;
 export const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.webp,image/png,image/jpeg,image/webp';
 const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'webp'];
-const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface SignupInput {

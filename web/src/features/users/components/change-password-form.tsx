@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MIN_PASSWORD_LENGTH } from '@reelhouse/contract';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { isApiError } from '@/lib/api-client';
 import { changePassword } from '../api/users.api';
@@ -15,8 +16,8 @@ export function ChangePasswordForm() {
       setMessage({ kind: 'error', text: 'All fields are required.' });
       return;
     }
-    if (newPassword.length < 8) {
-      setMessage({ kind: 'error', text: 'Password must be at least 8 characters' });
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      setMessage({ kind: 'error', text: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
       return;
     }
     setBusy(true);

@@ -93,10 +93,6 @@ export function incrementViews(id: string) {
   return api.patch(`/videos/increment-views/${id}`);
 }
 
-export function uploadVideo(form: FormData, onProgress: (p: UploadProgress) => void, signal?: AbortSignal) {
-  return uploadWithProgress<VideoSummary>('POST', '/videos/', form, onProgress, signal);
-}
-
 /** Makes a finished resumable upload a video: title, description and thumbnail, as POST /videos/ takes them. */
 export function createVideoFromUpload(uploadId: string, form: FormData, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal) {
   return uploadWithProgress<VideoSummary>('POST', `/uploads/${encodeURIComponent(uploadId)}/video`, form, onProgress, signal);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MAX_TITLE_LENGTH } from '@reelhouse/contract';
 import { Button, InlineMessage, TextArea, TextField } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { type ResumableProgress, type ResumableUpload, startResumableUpload } from '@/lib/resumable-upload';
@@ -7,7 +8,6 @@ import { createVideoFromUpload } from '../api/videos.api';
 import { scheduleError, uploadFields, type UploadChoices } from '../lib/upload-fields';
 import {
   THUMBNAIL_TYPE_MESSAGE,
-  TITLE_MAX,
   VIDEO_TYPE_MESSAGE,
   isMp4,
   isThumbnailImage,
@@ -134,11 +134,11 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
           <TextField
             label="Title"
             value={input.title}
-            maxLength={TITLE_MAX}
+            maxLength={MAX_TITLE_LENGTH}
             placeholder="Add a title that describes your video"
             onChange={(e) => setInput({ ...input, title: e.target.value })}
             error={errors.title}
-            hint={`${input.title.length}/${TITLE_MAX}`}
+            hint={`${input.title.length}/${MAX_TITLE_LENGTH}`}
             required
           />
           <TextArea

@@ -1,11 +1,12 @@
 // Checks and labels for the files chosen on the upload page. The server checks the same rules
 // again (and reads the real container); these exist so the page can answer before any byte is sent.
 
+import { MAX_TITLE_LENGTH } from '@reelhouse/contract';
+
 export const VIDEO_ACCEPT = '.mp4,video/mp4';
 export const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.webp,image/png,image/jpeg,image/webp';
 export const VIDEO_TYPE_MESSAGE = 'Video must be an mp4 file';
 export const THUMBNAIL_TYPE_MESSAGE = 'Thumbnail must be a png, jpeg, jpg or webp image';
-export const TITLE_MAX = 100;
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'];
 
@@ -26,7 +27,7 @@ export function isThumbnailImage(file: FileLike): boolean {
 /** "my_holiday_clip.final.mp4" -> "my holiday clip.final"; "sunset-over-the-bay.mp4" -> "sunset over the bay".
  *  Underscores always become spaces; hyphens only in a name with no spaces (a slug), so
  *  "2024-05-01 trip" keeps its date. Cut to the title limit at a word boundary where possible. */
-export function titleFromFileName(name: string, max = TITLE_MAX): string {
+export function titleFromFileName(name: string, max = MAX_TITLE_LENGTH): string {
   let base = name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
   base = base.replace(/_+/g, ' ');
   if (!/\s/.test(base)) base = base.replace(/-+/g, ' ');
