@@ -218,7 +218,7 @@ async function seed(site) {
   const { loadConfig } = await mod('config');
   const { openDatabase } = await mod('db/client');
   const { newId } = await mod('lib/ids');
-  const { refreshVideoAccess } = await mod('modules/videos/video-access');
+  const { refreshVideoAccess } = await mod('db/video-access');
   const handle = await openDatabase(loadConfig({ DATA_DIR: site.dataDir, DEMO_ACCOUNT: 'false' }), { migrate: false });
   const words = ['sunset', 'mountain', 'river', 'city', 'night', 'train', 'ocean', 'forest', 'music', 'cooking', 'garden', 'winter'];
   const videoIds = [];
