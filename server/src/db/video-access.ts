@@ -34,7 +34,6 @@ export const ACCESS_COLUMNS = [
 ] as const;
 
 export const isAdmin = (viewer: Viewer | null) => viewer?.role === 'admin';
-export const isStaff = (viewer: Viewer | null) => viewer?.role === 'admin' || viewer?.role === 'moderator';
 
 /**
  * May this viewer open the video (its page, comments, likes, adding it to a playlist, counting a
