@@ -5,8 +5,8 @@ import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
+import { createSearch } from '../search/search.factory.js';
 import { VideosRepository } from '../videos/videos.repository.js';
-import { CaptionSearch } from './caption-search.js';
 import { CaptionsRepository } from './captions.repository.js';
 import { CaptionsService } from './captions.service.js';
 
@@ -15,7 +15,7 @@ const tags = ['captions'];
 export function createCaptionsService(ctx: AppContext): CaptionsService {
   return new CaptionsService({
     captions: new CaptionsRepository(ctx.db),
-    search: new CaptionSearch(ctx.db, ctx.dialect),
+    search: createSearch(ctx.db, ctx.dialect),
     videos: new VideosRepository(ctx.db, ctx.dialect),
     storage: ctx.storage,
     logger: ctx.logger,

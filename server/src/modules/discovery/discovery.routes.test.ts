@@ -6,6 +6,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../../../test/suppor
 import { newId } from '../../lib/ids.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { utcDay, type VideoRow } from '../videos/videos.repository.js';
+import { createSearch } from '../search/search.factory.js';
 import { createVideosService } from '../videos/videos.routes.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { DiscoveryService, RANKING_FRESH_MS } from './discovery.service.js';
@@ -173,14 +174,14 @@ describe('kept rankings', () => {
   it('asked for at once while missing, are made once', async () => {
     const [a, b] = await Promise.all(['Agouti', 'Binturong'].map((n) => loneVideo(n)));
     await watched([a!, b!]);
-    const repo = new DiscoveryRepository(t.ctx.db, t.ctx.dialect);
+    const repo = new DiscoveryRepository(t.ctx.db);
     const coWatched = repo.coWatched.bind(repo);
     let rankings = 0;
     repo.coWatched = (id) => {
       if (id === a!.id) rankings++;
       return coWatched(id);
     };
-    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: createVideosService(t.ctx) });
+    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: createVideosService(t.ctx), search: createSearch(t.ctx.db, t.ctx.dialect) });
     const answers = await Promise.all(Array.from({ length: 5 }, () => service.related(a!.id, null, 12)));
     expect(answers.map((r) => r.videos.map((v) => v._id))).toEqual(Array(5).fill([b!.id]));
     expect(rankings).toBe(1);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
+import { createSearch } from '../search/search.factory.js';
 import { createVideosService } from '../videos/videos.routes.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { DiscoveryService } from './discovery.service.js';
@@ -12,7 +13,8 @@ const tags = ['videos'];
 
 export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const discovery = new DiscoveryService({
-    discovery: new DiscoveryRepository(ctx.db, ctx.dialect), trending: new TrendingRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx),
+    discovery: new DiscoveryRepository(ctx.db), trending: new TrendingRepository(ctx.db, ctx.dialect), videos: createVideosService(ctx),
+    search: createSearch(ctx.db, ctx.dialect),
   });
 
   app.get('/videos/trending', {

@@ -8,6 +8,7 @@ import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
 import { StorageQuota } from '../uploads/storage-quota.js';
 import { createCaptionsService } from '../captions/captions.routes.js';
+import { createSearch } from '../search/search.factory.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
 import { VideoStatsService } from './video-stats.js';
@@ -22,7 +23,7 @@ const ListQuery = VideoListQuery.extend({ sortBy: PageQuery.shape.sortBy.unwrap(
 
 export function createVideosService(ctx: AppContext): VideosService {
   return new VideosService({
-    videos: new VideosRepository(ctx.db, ctx.dialect, undefined, ctx.config.pageBucketSpacing),
+    videos: new VideosRepository(ctx.db, ctx.dialect, ctx.config.pageBucketSpacing),
     storage: ctx.storage,
     defaultImages: ctx.defaultImages,
     processing: ctx.processing,
@@ -34,6 +35,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
     events: ctx.notifications,
     captions: createCaptionsService(ctx),
+    search: createSearch(ctx.db, ctx.dialect),
     changes: ctx.answers,
   });
 }
