@@ -116,8 +116,10 @@ class PostgresSiteSearch implements SiteSearch {
     return { ...estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1), listed: Number(row.listed) };
   }
 
-  /** The window comes from the index on (listed, created_at, id) or from the search index, whichever
-   * the planner expects to be cheaper; the tiers are worked out on its rows alone. */
+  /**
+   * The window comes from the index on (listed, created_at, id) or from the search index, whichever
+   * the planner expects to be cheaper; the tiers are worked out on its rows alone.
+   */
   async newestMatches(take: number, skip: number): Promise<Candidate[]> {
     const window = sql<Candidate>`(select n.id, n.created_at,
         case when v.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(this.words, 'A')}) then 0
