@@ -2,7 +2,7 @@
 /**
  * Times the search queries one at a time on a catalogue made by bench/catalogue.mjs: for each
  * search (the commonest word, a common word, a rare word, two words; by relevance and with an
- * explicit sort; the first page and a few pages deep) the median of a few runs of the repository's
+ * explicit sort; the first page and a few pages deep) the median of a few runs of the search's
  * list (wall clock, and on SQLite the process's CPU time) and one check of 50 caption hits.
  *
  * Usage: npm run build && node bench/search.mjs --db sqlite --file /tmp/catalogue.db [--runs 5]
@@ -16,11 +16,23 @@ const kind = arg('db', 'sqlite');
 const runs = Number(arg('runs', '5'));
 const mod = serverModule(path.resolve(arg('server', path.join(root, 'server/dist'))));
 const { openDatabase } = await mod('db/client');
-const { VideosRepository } = await mod('modules/videos/videos.repository');
 
 const database = catalogueDatabase('data/catalogue.db');
 const handle = await openDatabase({ database }, { migrate: false });
-const repo = new VideosRepository(handle.db, handle.dialect);
+const search = await searchOf(handle);
+
+/** The build's search; an older build (--server) kept it inside the videos repository. */
+async function searchOf({ db, dialect }) {
+  try {
+    const { createSearch } = await mod('modules/search/search.factory');
+    return createSearch(db, dialect);
+  } catch (err) {
+    if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    const { VideosRepository } = await mod('modules/videos/videos.repository');
+    const repo = new VideosRepository(db, dialect);
+    return { videos: (filter) => repo.list(filter), matchingAmong: (filter, ids) => repo.matchingAmong(filter, ids) };
+  }
+}
 
 const searches = [
   ['"the", relevance, page 1', ['the'], {}],
@@ -47,16 +59,16 @@ for (const [label, words, o] of searches) {
   for (let i = 0; i < runs + 1; i++) {
     const t0 = process.hrtime.bigint();
     const c0 = process.cpuUsage();
-    result = await repo.list(filter);
+    result = await search.videos(filter);
     const c = process.cpuUsage(c0);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     // The first run warms the cache. On SQLite the query runs in this process, so its CPU time is
     // the query's cost even when a busy machine makes the wall-clock time wait for a core.
     if (i > 0) times.push(ms), cpu.push((c.user + c.system) / 1000);
   }
-  const ids = (await repo.list({ ...filter, offset: 0, limit: 50 })).rows.map((r) => r.id);
+  const ids = (await search.videos({ ...filter, offset: 0, limit: 50 })).rows.map((r) => r.id);
   const t0 = process.hrtime.bigint();
-  await repo.matchingAmong(filter, ids);
+  await search.matchingAmong(filter, ids);
   const checkMs = Number(process.hrtime.bigint() - t0) / 1e6;
   out.push({ search: label, ms: +median(times).toFixed(1), ...(kind === 'sqlite' ? { cpuMs: +median(cpu).toFixed(1) } : {}), rows: result.rows.length, total: result.total, counted: result.counted ?? true, captionCheckMs: +checkMs.toFixed(1) });
 }

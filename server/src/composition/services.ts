@@ -2,7 +2,6 @@ import type { AppContext } from '../app-context.js';
 import type { JobQueue } from '../jobs/job-types.js';
 import { AdminMediaService } from '../modules/admin/admin-media.service.js';
 import { AdminUsersService } from '../modules/admin/admin-users.service.js';
-import { CaptionSearch } from '../modules/captions/caption-search.js';
 import { CaptionsRepository } from '../modules/captions/captions.repository.js';
 import { CaptionsService } from '../modules/captions/captions.service.js';
 import { CommentsRepository } from '../modules/comments/comments.repository.js';
@@ -21,6 +20,8 @@ import { PlaylistsRepository } from '../modules/playlists/playlists.repository.j
 import { PlaylistsService } from '../modules/playlists/playlists.service.js';
 import { FeedsService } from '../modules/previews/feeds.service.js';
 import { PreviewsService } from '../modules/previews/previews.service.js';
+import { createSearch } from '../modules/search/search.factory.js';
+import type { SearchService } from '../modules/search/search.service.js';
 import { SubscriptionsFeedRepository } from '../modules/subscriptions/subscriptions-feed.repository.js';
 import { SubscriptionsFeedService } from '../modules/subscriptions/subscriptions-feed.service.js';
 import { SubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
@@ -55,6 +56,7 @@ export interface Services {
   processing: VideoProcessing;
   /** Durable jobs that turn scheduled videos public on time. */
   publishing: PublishScheduler;
+  search: SearchService;
   videos: VideosService;
   videoStats: VideoStatsService;
   captions: CaptionsService;
@@ -108,14 +110,15 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     users: userRows, storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
   });
 
-  const videoRows = new VideosRepository(db, dialect, undefined, config.pageBucketSpacing);
+  const videoRows = new VideosRepository(db, dialect, config.pageBucketSpacing);
+  const search = createSearch(db, dialect);
   const captions = new CaptionsService({
-    captions: new CaptionsRepository(db), search: new CaptionSearch(db, dialect), videos: videoRows, storage, logger, changes: answers,
+    captions: new CaptionsRepository(db), search, videos: videoRows, storage, logger, changes: answers,
   });
   const quota = new StorageQuota(db, () => instance.quotaDefaults());
   const videos = new VideosService({
     videos: videoRows, storage, defaultImages, processing, logger, ffprobePath: config.ffprobePath, ffmpegPath: config.ffmpegPath,
-    tmpDir: ctx.tmpDir, publishing, quota, events: notifications, captions, changes: answers,
+    tmpDir: ctx.tmpDir, publishing, quota, events: notifications, captions, search, changes: answers,
   });
   const shared = { storage, defaultImages, changes: answers };
   const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications });
@@ -133,10 +136,10 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const pages = { videos: new VideosRepository(db, dialect), users: userRows, presenter, site, avatarUrl };
 
   return {
-    users, sessions, instance, notifications, processing, publishing, uploadStore, videos, captions, comments, likes, playlists, subscriptions, moderation,
+    users, sessions, instance, notifications, processing, publishing, uploadStore, search, videos, captions, comments, likes, playlists, subscriptions, moderation,
     videoStats: new VideoStatsService(db),
     subscriptionsFeed: new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(db), storage, defaultImages }),
-    discovery: new DiscoveryService({ discovery: new DiscoveryRepository(db, dialect), trending: new TrendingRepository(db, dialect), videos }),
+    discovery: new DiscoveryService({ discovery: new DiscoveryRepository(db), trending: new TrendingRepository(db, dialect), videos, search }),
     uploads: new UploadsService({
       uploads: new UploadsRepository(db), store: uploadStore, quota, videos, logger, tmpDir: ctx.tmpDir, instance, expiryMs: config.uploadExpiryMs,
     }),

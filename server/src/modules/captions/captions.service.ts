@@ -8,7 +8,8 @@ import { type Storage, videoPrefix } from '../../storage/storage.js';
 import { canWatch, isAdmin, type Viewer } from '../../db/video-access.js';
 import { parseFields } from '../videos/video-fields.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
-import type { CaptionHit, CaptionSearch, CaptionSearchScope } from './caption-search.js';
+import type { SearchService } from '../search/search.service.js';
+import type { CaptionHit, SearchScope } from '../search/search-strategy.js';
 import { CaptionFileError, parseCaptionFile, writeWebVtt } from './caption-file.js';
 import { presentCaption } from './captions.presenter.js';
 import type { CaptionsRepository } from './captions.repository.js';
@@ -16,7 +17,7 @@ import type { PublicChanges } from '../../lib/public-changes.js';
 
 export interface CaptionsServiceDeps {
   captions: CaptionsRepository;
-  search: CaptionSearch;
+  search: Pick<SearchService, 'captions'>;
   videos: Pick<VideosRepository, 'findById'>;
   storage: Storage;
   logger: Logger;
@@ -28,8 +29,8 @@ export interface CaptionsServiceDeps {
 export class CaptionsService {
   constructor(private readonly deps: CaptionsServiceDeps) {}
 
-  search(words: string[], scope: CaptionSearchScope): Promise<CaptionHit[]> {
-    return this.deps.search.search(words, scope);
+  search(words: string[], scope: SearchScope): Promise<CaptionHit[]> {
+    return this.deps.search.captions(words, scope);
   }
 
   async forVideo(videoId: string): Promise<Caption[]> {

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
-
-const toTsquery = (words: readonly string[]) => sql`to_tsquery('simple', ${tsAnyWord(words)})`;
-import type { Db, Dialect } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { listedVideo } from '../../db/video-access.js';
-import { fts5AnyWord, tsAnyWord } from '../videos/video-search.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
-import { COMMON_SHARE, type MatchBlock, type SimilarMatch } from './similar-ranking.js';
 
 /** Co-watch looks at this many of the video's most recent viewers: recent taste, bounded work. */
 const COWATCH_VIEWERS = 500;
@@ -16,10 +12,7 @@ const SAME_CHANNEL_CANDIDATES = 12;
 
 /** The queries behind up next. Every candidate is a listed video: what anyone may see in a list. */
 export class DiscoveryRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * What viewers of the video watched next: for each of its recent viewers, the next one or two
@@ -62,59 +55,6 @@ export class DiscoveryRepository {
       .limit(SAME_CHANNEL_CANDIDATES)
       .execute();
     return rows.map((r) => r.id);
-  }
-
-  /**
-   * The newest `take` listed videos other than this one whose title, description or channel name
-   * holds any of the words (whole words, as the search index splits them), newest first, with how
-   * many videos the catalogue holds from the oldest of them on (all listed videos when fewer
-   * matched). SQLite takes them in the order of the FTS5 index (upload order), which stops after
-   * `take`; PostgreSQL walks the (listed, created_at, id) index or reads the search index, whichever
-   * its planner expects to be cheaper.
-   */
-  async newestMatchesOfAny(videoId: string, words: readonly string[], take: number, fewMatches = false): Promise<MatchBlock> {
-    if (!words.length) return { rows: [], span: 0, listed: 0 };
-    const listed = await this.listedCount();
-    if (this.dialect === 'sqlite') {
-      const rows = await sql<SimilarMatch & { r: number }>`
-        select videos_fts.rowid as r, videos.id, videos.title, videos.owner_text, videos.description
-        from videos_fts join videos on videos.rowid = videos_fts.rowid
-        where videos_fts match ${fts5AnyWord(words)} and videos.id <> ${videoId} and ${listedVideo()}
-        order by videos_fts.rowid desc limit ${sql.lit(take)}`.execute(this.db);
-      const oldest = rows.rows.at(-1)?.r;
-      const span = rows.rows.length < take || oldest === undefined
-        ? listed
-        : Number((await sql<{ hi: number }>`select max(rowid) as hi from videos`.execute(this.db)).rows[0]?.hi ?? 0) - Number(oldest) + 1;
-      return { rows: rows.rows, span, listed };
-    }
-    const query = toTsquery(words);
-    // The planner guesses the share of matches from statistics and walks the time index when it
-    // expects the block soon; for words known to be rare, reading their matches from the search
-    // index and sorting them is far cheaper than checking videos one by one down the time index.
-    const rows = fewMatches
-      ? await sql<SimilarMatch & { created_at: number | string }>`
-        with m as materialized (select id, created_at from videos
-          where ${listedVideo()} and videos.search_vector @@ ${query} and videos.id <> ${videoId})
-        select v.id, v.title, v.owner_text, v.description, v.created_at
-        from (select id, created_at from m order by created_at desc, id desc limit ${sql.lit(take)}) n join videos v on v.id = n.id
-        order by n.created_at desc, n.id desc`.execute(this.db)
-      : await sql<SimilarMatch & { created_at: number | string }>`
-        select videos.id, videos.title, videos.owner_text, videos.description, videos.created_at from videos
-        where ${listedVideo()} and videos.search_vector @@ ${query} and videos.id <> ${videoId}
-        order by videos.created_at desc, videos.id desc limit ${sql.lit(take)}`.execute(this.db);
-    const oldest = rows.rows.at(-1);
-    if (rows.rows.length < take || !oldest) return { rows: rows.rows, span: listed, listed };
-    // Counted up to a cap: beyond it no word of the block can be common (take / cap is below the share).
-    const cap = Math.ceil(take / COMMON_SHARE) + 1;
-    const counted = await sql<{ n: number | string }>`select count(*) as n from (select 1 from videos
-      where ${listedVideo()} and (videos.created_at, videos.id) >= (${Number(oldest.created_at)}, ${oldest.id})
-      limit ${sql.lit(cap)}) t`.execute(this.db);
-    return { rows: rows.rows, span: Number(counted.rows[0]?.n ?? 0), listed };
-  }
-
-  private async listedCount(): Promise<number> {
-    const row = await this.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirst();
-    return Number(row?.value ?? 0);
   }
 
   /** The video's kept ranking (candidate ids, best first) and when it was made, if one is kept. */

@@ -172,14 +172,14 @@ describe('kept rankings', () => {
   it('asked for at once while missing, are made once', async () => {
     const [a, b] = await Promise.all(['Agouti', 'Binturong'].map((n) => loneVideo(n)));
     await watched([a!, b!]);
-    const repo = new DiscoveryRepository(t.ctx.db, t.ctx.dialect);
+    const repo = new DiscoveryRepository(t.ctx.db);
     const coWatched = repo.coWatched.bind(repo);
     let rankings = 0;
     repo.coWatched = (id) => {
       if (id === a!.id) rankings++;
       return coWatched(id);
     };
-    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: t.services.videos });
+    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: t.services.videos, search: t.services.search });
     const answers = await Promise.all(Array.from({ length: 5 }, () => service.related(a!.id, null, 12)));
     expect(answers.map((r) => r.videos.map((v) => v._id))).toEqual(Array(5).fill([b!.id]));
     expect(rankings).toBe(1);

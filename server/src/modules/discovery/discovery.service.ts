@@ -1,10 +1,11 @@
 import { pageInfo, type RelatedVideos, type TrendingQuery, type VideoPage } from '@reelhouse/contract';
 import type { Viewer } from '../../db/video-access.js';
-import { topicWords } from '../videos/video-search.js';
+import type { SearchService } from '../search/search.service.js';
+import { topicWords } from '../search/search-words.js';
 import type { VideosService } from '../videos/videos.service.js';
 import type { DiscoveryRepository } from './discovery.repository.js';
 import { rankRelated, withoutLoops } from './related-ranking.js';
-import { commonWords, fewMatches, rankSimilar, SIMILAR_WINDOW } from './similar-ranking.js';
+import { commonWords, fewMatches, rankSimilar, SIMILAR_BLOCK, SIMILAR_WINDOW } from './similar-ranking.js';
 import type { TrendingRepository } from './trending.repository.js';
 
 /** How many similar videos take part in the blend. */
@@ -21,7 +22,14 @@ export const RANKING_FRESH_MS = 10 * 60_000;
 
 /** Up next and trending: what to watch after a video, and what many people watch now. */
 export class DiscoveryService {
-  constructor(private readonly deps: { discovery: DiscoveryRepository; trending: TrendingRepository; videos: VideosService }) {}
+  constructor(
+    private readonly deps: {
+      discovery: DiscoveryRepository;
+      trending: TrendingRepository;
+      videos: VideosService;
+      search: Pick<SearchService, 'newestMatchesOfAny'>;
+    },
+  ) {}
 
   /**
    * Rankings this process is making now, by video: requests that find the same video's ranking
@@ -86,11 +94,11 @@ export class DiscoveryService {
    * again without them, so that they neither crowd out the telling words nor count towards a match.
    */
   private async similar(videoId: string, words: string[]): Promise<string[]> {
-    let block = await this.deps.discovery.newestMatchesOfAny(videoId, words, SIMILAR_WINDOW);
+    let block = await this.deps.search.newestMatchesOfAny(videoId, words, SIMILAR_BLOCK);
     const common = new Set(commonWords(words, block));
     const telling = words.filter((w) => !common.has(w));
     if (common.size && telling.length) {
-      block = await this.deps.discovery.newestMatchesOfAny(videoId, telling, SIMILAR_WINDOW, fewMatches(telling, block, SIMILAR_WINDOW));
+      block = await this.deps.search.newestMatchesOfAny(videoId, telling, { ...SIMILAR_BLOCK, fewMatches: fewMatches(telling, block, SIMILAR_WINDOW) });
     }
     return rankSimilar(telling.length ? telling : words, block, SIMILAR_CANDIDATES);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_MIN_MATCHES, commonWords, expectedMatches, fewMatches, rankSimilar, wordShares, type SimilarMatch } from './similar-ranking.js';
+import type { SimilarMatch } from '../search/search-strategy.js';
+import { COMMON_MIN_MATCHES, commonWords, expectedMatches, fewMatches, rankSimilar, wordShares } from './similar-ranking.js';
 
 const match = (id: string, title: string, description = '', owner = 'someone'): SimilarMatch => ({ id, title, description, owner_text: owner });
 

@@ -7,7 +7,8 @@
  * video in that span with one of the words is in the block, so the share of the span holding a
  * word estimates how common the word is across the catalogue, without reading its whole list.
  */
-import { indexWords } from '../videos/video-search.js';
+import type { MatchBlock, SimilarBlock, SimilarMatch } from '../search/search-strategy.js';
+import { indexWords } from '../search/search-words.js';
 
 /** How many of the newest matches are read and ranked. */
 export const SIMILAR_WINDOW = 200;
@@ -18,20 +19,11 @@ export const COMMON_MIN_MATCHES = 50;
 /** Where a word counts most: the title, then the channel's name, then the description (as bm25 weighed them). */
 const COLUMN_WEIGHTS = { title: 10, owner: 5, description: 1 } as const;
 
-export interface SimilarMatch {
-  id: string;
-  title: string;
-  owner_text: string;
-  description: string;
-}
-
-/** The newest matches of some words, newest first, the span of the catalogue they cover, and the listed videos. */
-export interface MatchBlock {
-  rows: SimilarMatch[];
-  span: number;
-  listed: number;
-}
-
+/**
+ * The block read: the span is counted only up to where no word of the block could be common any
+ * more (SIMILAR_WINDOW over the cap is below COMMON_SHARE).
+ */
+export const SIMILAR_BLOCK: SimilarBlock = { take: SIMILAR_WINDOW, spanUpTo: Math.ceil(SIMILAR_WINDOW / COMMON_SHARE) + 1 };
 
 const ASCII = /^[\x00-\x7f]*$/;
 

@@ -3,10 +3,10 @@ import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
 import { ListPager, type PagedList } from '../../db/list-paging.js';
 import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
-import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
-import { SEARCH_LIMITS, type SearchLimits, type SearchPage, VideoSearchRepository } from './video-search.repository.js';
+import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
+import type { SearchPage } from '../search/search-strategy.js';
 
-export { SORT_COLUMNS, SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from './video-list.js';
+export { SORT_COLUMNS, SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 export type VideoRow = Database['videos'];
 
 export interface VideoDetailRow extends VideoSummaryRow {
@@ -26,17 +26,14 @@ export interface VideoDetailRow extends VideoSummaryRow {
 export const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
 
 export class VideosRepository {
-  private readonly search: VideoSearchRepository;
   private readonly pager: ListPager;
 
   constructor(
     private readonly db: Db,
     dialect: Dialect,
-    searchLimits: SearchLimits = SEARCH_LIMITS,
     /** Rows between kept boundaries of a list's sort order (list-paging.ts); tests pass small ones. */
     pageSpacing?: number,
   ) {
-    this.search = new VideoSearchRepository(db, dialect, searchLimits);
     this.pager = new ListPager(db, dialect, pageSpacing);
   }
 
@@ -83,21 +80,12 @@ export class VideosRepository {
     return new Map(rows.map((r) => [r.video_id, Number(r.position)]));
   }
 
-  /**
-   * One page of videos and the total that match the filter. A search goes to the search queries,
-   * whose total may be an estimate (`counted` false) when the words match very many videos.
-   */
+  /** One page of videos and their total; a filter with search words goes to the search module instead. */
   async list(filter: VideoListFilter): Promise<SearchPage> {
-    if (filter.words.length) return this.search.list(filter);
     const base = this.filtered(filter);
     const total = await this.total(filter, base);
     if (total === 0 || filter.offset >= total) return { rows: [], total, counted: true };
     return { rows: await this.pageInSortOrder(base, filter), total, counted: true };
-  }
-
-  /** Which of these videos the filter's search words match: a check of a few ids. */
-  matchingAmong(filter: VideoListFilter, ids: string[]): Promise<Set<string>> {
-    return this.search.matchingAmong(filter, ids);
   }
 
   /** Card rows of these videos, in the order given (missing ones left out). */

@@ -4,7 +4,7 @@ import type { UploadedFile } from '../../http/multipart.js';
 import { newId } from '../../lib/ids.js';
 import type { DefaultImages } from '../../lib/default-images.js';
 import { videoPrefix } from '../../storage/storage.js';
-import { searchWords } from './video-search.js';
+import { searchWords } from '../search/search-words.js';
 import { tell } from './video-events.js';
 import { parseFields } from './video-fields.js';
 import { BOTH_THUMBNAILS, scheduleTime, THUMBNAIL, thumbnailImage } from './video-options.js';
@@ -14,7 +14,8 @@ import { canWatch, type Viewer } from '../../db/video-access.js';
 import { type ViewSource, viewerKey } from '../../lib/viewer-key.js';
 import { thumbnailFromFrame } from './frame-thumbnail.js';
 import type { SortField, SortType, VideoListFilter, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
-import type { CaptionHit } from '../captions/caption-search.js';
+import type { SearchService } from '../search/search.service.js';
+import type { CaptionHit } from '../search/search-strategy.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 
 /** A viewer counts one view per video per this window. */
@@ -33,6 +34,8 @@ export interface VideoListRequest {
 export interface VideosServiceDeps extends VideoUploadDeps {
   defaultImages?: DefaultImages;
   captions: VideoCaptions;
+  /** Lists with search words: by title, description and channel name. */
+  search: Pick<SearchService, 'videos' | 'matchingAmong'>;
 }
 
 /** What videos need of their captions: the player page's tracks, and search by what is said. */
@@ -71,7 +74,7 @@ export class VideosService {
       limit: req.pageSize,
       offset: (req.pageNumber - 1) * req.pageSize,
     };
-    const { rows, total, counted } = await this.deps.videos.list(filter);
+    const { rows, total, counted } = words.length ? await this.deps.search.videos(filter) : await this.deps.videos.list(filter);
     // Videos found by their captions alone come after every title, description and channel match,
     // so only when those were counted: above the count's cap they would start thousands of results
     // deep, on a page an estimated total cannot place.
@@ -90,7 +93,7 @@ export class VideosService {
   private async spokenOnly(filter: VideoListFilter): Promise<CaptionHit[]> {
     if (!filter.words.length) return [];
     const hits = await this.deps.captions.search(filter.words, { ownerId: filter.ownerId, includeHidden: filter.includeHidden });
-    const matchedOtherwise = await this.deps.videos.matchingAmong(filter, hits.map((h) => h.videoId));
+    const matchedOtherwise = await this.deps.search.matchingAmong(filter, hits.map((h) => h.videoId));
     return hits.filter((h) => !matchedOtherwise.has(h.videoId));
   }
 

@@ -3,8 +3,9 @@ import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import type { Database } from '../../db/schema.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
-import type { VideoListFilter } from './video-list.js';
-import { estimate, VideoSearchRepository } from './video-search.repository.js';
+import type { VideoListFilter } from '../../db/video-list.js';
+import { createSearch } from './search.factory.js';
+import type { SearchService } from './search.service.js';
 
 /**
  * The bounded search on a real database, with a window of 3 and an exact count up to 5, so that
@@ -12,12 +13,12 @@ import { estimate, VideoSearchRepository } from './video-search.repository.js';
  */
 let t: TestApp;
 let owner: SignedIn;
-let repo: VideoSearchRepository;
+let search: SearchService;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp({ username: 'searcher', fullName: 'Sam Searcher' });
-  repo = new VideoSearchRepository(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 5 });
+  search = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 5 });
 });
 afterAll(() => t.close());
 
@@ -27,27 +28,17 @@ const filter = (words: string[], over: Partial<VideoListFilter> = {}): VideoList
 const seed = (over: Partial<Database['videos']>) => seedVideo(t.ctx, owner.id, over);
 
 /** Every page of a search, in order, with the totals each answered. */
-async function allPages(words: string[], over: Partial<VideoListFilter> = {}, r = repo) {
+async function allPages(words: string[], over: Partial<VideoListFilter> = {}, r = search) {
   const ids: string[] = [];
   const totals: { total: number; counted: boolean }[] = [];
   for (let offset = 0; offset < 100; offset += 2) {
-    const page = await r.list(filter(words, { ...over, offset }));
+    const page = await r.videos(filter(words, { ...over, offset }));
     totals.push({ total: page.total, counted: page.counted });
     ids.push(...page.rows.map((row) => row.id));
     if (page.rows.length < 2 || offset + 2 >= page.total) break;
   }
   return { ids, totals };
 }
-
-describe('estimate', () => {
-  it('is exact up to the cap and scales the newest share of the catalogue above it', () => {
-    expect(estimate(5, 5, 10, 100)).toEqual({ matches: 5, total: 5 });
-    expect(estimate(6, 5, 10, 100)).toEqual({ matches: 6, total: 60 });
-    // Never below what was counted, whatever the spans say.
-    expect(estimate(6, 5, 0, 0)).toEqual({ matches: 6, total: 6 });
-    expect(estimate(6, 5, 10, 5)).toEqual({ matches: 6, total: 6 });
-  });
-});
 
 describe('relevance', () => {
   it('ranks title matches above channel and description matches within the window', async () => {
@@ -58,7 +49,7 @@ describe('relevance', () => {
     const title = await seed({ title: 'Quasar light', description: 'Photons' });
     const channel = await seedVideo(t.ctx, fan.id, { title: 'Evening sky', description: 'Stars' });
     const desc = await seed({ title: 'Evening walk', description: 'a quasar far away' });
-    const page = await repo.list(filter(['quasar'], { limit: 3 }));
+    const page = await search.videos(filter(['quasar'], { limit: 3 }));
     expect(page.rows.map((r) => r.id)).toEqual([title.id, channel.id, desc.id]);
     expect(page).toMatchObject({ total: 3, counted: true });
   });
@@ -93,21 +84,21 @@ describe('relevance', () => {
 describe('total', () => {
   it('is exact up to the cap, then an estimate that never claims less than a next page', async () => {
     for (let i = 0; i < 5; i++) await seed({ title: `Pulsar ${i}` });
-    expect(await repo.list(filter(['pulsar']))).toMatchObject({ total: 5, counted: true });
+    expect(await search.videos(filter(['pulsar']))).toMatchObject({ total: 5, counted: true });
     await seed({ title: 'Pulsar 5' });
-    const page = await repo.list(filter(['pulsar']));
+    const page = await search.videos(filter(['pulsar']));
     expect(page.counted).toBe(false);
     expect(page.total).toBeGreaterThanOrEqual(6);
     // A page past the end finds nothing and says the list ended before it.
-    const past = await repo.list(filter(['pulsar'], { offset: 6 }));
+    const past = await search.videos(filter(['pulsar'], { offset: 6 }));
     expect(past.rows).toEqual([]);
     expect(past.total).toBe(6);
     // A page that is full with more after it always claims at least one more.
-    const second = await repo.list(filter(['pulsar'], { offset: 2 }));
+    const second = await search.videos(filter(['pulsar'], { offset: 2 }));
     expect(second.rows).toHaveLength(2);
     expect(second.total).toBeGreaterThanOrEqual(5);
     // The last page, short or not, is exact.
-    expect(await repo.list(filter(['pulsar'], { offset: 4 }))).toMatchObject({ total: 6 });
+    expect(await search.videos(filter(['pulsar'], { offset: 4 }))).toMatchObject({ total: 6 });
   });
 });
 
@@ -117,8 +108,8 @@ describe('explicit sort', () => {
     const rows = [];
     for (const [i, v] of views.entries()) rows.push(await seed({ title: `Meteor ${i}`, views: v, duration: 100 - v }));
     const byViews = [...rows].sort((a, b) => b.views - a.views).map((r) => r.id);
-    const exact = new VideoSearchRepository(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 100 });
-    for (const r of [repo, exact]) {
+    const exact = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 100 });
+    for (const r of [search, exact]) {
       expect((await allPages(['meteor'], { byRelevance: false, sortBy: 'views', sortType: 'desc' }, r)).ids).toEqual(byViews);
       expect((await allPages(['meteor'], { byRelevance: false, sortBy: 'duration', sortType: 'asc' }, r)).ids).toEqual(byViews);
       expect((await allPages(['meteor'], { byRelevance: false, sortBy: 'createdAt', sortType: 'desc' }, r)).ids).toEqual(rows.map((x) => x.id).reverse());
@@ -142,7 +133,7 @@ describe('what is never found', () => {
     await refreshVideoAccess(t.ctx.db, { ownerId: banned.id });
     for (let i = 0; i < 6; i++) await seed({ title: `Comet ${i}` });
 
-    for (const r of [repo, new VideoSearchRepository(t.ctx.db, t.ctx.dialect, { window: 100, exactUpTo: 100 })]) {
+    for (const r of [search, createSearch(t.ctx.db, t.ctx.dialect, { window: 100, exactUpTo: 100 })]) {
       const found = [
         ...(await allPages(['comet'], {}, r)).ids,
         ...(await allPages(['comet'], { byRelevance: false, sortBy: 'views', sortType: 'desc' }, r)).ids,

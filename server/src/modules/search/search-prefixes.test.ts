@@ -2,19 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect } from '../../../test/support/databases.js';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import type { VideoListFilter } from './video-list.js';
-import { lexemeQuery, searchTsQuery, WORDS_PER_PREFIX } from './video-search-words.js';
-import { VideoSearchRepository } from './video-search.repository.js';
+import type { VideoListFilter } from '../../db/video-list.js';
+import { searchTsQuery } from './postgres-search.repository.js';
+import { WORDS_PER_PREFIX } from './query-syntax.js';
+import { createSearch } from './search.factory.js';
+import type { SearchService } from './search.service.js';
 
 /** Typed prefixes spelled out as the index's whole words (PostgreSQL), and the same answers on both. */
 let t: TestApp;
 let owner: SignedIn;
-let repo: VideoSearchRepository;
+let search: SearchService;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp({ username: 'lexicon', fullName: 'Lex Icon' });
-  repo = new VideoSearchRepository(t.ctx.db, t.ctx.dialect);
+  search = createSearch(t.ctx.db, t.ctx.dialect);
 });
 afterAll(() => t.close());
 
@@ -22,20 +24,8 @@ const titlesFound = async (query: string[]) => {
   const filter: VideoListFilter = {
     includeHidden: false, words: query, byRelevance: true, sortBy: 'createdAt', sortType: 'desc', limit: 50, offset: 0,
   };
-  return (await repo.list(filter)).rows.map((r) => r.title).sort();
+  return (await search.videos(filter)).rows.map((r) => r.title).sort();
 };
-
-describe('lexemeQuery', () => {
-  it('joins each word’s whole words with | and the words with &, quoting what tsquery input needs', () => {
-    expect(lexemeQuery(['gard', 'riv'], [['garden', 'gardens'], ['river']])).toBe("( 'garden' | 'gardens' ) & ( 'river' )");
-    expect(lexemeQuery(['don'], [["don't", 'don\\x', 'don-ut']])).toBe("( 'don''t' | 'don\\\\x' | 'don-ut' )");
-  });
-
-  it('keeps a word that starts too many words as a prefix', () => {
-    const many = Array.from({ length: WORDS_PER_PREFIX + 1 }, (_, i) => `pre${i}`);
-    expect(lexemeQuery(['pre', 'x'], [many, ['xylo']])).toBe("'pre':* & ( 'xylo' )");
-  });
-});
 
 describe('searching by the start of words', () => {
   it('finds the whole words a prefix starts, words added by a later edit too, and nothing for a prefix of no word', async () => {

@@ -4,7 +4,7 @@ import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { newId } from '../../lib/ids.js';
 import { CaptionsRepository } from './captions.repository.js';
-import { VIDEOS_PER_SEARCH } from './caption-search.js';
+import { VIDEOS_PER_SEARCH } from '../search/search.service.js';
 
 const API = '/api/v1';
 

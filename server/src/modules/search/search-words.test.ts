@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fts5Match, indexWords, searchWords, textMatches, tsPrefixQuery } from './video-search.js';
+import { indexWords, searchWords, textMatches } from './search-words.js';
 
 describe('searchWords', () => {
   it('splits on anything that is not a letter or digit and lower-cases', () => {
@@ -19,19 +19,6 @@ describe('searchWords', () => {
 
   it('caps the number of words', () => {
     expect(searchWords(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))).toHaveLength(16);
-  });
-});
-
-describe('query strings', () => {
-  it('quotes every word for FTS5 and marks it as a prefix', () => {
-    expect(fts5Match(['dino', 'rex'])).toBe('"dino"* "rex"*');
-    // Words never contain quotes after splitting, but the quoting would still hold if they did.
-    expect(fts5Match(['a"b'])).toBe('"a""b"*');
-  });
-
-  it('builds a prefix tsquery joined by &', () => {
-    expect(tsPrefixQuery(['dino', 'rex'])).toBe("'dino':* & 'rex':*");
-    expect(tsPrefixQuery(["o'k"])).toBe("'o''k':*");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Database, Visibility } from '../../db/schema.js';
+import type { Database, Visibility } from './schema.js';
 
 /** What every video list and search shares: the card's columns, the sort columns and the filter. */
 type VideoRow = Database['videos'];

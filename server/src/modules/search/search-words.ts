@@ -1,27 +1,18 @@
 /**
- * Turns what a person typed into the search box into a full-text query for either database.
+ * The words of a search, and of a video's text, as both full-text indexes split them.
  *
  * The text is split into words the same way both indexes split titles (letters and digits; anything
  * else separates), so quotes, stars, brackets, dashes, colons and words such as OR or NEAR are data:
- * they never reach the query syntax of FTS5 or to_tsquery. Every word matches as a prefix
- * ("dino" finds "dinosaur") and every word must match.
+ * they never reach the query syntax of FTS5 or to_tsquery (query-syntax.ts). Every word matches as a
+ * prefix ("dino" finds "dinosaur") and every word must match.
  */
 const MAX_WORDS = 16;
 
+/** What a person typed into the search box, as the words to find. */
 export function searchWords(query: string | undefined | null): string[] {
   if (!query) return [];
   const words = query.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return [...new Set(words)].slice(0, MAX_WORDS);
-}
-
-/** FTS5 MATCH string: each word a quoted string followed by * (prefix), all required. */
-export function fts5Match(words: string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ');
-}
-
-/** to_tsquery('simple', ...) string: each word as a quoted lexeme with :* (prefix), joined by &. */
-export function tsPrefixQuery(words: string[]): string {
-  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
 }
 
 /**
@@ -36,20 +27,6 @@ const COMMON_WORDS = new Set([
 /** The words of a text that say what it is about, for a similarity search: at most `max`. */
 export function topicWords(text: string, max = 12): string[] {
   return searchWords(text).filter((w) => w.length > 2 && !COMMON_WORDS.has(w)).slice(0, max);
-}
-
-/**
- * FTS5 MATCH string matching any of the words, each as a whole word: similarity. Whole words (not
- * prefixes) let FTS5 read each word's list lazily from the newest row and stop, where a prefix
- * merges the lists of every word it starts.
- */
-export function fts5AnyWord(words: readonly string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
-}
-
-/** to_tsquery('simple', ...) string matching any of the words, each as a whole word. */
-export function tsAnyWord(words: readonly string[]): string {
-  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
 /**
