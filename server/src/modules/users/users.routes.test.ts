@@ -16,6 +16,21 @@ const envelopeOk = (res: { json(): any }, status: number) => {
   return body;
 };
 
+/** The media route serves a stored image under its URL: a WebP, byte for byte what storage holds. */
+async function expectServedWebp(url: string, storedKeys: string[]) {
+  const key = url.replace(/^\/media\//, '');
+  expect(storedKeys).toContain(key);
+  const served = await t.call({ method: 'GET', url });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/webp');
+  const bytes = served.rawPayload;
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  const stored: Buffer[] = [];
+  for await (const chunk of await t.ctx.storage.read(key)) stored.push(chunk as Buffer);
+  expect(bytes.equals(Buffer.concat(stored))).toBe(true);
+}
+
 describe('POST /users/register', () => {
   it('creates a user with default images and never returns the password', async () => {
     const form = await multipart({ username: 'New.User_1', email: 'New@Example.com', password: 'longenough', fullName: ' New User ' });
@@ -39,6 +54,8 @@ describe('POST /users/register', () => {
     expect(res.data.avatar.url).toMatch(new RegExp(`^/media/users/${res.data._id}/avatar-.+\\.webp$`));
     const keys = await t.ctx.storage.list(`users/${res.data._id}/`);
     expect(keys).toHaveLength(2);
+    await expectServedWebp(res.data.avatar.url, keys);
+    await expectServedWebp(res.data.coverImage.url, keys);
   });
 
   it('lists every bad field', async () => {
@@ -166,8 +183,10 @@ describe('PATCH /users/change-avatar and /users/change-cover-image', () => {
     expect(cover.statusCode).toBe(200);
     const keys = await t.ctx.storage.list(`users/${u.id}/`);
     expect(keys).toHaveLength(2);
-    const served = await t.call({ method: 'GET', url: second.data.avatar.url });
-    if (served.statusCode !== 404) expect(served.headers['content-type']).toContain('image/webp');
+    await expectServedWebp(second.data.avatar.url, keys);
+    await expectServedWebp(cover.data.coverImage.url, keys);
+    const replaced = await t.call({ method: 'GET', url: first.data.avatar.url });
+    expect(replaced.json()).toEqual({ statusCode: 404, data: null, message: 'Media not found', success: false });
   });
 
   it('needs sign-in, a file, and a real image', async () => {
@@ -204,7 +223,9 @@ describe('PATCH /users/change-password', () => {
 describe('DELETE /users/delete-account', () => {
   it('removes the user, their sessions and files, and clears the cookies', async () => {
     const u = await t.signUp();
-    await t.call({ method: 'PATCH', url: '/api/v1/users/change-avatar', as: u, payload: await multipart({}, { avatar: 'image.png' }) });
+    const avatar = await t.call({ method: 'PATCH', url: '/api/v1/users/change-avatar', as: u, payload: await multipart({}, { avatar: 'image.png' }) });
+    expect(avatar.statusCode).toBe(200);
+    expect(await t.ctx.storage.list(`users/${u.id}/`)).toHaveLength(1);
     const res = await t.call({ method: 'DELETE', url: '/api/v1/users/delete-account', as: u });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
