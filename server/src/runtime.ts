@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import { type AppContext, createAppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { createMediaJobs } from './jobs/media-jobs.js';
-import { ServeSourceAsIs } from './jobs/video-processing.js';
+import { createJobs } from './composition/jobs.js';
 import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
 import { createStorage } from './storage/create-storage.js';
 import { S3Storage } from './storage/s3-storage.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { createNotifications } from './modules/notifications/create-notifications.js';
+import { ServeSourceAsIs } from './modules/pipeline/serve-source-as-is.js';
 import { UploadStore } from './modules/uploads/upload-store.js';
 import { createAnswerStore } from './lib/create-answer-store.js';
 import { loadSiteId } from './modules/users/settings.repository.js';
@@ -28,7 +28,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
   const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
   const notifications = createNotifications({ config, database, storage, logger, changes: answers });
-  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
+  const jobs = createJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue, pipeline, publishing } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;

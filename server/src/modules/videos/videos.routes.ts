@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
+import { createMediaTools } from '../../media/media-tools.js';
 import { StorageQuota } from '../uploads/storage-quota.js';
 import { createCaptionsService } from '../captions/captions.routes.js';
 import { VideosRepository } from './videos.repository.js';
@@ -27,8 +28,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     defaultImages: ctx.defaultImages,
     processing: ctx.processing,
     logger: ctx.logger,
-    ffprobePath: ctx.config.ffprobePath,
-    ffmpegPath: ctx.config.ffmpegPath,
+    media: createMediaTools(ctx.config),
     tmpDir: ctx.tmpDir,
     publishing: ctx.publishing,
     quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),

@@ -8,21 +8,24 @@ import { createPgDatabase, testDialect } from '../../../test/support/databases.j
 import { openDatabase, type DbHandle } from '../../db/client.js';
 import { makeClip } from '../../media/fixtures.js';
 import { parseMediaPlaylist } from '../../media/hls.js';
+import { MediaTools } from '../../media/media-tools.js';
 import { isBrowserPlayable, probeMedia } from '../../media/probe.js';
 import { startS3Server } from '../../../test/support/s3-server.js';
 import { LocalStorage } from '../../storage/local-storage.js';
 import { S3Storage } from '../../storage/s3-storage.js';
 import type { Storage } from '../../storage/storage.js';
-import type { JobContext } from '../job-types.js';
-import { LocalQueue } from '../local-queue.js';
-import { VideoPipeline } from '../video-pipeline.js';
-import { FAILURE_REASONS, VideoJobs } from './video-jobs.js';
+import type { JobContext } from '../../jobs/job-types.js';
+import { LocalQueue } from '../../jobs/local-queue.js';
+import { VideoPipeline } from './video-pipeline.js';
+import { FAILURE_REASONS } from './video-step-runner.js';
+import { VideoSteps } from './video-steps.js';
 import { videoMediaKeys } from './video-media.keys.js';
 import { VideoMediaRepository } from './video-media.repository.js';
-import { progressReporter } from './video-steps.js';
+import { progressReporter } from './video-progress.js';
 
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
+const tools = new MediaTools({ ffmpegPath, ffprobePath });
 const logger = pino({ level: 'silent' });
 
 let dir: string;
@@ -30,7 +33,7 @@ let handle: DbHandle;
 let dropPg: (() => Promise<void>) | null = null;
 /** The storage the helpers below use; one test swaps in object storage. */
 let storage: Storage;
-let jobs: VideoJobs;
+let jobs: VideoSteps;
 let ownerId: string;
 const clips: Record<string, string> = {};
 
@@ -175,7 +178,7 @@ beforeAll(async () => {
     handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
   }
   storage = new LocalStorage(path.join(dir, 'media'));
-  jobs = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, events: {
+  jobs = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, events: {
     videoReady: async (id) => void told.push(`ready:${id}`),
     videoFailed: async (id) => void told.push(`failed:${id}`),
   } });
@@ -219,11 +222,11 @@ describe('video jobs', () => {
     expect(ctx.reported.at(-1)).toBe(100);
     expect(told).toContain(`ready:${id}`);
     const play = storage.localPath(keys.playable)!;
-    const playProbe = await probeMedia(play, { ffprobePath });
+    const playProbe = await probeMedia(play, { tools });
     expect(isBrowserPlayable(playProbe)).toBe(true);
     expect(await moovFirst(play)).toBe(true);
     // A remux, not a transcode: the video stream is the source's, bit for bit.
-    const srcProbe = await probeMedia(clips.h264!, { ffprobePath });
+    const srcProbe = await probeMedia(clips.h264!, { tools });
     expect(playProbe.video!.bitRate).toBe(srcProbe.video!.bitRate);
 
     await jobs.storyboard({ videoId: id }, context());
@@ -237,7 +240,7 @@ describe('video jobs', () => {
     expect(tiles.length).toBe(5);
     expect(tiles[1]!.slice(2).map(Number)).toEqual([160, 0, 160, 90]);
     // Five one-second tiles on one sheet five tiles wide.
-    const sheet = await probeMedia(storage.localPath(`${keys.storyboardPrefix}sprite-0.jpg`)!, { ffprobePath });
+    const sheet = await probeMedia(storage.localPath(`${keys.storyboardPrefix}sprite-0.jpg`)!, { tools });
     expect(sheet.video).toMatchObject({ width: 800, height: 90 });
 
     const sourceBytes = (await storage.stat(keys.source))!.size;
@@ -255,7 +258,7 @@ describe('video jobs', () => {
     expect(infos.map((l) => /RESOLUTION=(\d+x\d+)/.exec(l)![1])).toEqual(['426x240', '640x360', '854x480', '1280x720']);
     for (const l of infos) expect(l).toMatch(/CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"/);
     // ffmpeg itself can read the published ladder back, end to end.
-    const hls = await probeMedia(storage.localPath(keys.hlsMaster)!, { ffprobePath });
+    const hls = await probeMedia(storage.localPath(keys.hlsMaster)!, { tools });
     expect(hls.duration).toBeGreaterThan(4.5);
 
     // Running any finished step again changes nothing, although the source is gone.
@@ -266,7 +269,7 @@ describe('video jobs', () => {
   });
 
   it('keeps the original with KEEP_ORIGINAL_UPLOADS, and a later re-run without it removes the original once', async () => {
-    const keeping = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, keepOriginalUploads: true });
+    const keeping = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, keepOriginalUploads: true });
     const id = await ingest(clips.silent!);
     const keys = videoMediaKeys(id);
     for (const job of [keeping.playable, keeping.storyboard, keeping.ladder]) await job({ videoId: id }, context());
@@ -321,7 +324,7 @@ describe('video jobs', () => {
     await jobs.playable({ videoId: id }, context());
     const row = await video(id);
     expect(row).toMatchObject({ status: 'ready', width: 640, height: 360 });
-    const p = await probeMedia(storage.localPath(row!.video_key!)!, { ffprobePath });
+    const p = await probeMedia(storage.localPath(row!.video_key!)!, { tools });
     expect(p.video!.codec).toBe('h264');
     expect(isBrowserPlayable(p)).toBe(true);
     expect(await moovFirst(storage.localPath(row!.video_key!)!)).toBe(true);
@@ -337,7 +340,7 @@ describe('video jobs', () => {
     await jobs.storyboard({ videoId: id }, context());
     const row = await video(id);
     expect(row).toMatchObject({ status: 'ready', progress: 100 });
-    expect((await probeMedia(storage.localPath(row!.video_key!)!, { ffprobePath })).audio).toBeNull();
+    expect((await probeMedia(storage.localPath(row!.video_key!)!, { tools })).audio).toBeNull();
     const { infos } = await checkLadder(row!.hls_key!);
     for (const l of infos) {
       expect(l).toMatch(/CODECS="avc1\.[0-9a-f]{6}"/);
@@ -360,7 +363,7 @@ describe('video jobs', () => {
   });
 
   it('makes only the ladder rungs the site chose', async () => {
-    const chosen = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, ladderRungs: async () => [240, 480, 1080] });
+    const chosen = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, ladderRungs: async () => [240, 480, 1080] });
     const id = await ingest(clips.portrait!);
     await chosen.ladder({ videoId: id }, context());
     const { infos } = await checkLadder((await video(id))!.hls_key!);
@@ -435,7 +438,7 @@ describe('video jobs', () => {
   });
 
   it('on the last attempt, fails an unplayable video but keeps a playable one ready', async () => {
-    const broken = new VideoJobs({ db: handle.db, storage, ffmpegPath: path.join(dir, 'no-such-ffmpeg'), ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+    const broken = new VideoSteps({ db: handle.db, storage, media: new MediaTools({ ffmpegPath: path.join(dir, 'no-such-ffmpeg'), ffprobePath }), logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
 
     const a = await ingest(clips.silent!);
     await expect(broken.playable({ videoId: a }, context({ attempt: 1 }))).rejects.toThrow();
@@ -461,7 +464,7 @@ describe('video jobs on object storage', () => {
     const s3Storage = new S3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true, publicBaseUrl: null });
     storage = s3Storage;
     try {
-      const onS3 = new VideoJobs({ db: handle.db, storage: s3Storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+      const onS3 = new VideoSteps({ db: handle.db, storage: s3Storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
       const id = await ingest(clips.silent!);
       await onS3.playable({ videoId: id }, context());
       await onS3.storyboard({ videoId: id }, context());
@@ -488,7 +491,7 @@ describe('video jobs on object storage', () => {
 describe('VideoPipeline with the local queue', () => {
   it('runs all three jobs from start() to a finished video', async () => {
     const queue = new LocalQueue({ db: handle.db, dialect: handle.dialect, logger, pollIntervalMs: 50 });
-    const pipeline = new VideoPipeline({ db: handle.db, storage, queue, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work') });
+    const pipeline = new VideoPipeline({ db: handle.db, storage, queue, media: tools, logger, workDir: path.join(dir, 'work') });
     const id = await ingest(clips.silent!);
     await pipeline.start(id);
     const queued = await handle.db.selectFrom('jobs').select(['name', 'priority', 'payload']).where('payload', '=', JSON.stringify({ videoId: id })).orderBy('priority').execute();
