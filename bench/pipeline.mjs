@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fromSource = process.env.PIPELINE_BENCH_SOURCE === '1';
-const built = fs.existsSync(path.join(root, 'server/dist/jobs/video-pipeline.js'));
+const built = fs.existsSync(path.join(root, 'server/dist/modules/pipeline/video-pipeline.js'));
 if (!built && !fromSource) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
@@ -35,10 +35,11 @@ const mod = (p) => import(pathToFileURL(path.join(root, fromSource ? `server/src
 const { makeClip } = await mod('media/fixtures');
 const { probeMedia } = await mod('media/probe');
 const { makeLadder } = await mod('media/video-tools');
+const { MediaTools } = await mod('media/media-tools');
 const { openDatabase } = await mod('db/client');
 const { LocalStorage } = await mod('storage/local-storage');
 const { LocalQueue } = await mod('jobs/local-queue');
-const { VideoPipeline } = await mod('jobs/video-pipeline');
+const { VideoPipeline } = await mod('modules/pipeline/video-pipeline');
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,6 +50,7 @@ const SECONDS = arg('seconds', 60);
 const PLAYABLE_RUNS = arg('playable-runs', 5);
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
+const tools = new MediaTools({ ffmpegPath, ffprobePath });
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 const median = (xs) => {
@@ -124,7 +126,7 @@ try {
   const source = path.join(dir, 'source.mp4');
   let t = Date.now();
   await makeClip(ffmpegPath, source, { width: 1920, height: 1080, seconds: SECONDS, fps: 30, gop: 60, preset: 'veryfast', videoBitrate: '8M' });
-  const probe = await probeMedia(source, { ffprobePath });
+  const probe = await probeMedia(source, { tools });
   console.log(`source: ${SECONDS} s 1920x1080 30 fps H.264/AAC, ${(probe.size / 1e6).toFixed(1)} MB, made in ${secs(Date.now() - t)}`);
 
   // (a) ladder
@@ -140,7 +142,7 @@ try {
       t = Date.now();
       const c0 = cpuMs();
       if (which === 'pipeline') {
-        const result = await makeLadder(source, out, probe, { ffmpegPath, ffprobePath });
+        const result = await makeLadder(source, out, probe, { tools });
         rungs = result.plan.rungs.map((r, k) => (k === result.plan.passthrough ? `${r.name} (passthrough)` : r.name)).join(', ');
         pipelineTimes.push(Date.now() - t);
         pipelineCpu.push(cpuMs() - c0);
@@ -162,7 +164,7 @@ try {
   const handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'bench.db') } });
   const storage = new LocalStorage(path.join(dir, 'media'));
   const queue = new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 200 });
-  const pipeline = new VideoPipeline({ db: handle.db, storage, queue, ffmpegPath, ffprobePath, logger: silent, workDir: path.join(dir, 'work') });
+  const pipeline = new VideoPipeline({ db: handle.db, storage, queue, media: tools, logger: silent, workDir: path.join(dir, 'work') });
   // Only the playable step is timed; the others would compete for the two cores afterwards.
   await queue.start({ 'video.playable': pipeline.handlers()['video.playable'] }, { concurrency: 1 });
   const ownerId = randomUUID();

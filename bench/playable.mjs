@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fromSource = process.env.PIPELINE_BENCH_SOURCE === '1';
-if (!fs.existsSync(path.join(root, 'server/dist/jobs/video-pipeline.js')) && !fromSource) {
+if (!fs.existsSync(path.join(root, 'server/dist/modules/pipeline/video-pipeline.js')) && !fromSource) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit', env: { ...process.env, PIPELINE_BENCH_SOURCE: '1' }, cwd: root,
   });
@@ -34,7 +34,8 @@ const { runProcess } = await mod('media/run-process');
 const { openDatabase } = await mod('db/client');
 const { LocalStorage } = await mod('storage/local-storage');
 const { LocalQueue } = await mod('jobs/local-queue');
-const { VideoPipeline } = await mod('jobs/video-pipeline');
+const { VideoPipeline } = await mod('modules/pipeline/video-pipeline');
+const { MediaTools } = await mod('media/media-tools');
 
 const flag = (name) => process.argv.includes(`--${name}`);
 const arg = (name, dflt) => {
@@ -97,7 +98,7 @@ try {
   let pipeline;
   const startQueue = async () => {
     queue = new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 200, closeGraceMs: 1000 });
-    pipeline = new VideoPipeline({ db: handle.db, storage, queue, ffmpegPath, ffprobePath, logger: silent, workDir: path.join(dir, 'work'), backgroundNice: 10 });
+    pipeline = new VideoPipeline({ db: handle.db, storage, queue, media: new MediaTools({ ffmpegPath, ffprobePath, backgroundNice: 10 }), logger: silent, workDir: path.join(dir, 'work') });
     // The defaults, except two background slots so that both big ladders really run at once.
     await queue.start(pipeline.handlers(), { concurrency: { playable: 2, live: 1, background: 2 } });
   };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { createMediaJobs } from './jobs/media-jobs.js';
+import { createJobs } from './composition/jobs.js';
 import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
 import { createNotifications } from './modules/notifications/create-notifications.js';
 import { createLogger } from './logger.js';
@@ -28,7 +28,7 @@ async function main() {
   const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
   // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
   const notifications = createNotifications({ config, database, storage, logger, changes: answers });
-  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
+  const jobs = createJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue } = jobs;
   await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = jobs.trending.schedule();

@@ -5,16 +5,16 @@ import type { AppParts } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { scheduleHousekeeping } from '../housekeeping.js';
-import { createMediaJobs } from '../jobs/media-jobs.js';
-import { ServeSourceAsIs } from '../jobs/video-processing.js';
 import { prepareWorkDir, removeWorkDir } from '../jobs/work-dir.js';
 import { createAnswerStore } from '../lib/create-answer-store.js';
 import { defaultImages } from '../lib/default-images.js';
 import { createNotifications } from '../modules/notifications/create-notifications.js';
+import { ServeSourceAsIs } from '../modules/pipeline/serve-source-as-is.js';
 import { UploadStore } from '../modules/uploads/upload-store.js';
 import { loadSiteId } from '../modules/users/settings.repository.js';
 import { createStorage } from '../storage/create-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
+import { createJobs } from './jobs.js';
 import { apiRoutes, siteRoutes } from './routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -38,8 +38,12 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const workDir = runJobs ? await prepareWorkDir(workBase) : workBase;
   const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
   const notifications = createNotifications({ config, database, storage, logger, changes: answers });
-  const jobs = createMediaJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
-  const { queue, pipeline, publishing } = jobs;
+  // The pipeline asks the site's settings for its rungs; they are built with the other services, below.
+  let services: Services | null = null;
+  const jobs = createJobs({
+    config, database, storage, logger, workDir, events: notifications, changes: answers, ladderRungs: () => services!.instance.ladderRungs(),
+  });
+  const { queue, pipeline, publishing, media } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage, logger);
@@ -48,20 +52,21 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     defaultImages: defaultImages(config.publicUrl),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
-  const services = await buildServices(ctx, { queue, processing, publishing, notifications, uploadStore });
-  if (await services.instance.demoAccountOn()) await services.users.ensureDemoAccount(config.demo);
-  await services.users.ensureAdmins();
-  const stopHousekeeping = scheduleHousekeeping(ctx, services);
+  const built = await buildServices(ctx, { queue, processing, publishing, notifications, uploadStore, media });
+  services = built;
+  if (await built.instance.demoAccountOn()) await built.users.ensureDemoAccount(config.demo);
+  await built.users.ensureAdmins();
+  const stopHousekeeping = scheduleHousekeeping(ctx, built);
   if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   return {
     ctx,
-    services,
+    services: built,
     http: {
-      api: apiRoutes(ctx, services),
-      site: siteRoutes(ctx, services),
-      pageMeta: (pagePath, origin) => services.previews.pageMeta(pagePath, origin),
-      verifySession: (token) => services.sessions.verify(token),
+      api: apiRoutes(ctx, built),
+      site: siteRoutes(ctx, built),
+      pageMeta: (pagePath, origin) => built.previews.pageMeta(pagePath, origin),
+      verifySession: (token) => built.sessions.verify(token),
     },
     close: async () => {
       stopTrending();

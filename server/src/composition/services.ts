@@ -36,7 +36,8 @@ import { loadSigningSecret } from '../modules/users/settings.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { UsersService } from '../modules/users/users.service.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
-import type { VideoProcessing } from '../jobs/video-processing.js';
+import type { VideoProcessing } from '../modules/videos/video-processing.js';
+import type { MediaTools } from '../media/media-tools.js';
 import { VideoStatsService } from '../modules/videos/video-stats.js';
 import { VideoPresenter } from '../modules/videos/videos.presenter.js';
 import { VideosRepository } from '../modules/videos/videos.repository.js';
@@ -89,6 +90,8 @@ export interface ServiceJobs {
   publishing: PublishScheduler;
   notifications: NotificationsService;
   uploadStore: UploadStore;
+  /** The ffmpeg and ffprobe of the process, with their limits. */
+  media: MediaTools;
 }
 
 /**
@@ -97,7 +100,7 @@ export interface ServiceJobs {
  */
 export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise<Services> {
   const { config, db, dialect, storage, logger, defaultImages, answers } = ctx;
-  const { processing, publishing, notifications, uploadStore } = jobs;
+  const { processing, publishing, notifications, uploadStore, media } = jobs;
 
   // Sign-in asks the settings about the demo account, and turning it on creates it: the two lean on each other.
   const sessions = new SessionService(new SessionsRepository(db), await loadSigningSecret(db), { reuseGraceMs: config.refreshReuseGraceMs });
@@ -117,7 +120,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   });
   const quota = new StorageQuota(db, () => instance.quotaDefaults());
   const videos = new VideosService({
-    videos: videoRows, storage, defaultImages, processing, logger, ffprobePath: config.ffprobePath, ffmpegPath: config.ffmpegPath,
+    videos: videoRows, storage, defaultImages, processing, logger, media,
     tmpDir: ctx.tmpDir, publishing, quota, events: notifications, captions, search, changes: answers,
   });
   const shared = { storage, defaultImages, changes: answers };

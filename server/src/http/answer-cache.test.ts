@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVideo } from '../../test/support/seed.js';
 import { signUpAs } from '../../test/support/staff.js';
 import { createTestApp, multipart, type SignedIn, type TestApp } from '../../test/support/test-app.js';
-import { VideoMediaRepository } from '../jobs/handlers/video-media.repository.js';
+import { VideoMediaRepository } from '../modules/pipeline/video-media.repository.js';
 import { LocalQueue } from '../jobs/local-queue.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
 

@@ -1,12 +1,11 @@
-import { runProcess } from './run-process.js';
+import type { MediaTools } from './media-tools.js';
 
 /**
  * Presentation times (seconds) of the video's keyframes, counted from the first one, read from the
  * packet index without decoding anything (a few hundred ms even for a long file).
  */
-export async function readKeyframeTimes(file: string, opts: { ffprobePath: string; signal?: AbortSignal }): Promise<number[]> {
-  const { stdout } = await runProcess(
-    opts.ffprobePath,
+export async function readKeyframeTimes(file: string, opts: { tools: MediaTools; signal?: AbortSignal }): Promise<number[]> {
+  const { stdout } = await opts.tools.ffprobe(
     ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', '--', file],
     { captureStdout: true, signal: opts.signal, timeoutMs: 120_000 },
   );

@@ -5,7 +5,6 @@ import { createProgressParser } from './ffmpeg-progress.js';
 import { parseMediaPlaylist } from './hls.js';
 import { MediaError } from './media-error.js';
 import { probeMedia, type ProbeResult } from './probe.js';
-import { runProcess } from './run-process.js';
 import { outputFps, playableSize } from './video-plan.js';
 import type { ToolOptions } from './video-tools.js';
 
@@ -111,12 +110,12 @@ export async function makeLiveRendition(
   const onAbort = () => stop.abort(opts.signal?.reason);
   if (opts.signal?.aborted) onAbort();
   else opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const encode = runProcess(opts.ffmpegPath, args, {
+  const encode = opts.tools.ffmpeg(args, {
     cwd: dir,
     signal: stop.signal,
     timeoutMs: opts.timeoutMs ?? 60_000 + Math.ceil(source.duration * 20 * 1000),
     onStdoutLine: onLine,
-    nice: opts.nice,
+    background: opts.background,
   });
   let running = true;
   const finished = encode.finally(() => (running = false));

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from './fixtures.js';
 import { parseMediaPlaylist } from './hls.js';
 import { readKeyframeTimes } from './keyframes.js';
+import { MediaTools } from './media-tools.js';
 import { probeMedia } from './probe.js';
 import { runProcess } from './run-process.js';
 import { makeLadder } from './video-tools.js';
 
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
+const tools = new MediaTools({ ffmpegPath, ffprobePath });
 
 let dir: string;
 
@@ -76,9 +78,9 @@ describe('passthrough rung', () => {
   it('copies a browser-playable H.264 source into its rung and lines up every rung at its keyframes', async () => {
     // 1.5 s keyframes at 30 fps: not the ladder's own 2 s, so lining up on them is the source's doing.
     const source = await makeClip(ffmpegPath, path.join(dir, 'source.mp4'), { width: 854, height: 480, seconds: 9, fps: 30, gop: 45, videoBitrate: '1200k' });
-    const probe = await probeMedia(source, { ffprobePath });
+    const probe = await probeMedia(source, { tools });
     const out = path.join(dir, 'hls');
-    const result = await makeLadder(source, out, probe, { ffmpegPath, ffprobePath });
+    const result = await makeLadder(source, out, probe, { tools });
     expect(result.plan.rungs.map((r) => r.name)).toEqual(['240p', '360p', '480p']);
     expect(result.plan.passthrough).toBe(2);
 
@@ -87,12 +89,12 @@ describe('passthrough rung', () => {
     expect(sourceHashes.length).toBe(270);
     expect(rungHashes).toEqual(sourceHashes);
 
-    const sourceKeys = await readKeyframeTimes(source, { ffprobePath });
+    const sourceKeys = await readKeyframeTimes(source, { tools });
     expect(sourceKeys).toEqual([0, 1.5, 3, 4.5, 6, 7.5]);
     const durations: number[][] = [];
     for (const rung of result.plan.rungs) {
       const playlist = path.join(out, rung.name, 'index.m3u8');
-      expect(await readKeyframeTimes(playlist, { ffprobePath }), rung.name).toEqual(sourceKeys);
+      expect(await readKeyframeTimes(playlist, { tools }), rung.name).toEqual(sourceKeys);
       durations.push(parseMediaPlaylist(await fs.readFile(playlist, 'utf8')).segments.map((s) => Math.round(s.duration * 1000)));
     }
     // Segments cut at the same keyframes in every rung: 4.5 s, 4.5 s.
@@ -110,13 +112,13 @@ describe('passthrough rung', () => {
   it('encodes every rung of a source that is not browser-playable or over its rung bitrate', async () => {
     // Keyframes every 1.2 s in the source: the encoded ladder ignores them and places its own every 2 s.
     const heavy = await makeClip(ffmpegPath, path.join(dir, 'heavy.mp4'), { width: 640, height: 360, seconds: 5, gop: 30, videoBitrate: '3000k' });
-    const probe = await probeMedia(heavy, { ffprobePath });
+    const probe = await probeMedia(heavy, { tools });
     const out = path.join(dir, 'heavy-hls');
-    const result = await makeLadder(heavy, out, probe, { ffmpegPath, ffprobePath });
+    const result = await makeLadder(heavy, out, probe, { tools });
     expect(result.plan.passthrough).toBeNull();
     expect(result.variants.length).toBe(2);
     for (const rung of result.plan.rungs) {
-      expect(await readKeyframeTimes(path.join(out, rung.name, 'index.m3u8'), { ffprobePath }), rung.name).toEqual([0, 2, 4]);
+      expect(await readKeyframeTimes(path.join(out, rung.name, 'index.m3u8'), { tools }), rung.name).toEqual([0, 2, 4]);
     }
     await expectRungShapes(out, result.plan.rungs, 640 / 360, 125);
     await expectSharedAudio(out, result.plan.rungs);

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from './fixtures.js';
 import { MediaError } from './media-error.js';
+import { MediaTools } from './media-tools.js';
 import { interpretProbe, isBrowserPlayable, probeMedia } from './probe.js';
 
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
+const tools = new MediaTools({ ffmpegPath, ffprobePath });
 let dir: string;
 
 beforeAll(async () => {
@@ -17,7 +19,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const probe = (file: string) => probeMedia(file, { ffprobePath });
+const probe = (file: string) => probeMedia(file, { tools });
 
 describe('probeMedia', () => {
   it('reads an H.264/AAC mp4', async () => {
@@ -85,7 +87,7 @@ describe('probeMedia', () => {
 
   it('reports a missing ffprobe binary as a failure, not as an unreadable file', async () => {
     const file = path.join(dir, 'h264.mp4');
-    await expect(probeMedia(file, { ffprobePath: '/nonexistent/ffprobe' })).rejects.toMatchObject({ kind: 'failed' });
+    await expect(probeMedia(file, { tools: new MediaTools({ ffmpegPath, ffprobePath: '/nonexistent/ffprobe' }) })).rejects.toMatchObject({ kind: 'failed' });
   });
 });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MediaError } from './media-error.js';
-import { ProcessFailure, runProcess } from './run-process.js';
+import type { MediaTools } from './media-tools.js';
+import { ProcessFailure } from './run-process.js';
 
 export interface ProbeVideo {
   codec: string;
@@ -38,7 +39,7 @@ export interface ProbeResult {
 }
 
 export interface ProbeOptions {
-  ffprobePath: string;
+  tools: MediaTools;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -156,7 +157,7 @@ export function interpretProbe(raw: RawProbe, filePath: string): ProbeResult {
 export async function probeMedia(filePath: string, opts: ProbeOptions): Promise<ProbeResult> {
   let stdout: string;
   try {
-    ({ stdout } = await runProcess(opts.ffprobePath, probeArgs(filePath), {
+    ({ stdout } = await opts.tools.ffprobe(probeArgs(filePath), {
       signal: opts.signal,
       timeoutMs: opts.timeoutMs ?? 30_000,
       captureStdout: true,

@@ -16,18 +16,8 @@ export interface RunOptions {
    * Raising one's own child's niceness needs no privilege.
    */
   nice?: number;
-  /** Address-space ceiling in MiB (0: none); defaults to the process-wide one from configureMediaLimits. */
+  /** Address-space ceiling in MiB (0 or absent: none); MediaTools gives every run its configured one. */
   memoryLimitMb?: number;
-}
-
-/**
- * Every media tool a process runs shares one memory ceiling, set once at start from the
- * configuration (MEDIA_MEMORY_LIMIT_MB): a crafted upload that makes ffprobe or ffmpeg allocate
- * without bound then fails on its own instead of taking the machine down.
- */
-const limits = { memoryLimitMb: 0 };
-export function configureMediaLimits(opts: { memoryLimitMb: number }) {
-  limits.memoryLimitMb = opts.memoryLimitMb;
 }
 
 /**
@@ -80,7 +70,7 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       reject(new ProcessFailure(null, '', `${bin} was aborted before it started`, 'timeout'));
       return;
     }
-    const [command, commandArgs] = withMemoryLimit(bin, args, opts.memoryLimitMb ?? limits.memoryLimitMb);
+    const [command, commandArgs] = withMemoryLimit(bin, args, opts.memoryLimitMb ?? 0);
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
     if (opts.nice && child.pid !== undefined) {
       try {

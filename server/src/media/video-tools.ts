@@ -4,9 +4,9 @@ import { fastStartArgs, ladderArgs, ladderAudioArgs, storyboardArgs } from './ff
 import { createProgressParser } from './ffmpeg-progress.js';
 import { AAC_LC_CODEC, avc1FromInitSegment, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type VariantInfo } from './hls.js';
 import { MediaError } from './media-error.js';
+import type { MediaTools } from './media-tools.js';
 import { isBrowserPlayable, probeMedia, type ProbeResult } from './probe.js';
 import { readKeyframeTimes } from './keyframes.js';
-import { runProcess } from './run-process.js';
 import { type LadderPlan, planLadder, planStoryboard, type StoryboardPlan } from './video-plan.js';
 import { buildStoryboardVtt, spriteName } from './storyboard.js';
 
@@ -18,15 +18,14 @@ export interface MediaLogger {
 }
 
 export interface ToolOptions {
-  ffmpegPath: string;
-  ffprobePath: string;
+  tools: MediaTools;
   signal?: AbortSignal;
   /** Overrides the time limit derived from the source's duration. */
   timeoutMs?: number;
   onProgress?: (percent: number) => void;
   logger?: MediaLogger;
-  /** Niceness of the ffmpeg process (background work runs at a lower CPU priority). */
-  nice?: number;
+  /** Background work (storyboards, ladders) runs at the tools' background niceness. */
+  background?: boolean;
 }
 
 /** Time limits grow with the source: a minute of slack plus a multiple of its duration. */
@@ -37,7 +36,7 @@ async function ffmpeg(args: string[], source: ProbeResult, opts: ToolOptions, pe
   const started = Date.now();
   const onLine = opts.onProgress ? createProgressParser(source.duration, opts.onProgress) : undefined;
   opts.logger?.debug({ args }, `ffmpeg ${what}`);
-  await runProcess(opts.ffmpegPath, args, { signal: opts.signal, timeoutMs: limit(opts, source, perSecond), onStdoutLine: onLine, nice: opts.nice });
+  await opts.tools.ffmpeg(args, { signal: opts.signal, timeoutMs: limit(opts, source, perSecond), onStdoutLine: onLine, background: opts.background });
   opts.logger?.info({ ms: Date.now() - started, duration: source.duration }, `ffmpeg ${what} done`);
 }
 

@@ -1,6 +1,6 @@
 import type { AdminJob, AdminJobs, AdminVideo, AdminVideosQuery } from '@reelhouse/contract';
 import type { AppContext } from '../../app-context.js';
-import type { VideoProcessing } from '../../jobs/video-processing.js';
+import type { VideoProcessing } from '../videos/video-processing.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { toIso } from '../../lib/ids.js';

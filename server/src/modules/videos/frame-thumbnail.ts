@@ -4,13 +4,14 @@ import { badRequest, conflict, unprocessable } from '../../http/errors.js';
 import { grabFrame } from '../../media/frame.js';
 import { processImage } from '../../media/image.js';
 import { MediaError } from '../../media/media-error.js';
+import type { MediaTools } from '../../media/media-tools.js';
 import { newId } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
 import type { VideoRow } from './videos.repository.js';
 
 export interface FrameThumbnailDeps {
   storage: Storage;
-  ffmpegPath: string;
+  media: MediaTools;
   /** Scratch space for a downloaded video and the frame. */
   tmpDir: string;
 }
@@ -48,7 +49,7 @@ export async function thumbnailFromFrame(
       input = path.join(scratch, `video-${newId()}.mp4`);
       await deps.storage.download(key, input);
     }
-    return cut(input, seconds, duration, scratch, deps.ffmpegPath, image);
+    return cut(input, seconds, duration, scratch, deps.media, image);
   });
 }
 
@@ -60,11 +61,11 @@ export async function thumbnailFromFile(
   file: string,
   seconds: number,
   duration: number,
-  deps: Pick<FrameThumbnailDeps, 'ffmpegPath' | 'tmpDir'>,
+  deps: Pick<FrameThumbnailDeps, 'media' | 'tmpDir'>,
   image: ImageSize,
 ): Promise<Buffer> {
   assertWithin(seconds, duration);
-  return withScratch(deps.tmpDir, 'frame-upload-', (scratch) => cut(file, seconds, duration, scratch, deps.ffmpegPath, image));
+  return withScratch(deps.tmpDir, 'frame-upload-', (scratch) => cut(file, seconds, duration, scratch, deps.media, image));
 }
 
 async function withScratch<T>(tmpDir: string, prefix: string, work: (scratch: string) => Promise<T>): Promise<T> {
@@ -77,12 +78,12 @@ async function withScratch<T>(tmpDir: string, prefix: string, work: (scratch: st
   }
 }
 
-async function cut(input: string, seconds: number, duration: number, scratch: string, ffmpegPath: string, image: ImageSize): Promise<Buffer> {
+async function cut(input: string, seconds: number, duration: number, scratch: string, tools: MediaTools, image: ImageSize): Promise<Buffer> {
   const png = path.join(scratch, 'frame.png');
   // The last frame may start a little before the stated duration: a time at the very end takes it.
   const at = Math.max(0, Math.min(seconds, duration - 0.05));
   try {
-    await grabFrame(input, at, png, { ffmpegPath });
+    await grabFrame(input, at, png, { tools });
   } catch (err) {
     if (err instanceof MediaError) throw unprocessable(`No frame could be cut at ${seconds} s of this video`);
     throw err;

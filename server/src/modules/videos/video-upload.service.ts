@@ -2,8 +2,8 @@ import { CreateVideoFields, type VideoDetail } from '@reelhouse/contract';
 import type { Logger } from 'pino';
 import { notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
-import type { VideoProcessing } from '../../jobs/video-processing.js';
 import { MediaError } from '../../media/media-error.js';
+import type { MediaTools } from '../../media/media-tools.js';
 import { type ProbeResult, probeMedia } from '../../media/probe.js';
 import { newId } from '../../lib/ids.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
@@ -15,6 +15,7 @@ import type { PublicChanges } from '../../lib/public-changes.js';
 import { tell, type VideoEvents } from './video-events.js';
 import { formatDuration, parseFields } from './video-fields.js';
 import { BOTH_THUMBNAILS, scheduleTime, THUMBNAIL, thumbnailImage } from './video-options.js';
+import type { VideoProcessing } from './video-processing.js';
 import type { VideosRepository } from './videos.repository.js';
 
 export interface VideoUploadDeps {
@@ -22,8 +23,8 @@ export interface VideoUploadDeps {
   storage: Storage;
   processing: VideoProcessing;
   logger: Logger;
-  ffprobePath: string;
-  ffmpegPath: string;
+  /** ffprobe checks uploads, ffmpeg cuts frames for thumbnails. */
+  media: MediaTools;
   /** Scratch space (frames cut for thumbnails). */
   tmpDir: string;
   quota: StorageQuota;
@@ -153,7 +154,7 @@ export class VideoUploads {
   async checkVideo(file: UploadedFile): Promise<ProbeResult> {
     let probe: ProbeResult;
     try {
-      probe = await probeMedia(file.path, { ffprobePath: this.deps.ffprobePath });
+      probe = await probeMedia(file.path, { tools: this.deps.media });
     } catch (err) {
       if (err instanceof MediaError && (err.kind === 'unreadable' || err.kind === 'timeout')) {
         throw unprocessable('videoFile is not a readable video');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFile } from '../../../test/support/fixtures.js';
 import { createTestApp, multipart, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { LocalQueue } from '../../jobs/local-queue.js';
+import { createMediaTools } from '../../media/media-tools.js';
 import { probeMedia } from '../../media/probe.js';
 import { thumbnailFromFile } from './frame-thumbnail.js';
 import { ScheduledPublishing } from './scheduled-publishing.js';
@@ -136,8 +137,9 @@ describe('POST /videos/ with a frame as the thumbnail', () => {
 
     // The same frame cut the same way is the same picture; another moment of the clip is not.
     const clip = await fixtureFile('clip.mp4');
-    const { duration } = await probeMedia(clip, { ffprobePath: t.ctx.config.ffprobePath });
-    const cut = (s: number) => thumbnailFromFile(clip, s, duration, { ffmpegPath: t.ctx.config.ffmpegPath, tmpDir: t.dataDir }, THUMBNAIL);
+    const tools = createMediaTools(t.ctx.config);
+    const { duration } = await probeMedia(clip, { tools });
+    const cut = (s: number) => thumbnailFromFile(clip, s, duration, { media: tools, tmpDir: t.dataDir }, THUMBNAIL);
     const [same, other] = await Promise.all([cut(1.5), cut(0.1)]);
     const raw = (b: Buffer) => sharp(b).raw().toBuffer();
     const [a, b, c] = await Promise.all([raw(stored), raw(same), raw(other)]);

@@ -1,5 +1,5 @@
-import type { JobContext } from '../job-types.js';
-import type { QueueLogger } from '../queue-options.js';
+import type { JobContext } from '../../jobs/job-types.js';
+import type { QueueLogger } from '../../jobs/queue-options.js';
 import { isLiveKey } from './video-media.keys.js';
 import type { VideoMediaRepository, VideoMediaRow } from './video-media.repository.js';
 

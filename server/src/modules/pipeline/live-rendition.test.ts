@@ -8,15 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../db/client.js';
 import { makeClip } from '../../media/fixtures.js';
 import { parseMediaPlaylist } from '../../media/hls.js';
+import { MediaTools } from '../../media/media-tools.js';
 import { isBrowserPlayable, probeMedia } from '../../media/probe.js';
 import { cacheControlFor } from '../../storage/cache-control.js';
 import { LocalStorage } from '../../storage/local-storage.js';
-import type { JobContext } from '../job-types.js';
-import { VideoJobs } from './video-jobs.js';
+import type { JobContext } from '../../jobs/job-types.js';
+import { VideoSteps } from './video-steps.js';
 import { videoMediaKeys } from './video-media.keys.js';
 
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
+const tools = new MediaTools({ ffmpegPath, ffprobePath });
 const logger = pino({ level: 'silent' });
 
 let dir: string;
@@ -91,7 +93,7 @@ afterAll(async () => {
 describe('live rendition of a source browsers cannot play', () => {
   it('makes an HEVC upload ready on its first segment, grows the playlist, then stores the progressive file', async () => {
     const storage = new WatchedStorage(path.join(dir, 'media'));
-    const jobs = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+    const jobs = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
     const id = await ingest(storage, clips.hevc!);
     const keys = videoMediaKeys(id);
     await jobs.playable({ videoId: id }, context());
@@ -113,7 +115,7 @@ describe('live rendition of a source browsers cannot play', () => {
 
     const row = await video(id);
     expect(row).toMatchObject({ status: 'ready', video_key: keys.playable, hls_key: keys.livePlaylist, width: 640, height: 360 });
-    const mp4 = await probeMedia(storage.localPath(keys.playable)!, { ffprobePath });
+    const mp4 = await probeMedia(storage.localPath(keys.playable)!, { tools });
     expect(mp4.video!.codec).toBe('h264');
     expect(isBrowserPlayable(mp4)).toBe(true);
     expect(mp4.duration).toBeCloseTo(20, 0);
@@ -130,12 +132,12 @@ describe('live rendition of a source browsers cannot play', () => {
 
   it('does the same for 10-bit HEVC with MP3 audio, at most 480p', async () => {
     const storage = new WatchedStorage(path.join(dir, 'media'));
-    const jobs = new VideoJobs({ db: handle.db, storage, ffmpegPath, ffprobePath, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+    const jobs = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
     const id = await ingest(storage, clips.hevc10!);
     await jobs.playable({ videoId: id }, context());
     const row = await video(id);
     expect(row.status).toBe('ready');
-    const mp4 = await probeMedia(storage.localPath(row.video_key!)!, { ffprobePath });
+    const mp4 = await probeMedia(storage.localPath(row.video_key!)!, { tools });
     expect(isBrowserPlayable(mp4)).toBe(true);
     expect(mp4.audio!.codec).toBe('aac');
     expect(storage.snapshots.at(-1)).toMatchObject({ ended: true, missing: [] });

@@ -117,6 +117,14 @@ export class VideoMediaRepository {
     await this.changes.changed();
   }
 
+  /** The stored upload becomes the video's playable file as it is, and the video is ready. */
+  async serveSourceAsIs(id: string): Promise<void> {
+    await this.db.updateTable('videos')
+      .set((eb) => ({ status: 'ready', progress: 100, video_key: eb.ref('source_key'), updated_at: Date.now() }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** A later step failed but the video already plays: it stays ready, and the reason is kept. */
   async noteFailure(id: string, reason: string): Promise<void> {
     await this.db.updateTable('videos').set({ failure_reason: reason, updated_at: Date.now() }).where('id', '=', id).execute();

@@ -1,35 +1,10 @@
-import type { Db } from '../db/client.js';
-import type { Storage } from '../storage/storage.js';
-import { FAILURE_REASONS, VideoJobs } from './handlers/video-jobs.js';
-import { VideoMediaRepository } from './handlers/video-media.repository.js';
-import { JOB_PRIORITY, type JobHandlers, type JobName, type JobQueue } from './job-types.js';
-import { DEFAULT_MAX_ATTEMPTS, type JobSettledEvent, type QueueLogger } from './queue-options.js';
-import type { VideoProcessing } from './video-processing.js';
-import type { VideoEvents } from '../modules/videos/video-events.js';
-import type { PublicChanges } from '../lib/public-changes.js';
-
-export interface VideoPipelineDeps {
-  db: Db;
-  storage: Storage;
-  queue: JobQueue;
-  ffmpegPath: string;
-  ffprobePath: string;
-  logger: QueueLogger;
-  /** Scratch directory for ffmpeg's work files. */
-  workDir: string;
-  /** Attempts per job (default 3); the last failed one marks the video. */
-  maxAttempts?: number;
-  /** KEEP_ORIGINAL_UPLOADS: keep the upload after processing instead of deleting it. */
-  keepOriginalUploads?: boolean;
-  /** Niceness of storyboard and ladder ffmpeg processes. */
-  backgroundNice?: number;
-  /** Told when a video becomes playable or fails for good. */
-  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed'>;
-  /** The ladder rungs the site's settings choose, read when each ladder starts. */
-  ladderRungs?(): Promise<number[]>;
-  /** Told when a video's row changes in a way visitors see (ready, new renditions, failed). */
-  changes?: PublicChanges;
-}
+import { JOB_PRIORITY, type JobHandlers, type JobName } from '../../jobs/job-types.js';
+import { DEFAULT_MAX_ATTEMPTS, type JobSettledEvent } from '../../jobs/queue-options.js';
+import type { VideoProcessing } from '../videos/video-processing.js';
+import type { VideoPipelineDeps } from './video-pipeline.deps.js';
+import { VideoMediaRepository } from './video-media.repository.js';
+import { FAILURE_REASONS } from './video-step-runner.js';
+import { VideoSteps } from './video-steps.js';
 
 const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as const;
 
@@ -39,14 +14,14 @@ const VIDEO_JOBS = ['video.playable', 'video.storyboard', 'video.ladder'] as con
  * them to finish removes the source, unless originals are kept.
  */
 export class VideoPipeline implements VideoProcessing {
-  private readonly jobs: VideoJobs;
+  private readonly steps: VideoSteps;
   private readonly maxAttempts: number;
   private readonly repo: VideoMediaRepository;
 
   constructor(private readonly deps: VideoPipelineDeps) {
     this.maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.repo = new VideoMediaRepository(deps.db);
-    this.jobs = new VideoJobs({ ...deps, maxAttempts: this.maxAttempts, startLive: (videoId) => this.enqueue('video.live', videoId) });
+    this.steps = new VideoSteps({ ...deps, maxAttempts: this.maxAttempts }, (videoId) => this.enqueue('video.live', videoId));
   }
 
   /** Call after the transaction that created the video row (status processing, source_key set) committed. */
@@ -71,10 +46,10 @@ export class VideoPipeline implements VideoProcessing {
 
   handlers(): JobHandlers {
     return {
-      'video.playable': this.jobs.playable,
-      'video.live': this.jobs.live,
-      'video.storyboard': this.jobs.storyboard,
-      'video.ladder': this.jobs.ladder,
+      'video.playable': this.steps.playable,
+      'video.live': this.steps.live,
+      'video.storyboard': this.steps.storyboard,
+      'video.ladder': this.steps.ladder,
     };
   }
 
@@ -87,6 +62,6 @@ export class VideoPipeline implements VideoProcessing {
     const step = event.name === 'video.playable' || event.name === 'video.live' ? 'playable' : event.name === 'video.storyboard' ? 'storyboard' : event.name === 'video.ladder' ? 'ladder' : null;
     const videoId = (event.payload as { videoId?: unknown } | null)?.videoId;
     if (!step || typeof videoId !== 'string') return;
-    await this.jobs.recordFinalFailure(step, videoId, FAILURE_REASONS.failed);
+    await this.steps.recordFinalFailure(step, videoId, FAILURE_REASONS.failed);
   }
 }

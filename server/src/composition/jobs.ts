@@ -1,0 +1,66 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { DbHandle } from '../db/client.js';
+import { createQueue } from '../jobs/create-queue.js';
+import type { JobHandlers, JobQueue } from '../jobs/job-types.js';
+import type { PublicChanges } from '../lib/public-changes.js';
+import { createMediaTools, type MediaTools } from '../media/media-tools.js';
+import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
+import { InstanceService } from '../modules/instance/instance.service.js';
+import { VideoPipeline } from '../modules/pipeline/video-pipeline.js';
+import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
+import type { VideoEvents } from '../modules/videos/video-events.js';
+import type { Storage } from '../storage/storage.js';
+
+/**
+ * The queue, the video pipeline, scheduled publishing and trending's rebuilds, wired together the
+ * same way in the API process and in a worker: a job that failed for good without its handler
+ * knowing (its process died on the last attempt) still marks the video.
+ */
+export function createJobs(deps: {
+  config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string;
+  /** The process's media tools; made from the configuration when not given. */
+  media?: MediaTools;
+  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed' | 'videoListed'>;
+  /** Told when a job changes what visitors see: a video ready, failed or published. */
+  changes: PublicChanges;
+  /** The rungs admins chose for the ladder; a worker, which builds no services, reads the settings itself. */
+  ladderRungs?: () => Promise<number[]>;
+}): {
+  queue: JobQueue;
+  pipeline: VideoPipeline;
+  publishing: ScheduledPublishing;
+  /** The trending list's rebuilds: a process that runs jobs also asks for them on schedule. */
+  trending: TrendingJobs;
+  /** The ffmpeg and ffprobe the pipeline runs, for whatever else in the process needs them. */
+  media: MediaTools;
+  /** Every job's handler, for queue.start. */
+  handlers(): JobHandlers;
+} {
+  const { config, database, storage, logger, workDir } = deps;
+  // Both the API (probing uploads) and workers (transcoding) get here, under the same ceiling.
+  const media = deps.media ?? createMediaTools(config);
+  let pipeline: VideoPipeline | null = null;
+  const queue = createQueue({
+    redisUrl: config.redisUrl,
+    db: database.db,
+    dialect: database.dialect,
+    logger,
+    onSettled: (event) => {
+      pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
+    },
+  });
+  const ladderRungs = deps.ladderRungs ?? (() => new InstanceService(database.db, config).ladderRungs());
+  pipeline = new VideoPipeline({
+    db: database.db, storage, queue, media, logger, workDir,
+    keepOriginalUploads: config.keepOriginalUploads, events: deps.events, changes: deps.changes,
+    ladderRungs,
+  });
+  const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events, changes: deps.changes });
+  const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
+  const video = pipeline;
+  return {
+    queue, pipeline, publishing, trending, media,
+    handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers() }),
+  };
+}
