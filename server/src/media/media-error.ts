@@ -17,4 +17,3 @@ export class MediaError extends Error {
   }
 }
 
-export const isMediaError = (err: unknown): err is MediaError => err instanceof MediaError;

@@ -6,7 +6,7 @@ import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 import type { SearchPage } from '../search/search-strategy.js';
 
-export { SORT_COLUMNS, SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
+export { SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 export type VideoRow = Database['videos'];
 
 export interface VideoDetailRow extends VideoSummaryRow {
