@@ -19,7 +19,8 @@ import { arg, catalogueDatabase, root, serverModule } from './lib/cli.mjs';
 const kind = arg('db', 'sqlite');
 const runs = Number(arg('runs', '11'));
 const pageSize = Number(arg('page-size', '12'));
-const mod = serverModule(path.resolve(arg('dist', path.join(root, 'server/dist'))));
+const dist = path.resolve(arg('dist', path.join(root, 'server/dist')));
+const mod = serverModule(dist);
 const { openDatabase } = await mod('db/client');
 const { VideosRepository } = await mod('modules/videos/videos.repository');
 

@@ -64,7 +64,10 @@ for (const [label, words, o] of searches) {
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     // The first run warms the cache. On SQLite the query runs in this process, so its CPU time is
     // the query's cost even when a busy machine makes the wall-clock time wait for a core.
-    if (i > 0) times.push(ms), cpu.push((c.user + c.system) / 1000);
+    if (i > 0) {
+      times.push(ms);
+      cpu.push((c.user + c.system) / 1000);
+    }
   }
   const ids = (await search.videos({ ...filter, offset: 0, limit: 50 })).rows.map((r) => r.id);
   const t0 = process.hrtime.bigint();

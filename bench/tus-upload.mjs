@@ -17,7 +17,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 

@@ -80,7 +80,7 @@ test.describe('the web client served from another origin', () => {
     // The player is rebuilt once if the HLS version appears before playback starts, which cuts a
     // play() short: ask again until the video has played a little.
     await expect
-      .poll(() => page.locator('video').first().evaluate(async (v: HTMLVideoElement) => {
+      .poll(() => video.evaluate(async (v: HTMLVideoElement) => {
         v.muted = true;
         await v.play().catch(() => {});
         return v.currentTime;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ChannelBanner, Tile } from '@/components/ui/channel-banner';
 import { ListIcon, VideoIcon } from '@/components/ui/icons';
@@ -16,7 +16,13 @@ export default function ChannelPage() {
   const { user, isAuthenticated } = useAuth();
   const toast = useToast();
   const [delta, setDelta] = useState(0);
-  useEffect(() => setDelta(0), [q.data]);
+  // A fresh answer already counts the viewer's own (un)subscription: the local change starts again from zero,
+  // set during render so that no frame counts it twice.
+  const [deltaFor, setDeltaFor] = useState(q.data);
+  if (deltaFor !== q.data) {
+    setDeltaFor(q.data);
+    setDelta(0);
+  }
 
   if (q.isPending) return <Spinner />;
   if (q.isError) return <EmptyState>{errorMessage(q.error, 'Channel not found')}</EmptyState>;

@@ -18,7 +18,7 @@ const SELECT = internal('LIST_SELECT');
 const SET_AUTO = internal('SET_AUTO_QUALITY');
 const ENABLE_AUTO = internal('ENABLE_AUTO_QUALITY');
 
-type Driven = VideoQualityList & Record<symbol, (...args: any[]) => void>;
+type Driven = VideoQualityList & Record<symbol, (...args: unknown[]) => void>;
 
 function ladder() {
   const list = new VideoQualityList() as Driven;
@@ -96,7 +96,7 @@ describe('keepQualityChoice', () => {
   });
 
   it('without it, a late report undoes the choice (what it guards against)', () => {
-    const { list, rungs, pinned, report } = ladder();
+    const { rungs, pinned, report } = ladder();
     rungs[0]!.selected = true;
     report(rungs[1]!);
     expect(pinned.at(-1)).toBe('360p');

@@ -58,9 +58,6 @@ export function VideoPlayer({
 
   // Callbacks and props read from long-lived listeners without re-subscribing them.
   const latest = useRef({ onTheaterChange, theater, duration, startAt, src, onTimeChange, onPause, onEnded });
-  useLayoutEffect(() => {
-    latest.current = { onTheaterChange, theater, duration, startAt, src: source.src, onTimeChange, onPause, onEnded };
-  });
 
   const views = useViewCounter({ videoId, duration, onViewCounted });
   // Where the page asked playback to be (a transcript line, chapter or timestamp) before it started:
@@ -73,6 +70,9 @@ export function VideoPlayer({
   }, [videoId]);
 
   const [source, setSource] = useState(() => pickSource(src, hlsSrc, null, false));
+  useLayoutEffect(() => {
+    latest.current = { onTheaterChange, theater, duration, startAt, src: source.src, onTimeChange, onPause, onEnded };
+  });
   useEffect(() => {
     setSource((current) => pickSource(src, hlsSrc, current, startedRef.current));
   }, [src, hlsSrc]);

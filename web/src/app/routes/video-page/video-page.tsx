@@ -60,10 +60,13 @@ export default function VideoPage() {
     [toast],
   );
 
-  useEffect(() => {
+  // Another video starts from its own counts (set during render, so no frame shows the last video's changes).
+  const [deltasFor, setDeltasFor] = useState(videoId);
+  if (deltasFor !== videoId) {
+    setDeltasFor(videoId);
     setSubDelta(0);
     setViewDelta(0);
-  }, [videoId]);
+  }
 
   // Opening a video page records it in the signed-in user's watch history, once per page view.
   useEffect(() => {

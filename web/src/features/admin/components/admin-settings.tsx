@@ -1,5 +1,5 @@
 import { type InstanceSettings, LADDER_RUNGS, SIGNUP_MODES } from '@reelhouse/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, InlineMessage, Spinner, TextArea, TextField } from '@/components/ui/primitives';
 import { ApiError } from '@/lib/api-client';
 import { useAdminSettings, useUpdateSettings } from '../api/admin.api';
@@ -23,10 +23,13 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [done, setDone] = useState(false);
   const update = useUpdateSettings();
-  useEffect(() => {
+  // Saved settings that change (after a save, or a refetch) replace the draft, during render so no frame shows the old one.
+  const [draftOf, setDraftOf] = useState(saved);
+  if (draftOf !== saved) {
+    setDraftOf(saved);
     setDraft(saved);
     setText(numbersAsText(saved));
-  }, [saved]);
+  }
   const set = <K extends keyof InstanceSettings>(key: K, value: InstanceSettings[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setDone(false);

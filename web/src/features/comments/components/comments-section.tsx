@@ -1,6 +1,6 @@
 import type { Comment } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar, Button, Spinner } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { addComment, commentKeys, useCommentCache, useComments } from '../api/comments.api';
@@ -30,10 +30,14 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
   const comments = q.data?.pages.flatMap((p) => p.comments) ?? [];
   // Comments and replies added or removed on this page since the count was read.
   const [delta, setDelta] = useState(0);
+  // A fresh count from the server already holds them.
+  const [deltaFor, setDeltaFor] = useState(commentsCount);
+  if (deltaFor !== commentsCount) {
+    setDeltaFor(commentsCount);
+    setDelta(0);
+  }
   const total = Math.max(0, (commentsCount ?? q.data?.pages[0]?.totalDocs ?? comments.length) + delta);
   const onTotalChange = (d: number) => setDelta((x) => x + d);
-  // A fresh count from the server already holds them.
-  useEffect(() => setDelta(0), [commentsCount]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -4,8 +4,11 @@ import { isFinished } from './resume-rules';
 export const SAVE_INTERVAL_MS = 10_000;
 
 export interface PositionSaverOptions {
-  /** Stores a position; null when the video was watched to the end (forget it). */
-  save(position: number | null): void;
+  /**
+   * Stores a position; null when the video was watched to the end (forget it). `leaving`: the page is
+   * going away, so the save must be sent in a way that outlives it.
+   */
+  save(position: number | null, leaving: boolean): void;
   intervalMs?: number;
   now?: () => number;
 }
@@ -37,9 +40,9 @@ export class PositionSaver {
     if (this.now() - this.lastSaveAt >= this.intervalMs) this.write();
   }
 
-  /** Saves now (pause, leave); does nothing when nothing new was played. */
-  flush(): void {
-    if (this.latest !== null) this.write();
+  /** Saves now (pause, or `leaving` the page); does nothing when nothing new was played. */
+  flush(leaving = false): void {
+    if (this.latest !== null) this.write(leaving);
   }
 
   /** Playback reached the end: the position is forgotten. */
@@ -48,11 +51,11 @@ export class PositionSaver {
     this.write();
   }
 
-  private write(): void {
+  private write(leaving = false): void {
     const value = this.latest === null || isFinished(this.latest, this.duration) ? null : Math.floor(this.latest * 10) / 10;
     this.lastSaveAt = this.now();
     if (value === this.saved) return;
     this.saved = value;
-    this.options.save(value);
+    this.options.save(value, leaving);
   }
 }

@@ -15,17 +15,16 @@ export interface PositionTracking {
  * A video watched to the end is forgotten.
  */
 export function usePositionTracking(videoId: string, signedIn: boolean): PositionTracking {
-  const leaving = useRef(false);
   const saver = useMemo(
     () =>
       new PositionSaver({
-        save(position) {
+        save(position, leaving) {
           if (!signedIn) {
             localPositions.set(videoId, position);
             return;
           }
           sessionPositions.set(videoId, position);
-          if (leaving.current) savePositionOnLeave(videoId, position ?? 0);
+          if (leaving) savePositionOnLeave(videoId, position ?? 0);
           else savePosition(videoId, position ?? 0).catch(() => {});
         },
       }),
@@ -33,11 +32,7 @@ export function usePositionTracking(videoId: string, signedIn: boolean): Positio
   );
 
   useEffect(() => {
-    const onLeave = () => {
-      leaving.current = true;
-      saver.flush();
-      leaving.current = false;
-    };
+    const onLeave = () => saver.flush(true);
     window.addEventListener('pagehide', onLeave);
     return () => {
       window.removeEventListener('pagehide', onLeave);

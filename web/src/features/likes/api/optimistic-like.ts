@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 export interface LikeState {
   liked: boolean;
@@ -21,16 +21,17 @@ export function useOptimisticLike(
 ) {
   const [state, setState] = useState(initial);
   const [pending, setPending] = useState(false);
-  const stateRef = useRef(state);
-  stateRef.current = state;
 
-  useEffect(() => {
+  // New figures from the server replace the shown state (during render, so no frame shows the old one).
+  const [shownFor, setShownFor] = useState({ liked: initial.liked, count: initial.count });
+  if (shownFor.liked !== initial.liked || shownFor.count !== initial.count) {
+    setShownFor({ liked: initial.liked, count: initial.count });
     setState({ liked: initial.liked, count: initial.count });
-  }, [initial.liked, initial.count]);
+  }
 
   const toggle = useCallback(async () => {
     if (pending) return;
-    const before = stateRef.current;
+    const before = state;
     setState(flipLike(before));
     setPending(true);
     try {
@@ -42,7 +43,7 @@ export function useOptimisticLike(
     } finally {
       setPending(false);
     }
-  }, [pending, send, onError]);
+  }, [pending, state, send, onError]);
 
   return { ...state, pending, toggle };
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { toggleSubscription } from '../api/subscriptions.api';
@@ -17,7 +17,12 @@ export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onC
   const [subscribed, setSubscribed] = useState(isSubscribed);
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
-  useEffect(() => setSubscribed(isSubscribed), [isSubscribed]);
+  // A new answer from the server wins over the state this button last set.
+  const [shownFor, setShownFor] = useState(isSubscribed);
+  if (shownFor !== isSubscribed) {
+    setShownFor(isSubscribed);
+    setSubscribed(isSubscribed);
+  }
 
   async function onClick() {
     if (!signedIn) {

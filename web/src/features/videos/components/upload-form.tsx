@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_TITLE_LENGTH } from '@reelhouse/contract';
 import { Button, InlineMessage, TextArea, TextField } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -58,7 +58,9 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
   const uploaded = useRef<{ file: File; id: string } | null>(null);
   // Title, description and thumbnail stay editable during the upload: publishing reads the latest.
   const latest = useRef(input);
-  latest.current = input;
+  useLayoutEffect(() => {
+    latest.current = input;
+  });
   const busy = progress !== null;
 
   // Leaving the page mid-upload pauses it (the browser remembers it: choosing the file again resumes).

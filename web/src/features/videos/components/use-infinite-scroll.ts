@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { SCROLL_DEBOUNCE_MS, debounce, shouldLoadNextPage, windowScrollMetrics } from '@/lib/infinite-scroll';
 
 /** Calls loadMore when the window is scrolled within 100px of the bottom (checked 1 s after scrolling stops). */
 export function useInfiniteScroll(opts: { hasNextPage: boolean; isFetching: boolean; loadMore: () => void }) {
   const latest = useRef(opts);
-  latest.current = opts;
+  useLayoutEffect(() => {
+    latest.current = opts;
+  });
 
   useEffect(() => {
     const check = () => {
