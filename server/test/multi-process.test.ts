@@ -41,7 +41,7 @@ describe('one API process and two worker processes on PostgreSQL, Redis and S3',
   const procs: RunningProcess[] = [];
   let api: ApiClient;
   let apiProc: RunningProcess;
-  let workers: RunningProcess[] = [];
+  const workers: RunningProcess[] = [];
   let clipsDir = '';
 
   beforeAll(async () => {

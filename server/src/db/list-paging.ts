@@ -120,6 +120,8 @@ export class ListPager {
       const numbered = list.rows(trx)
         .select([sql<number | string>`${col}`.as('k'), 'videos.id', sql<number>`row_number() over (order by ${col}, videos.id)`.as('rn')])
         .as('numbered');
+      // Kysely cannot name the columns of a derived table built from a list's own query; the select below names them.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const rows = await (trx.selectFrom(numbered) as unknown as SelectQueryBuilder<any, any, object>)
         .select(['k', 'id', 'rn'])
         .where(sql<boolean>`(rn - 1) % ${this.spacing} = 0`)

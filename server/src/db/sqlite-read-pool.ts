@@ -163,9 +163,9 @@ class RoutingConnection implements DatabaseConnection {
   }
 
   streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    const self = this;
+    const main = () => this.main();
     return (async function* () {
-      yield* (await self.main()).streamQuery<R>(compiled, chunkSize);
+      yield* (await main()).streamQuery<R>(compiled, chunkSize);
     })();
   }
 }

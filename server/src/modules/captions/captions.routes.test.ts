@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { startS3Server, type TestS3Server } from '../../../test/support/s3-server.js';
 import { signUpAs } from '../../../test/support/staff.js';
-import { createTestApp, multipart, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { videoPrefix } from '../../storage/storage.js';
 
 const API = '/api/v1';

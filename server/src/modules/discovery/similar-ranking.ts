@@ -25,7 +25,7 @@ const COLUMN_WEIGHTS = { title: 10, owner: 5, description: 1 } as const;
  */
 export const SIMILAR_BLOCK: SimilarBlock = { take: SIMILAR_WINDOW, spanUpTo: Math.ceil(SIMILAR_WINDOW / COMMON_SHARE) + 1 };
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** One column of a match, split into the index's words only when a word might be in it. */
 class Column {

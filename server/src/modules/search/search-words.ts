@@ -36,7 +36,7 @@ export function topicWords(text: string, max = 12): string[] {
  */
 export function indexWords(text: string): string[] {
   // Most text is ASCII, where folding is lower-casing.
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  if (/^\p{ASCII}*$/u.test(text)) return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   const folded = [...text.normalize('NFC').toLowerCase()].map((c) => {
     const base = c.normalize('NFD')[0]!;
     return c.length === 1 && base !== c && /[a-z]/.test(base) ? base : c;
@@ -49,7 +49,7 @@ export function textMatches(texts: string[], words: string[]): boolean {
   const lower = texts.join(' ').toLowerCase();
   // A plain word that is nowhere in the text cannot start one of its words: no need to split it.
   // (Only in ASCII text: elsewhere "é" may still be the "e" searched for.)
-  if (/^[\x00-\x7f]*$/.test(lower) && words.some((w) => /^[a-z0-9]+$/.test(w) && !lower.includes(w))) return false;
+  if (/^\p{ASCII}*$/u.test(lower) && words.some((w) => /^[a-z0-9]+$/.test(w) && !lower.includes(w))) return false;
   const have = texts.flatMap(indexWords);
   return words.every((w) => {
     const want = indexWords(w);

@@ -13,10 +13,9 @@ import { VideoPresenter } from './videos.presenter.js';
 import { canWatch, type Viewer } from '../../db/video-access.js';
 import { type ViewSource, viewerKey } from '../../lib/viewer-key.js';
 import { thumbnailFromFrame } from './frame-thumbnail.js';
-import type { SortField, SortType, VideoListFilter, VideoRow, VideoSummaryRow, VideosRepository } from './videos.repository.js';
+import type { SortField, SortType, VideoListFilter, VideoRow, VideoSummaryRow } from './videos.repository.js';
 import type { SearchService } from '../search/search.service.js';
 import type { CaptionHit } from '../search/search-strategy.js';
-import type { PublicChanges } from '../../lib/public-changes.js';
 
 /** A viewer counts one view per video per this window. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
