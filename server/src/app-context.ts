@@ -14,6 +14,7 @@ import type { Storage } from './storage/storage.js';
 import { type DefaultImages, defaultImages as siteDefaultImages } from './lib/default-images.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import { InstanceService } from './modules/instance/instance.service.js';
+import { InstanceSettingsRepository } from './modules/instance/instance-settings.repository.js';
 import type { UploadStore } from './modules/uploads/upload-store.js';
 import type { AnswerStore } from './lib/answer-store.js';
 
@@ -67,9 +68,10 @@ export async function createAppContext(deps: {
     reuseGraceMs: config.refreshReuseGraceMs,
   });
   let users: UsersService | null = null;
-  const instance = new InstanceService(
-    database.db, config, () => users!.ensureDemoAccount(config.demo), answers, () => sessions.forgetLiveSessions(),
-  );
+  const instance = new InstanceService({
+    settings: new InstanceSettingsRepository(database.db), config,
+    ensureDemoAccount: () => users!.ensureDemoAccount(config.demo), changes: answers, forgetLiveSessions: () => sessions.forgetLiveSessions(),
+  });
   users = new UsersService({
     users: new UsersRepository(database.db), storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
   });

@@ -10,6 +10,7 @@ import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { VideoPipeline } from './video-pipeline.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
+import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
 import type { PublicChanges } from '../lib/public-changes.js';
 
 /**
@@ -44,7 +45,7 @@ export function createMediaJobs(deps: {
       pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
     },
   });
-  const instance = new InstanceService(database.db, config);
+  const instance = new InstanceService({ settings: new InstanceSettingsRepository(database.db), config });
   pipeline = new VideoPipeline({
     db: database.db, storage, queue, ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, logger, workDir,
     keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events, changes: deps.changes,

@@ -3,15 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireAdmin } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { ModerationService } from '../moderation/moderation.service.js';
+import { AuditLogRepository } from '../audit/audit-log.repository.js';
+import { createModerationService } from '../moderation/moderation.routes.js';
 import { AdminMediaService } from './admin-media.service.js';
+import { AdminStatsRepository } from './admin-stats.repository.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
 import { AdminUsersService } from './admin-users.service.js';
+import { AdminVideosRepository } from './admin-videos.repository.js';
 
 const tags = ['admin'];
 
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const users = new AdminUsersService(ctx, new ModerationService(ctx));
-  const media = new AdminMediaService(ctx);
+  const users = new AdminUsersService({
+    users: new AdminUsersRepository(ctx.db), stats: new AdminStatsRepository(ctx.db),
+    moderation: createModerationService(ctx), sessions: ctx.sessions, changes: ctx.answers,
+  });
+  const media = new AdminMediaService({
+    videos: new AdminVideosRepository(ctx.db), audit: new AuditLogRepository(ctx.db), queue: ctx.queue, processing: ctx.processing,
+  });
 
   app.get('/admin/users', {
     preHandler: requireAdmin,

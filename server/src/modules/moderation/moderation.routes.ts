@@ -7,11 +7,35 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { currentUser, requireStaff, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { listAudit } from '../audit/audit-log.js';
+import { AuditLogRepository } from '../audit/audit-log.repository.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
+import { CommentsRepository } from '../comments/comments.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { VideosRepository } from '../videos/videos.repository.js';
+import { AccountBansRepository } from './account-bans.repository.js';
+import { ModerationRepository } from './moderation.repository.js';
 import { ModerationService } from './moderation.service.js';
+import { ReportsRepository } from './reports.repository.js';
+
+export function createModerationService(ctx: AppContext): ModerationService {
+  return new ModerationService({
+    reports: new ReportsRepository(ctx.db),
+    moderation: new ModerationRepository(ctx.db),
+    bans: new AccountBansRepository(ctx.db),
+    videos: new VideosRepository(ctx.db, ctx.dialect),
+    comments: new CommentsRepository(ctx.db),
+    users: new UsersRepository(ctx.db),
+    storage: ctx.storage,
+    logger: ctx.logger,
+    events: ctx.notifications,
+    changes: ctx.answers,
+    sessions: ctx.sessions,
+  });
+}
 
 export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const moderation = new ModerationService(ctx);
+  const moderation = createModerationService(ctx);
+  const audit = new AuditLogService({ audit: new AuditLogRepository(ctx.db) });
 
   app.post('/reports', {
     preHandler: requireUser,
@@ -45,7 +69,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     schema: { tags: ['admin'], summary: 'Every moderator and admin action, newest first (moderators and admins)', querystring: AuditQuery, response: { 200: envelopeSchema(AuditPage) } },
   }, async (request) => {
     const { pageNumber, pageSize } = request.query;
-    const { total, entries } = await listAudit(ctx.db, { pageNumber, pageSize });
+    const { total, entries } = await audit.list({ pageNumber, pageSize });
     return envelope({ ...pageInfo(total, pageNumber, pageSize), entries }, 'Audit log fetched');
   });
 };
