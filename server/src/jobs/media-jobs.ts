@@ -6,6 +6,7 @@ import type { Storage } from '../storage/storage.js';
 import { createQueue } from './create-queue.js';
 import type { JobHandlers, JobQueue } from './job-types.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
+import { ScheduledPublishingRepository } from '../modules/videos/scheduled-publishing.repository.js';
 import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { VideoPipeline } from './video-pipeline.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
@@ -51,7 +52,7 @@ export function createMediaJobs(deps: {
     keepOriginalUploads: config.keepOriginalUploads, backgroundNice: config.backgroundJobNice, events: deps.events, changes: deps.changes,
     ladderRungs: () => instance.ladderRungs(),
   });
-  const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events, changes: deps.changes });
+  const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(database.db), queue, logger, events: deps.events, changes: deps.changes });
   const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
   const video = pipeline;
   return { queue, pipeline, publishing, trending, handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers() }) };

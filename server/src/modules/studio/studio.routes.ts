@@ -4,25 +4,13 @@ import type { AppContext } from '../../app-context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { VideoPresenter } from '../videos/videos.presenter.js';
-import { SUMMARY_COLUMNS } from '../videos/videos.repository.js';
+import { StudioRepository } from './studio.repository.js';
+import { StudioService } from './studio.service.js';
 
 const tags = ['studio'];
 
-/** The query's sortBy mapped to a fixed column: nothing from the request is used as a name. */
-const SORT_COLUMNS = {
-  createdAt: 'videos.created_at',
-  views: 'videos.views',
-  duration: 'videos.duration',
-  title: 'videos.title',
-} as const;
-
-/**
- * The creator studio's list: only ever the caller's own videos, in every state (processing,
- * failed, private, scheduled, taken down), with the numbers lists do not show. Everything here is
- * the owner's own, so no access rule beyond "owner_id is the caller" applies.
- */
 export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const present = new VideoPresenter(ctx.storage, ctx.defaultImages);
+  const studio = new StudioService({ studio: new StudioRepository(ctx.db), present: new VideoPresenter(ctx.storage, ctx.defaultImages) });
 
   app.get('/studio/videos', {
     preHandler: requireUser,
@@ -31,26 +19,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       querystring: StudioVideoQuery, response: { 200: envelopeSchema(StudioVideoPage) },
     },
   }, async (request) => {
-    const user = currentUser(request);
     const q = request.query;
-    let base = ctx.db.selectFrom('videos').where('videos.owner_id', '=', user.id);
-    if (q.status) base = base.where('videos.status', '=', q.status);
-    if (q.visibility) base = base.where('videos.visibility', '=', q.visibility);
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const total = Number(n);
-    const rows = await base.innerJoin('users', 'users.id', 'videos.owner_id')
-      .select(SUMMARY_COLUMNS)
-      .select(['videos.likes_count', 'videos.comments_count', 'videos.failure_reason'])
-      .orderBy(SORT_COLUMNS[q.sortBy], q.sortType).orderBy('videos.id', q.sortType)
-      .limit(q.pageSize).offset((q.pageNumber - 1) * q.pageSize)
-      .execute();
-    const videos = rows.map((r) => ({
-      ...present.summary(r),
-      likesCount: Number(r.likes_count),
-      commentsCount: Number(r.comments_count),
-      failureReason: r.failure_reason,
-      takenDown: r.hidden_at !== null,
-    }));
+    const { total, videos } = await studio.ownVideos(currentUser(request).id, q);
     return envelope({ videos, ...pageInfo(total, q.pageNumber, q.pageSize) }, 'Studio videos fetched');
   });
 };

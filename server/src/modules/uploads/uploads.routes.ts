@@ -9,6 +9,7 @@ import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import { createVideosService } from '../videos/videos.routes.js';
 import { StorageQuota } from './storage-quota.js';
+import { StorageQuotaRepository } from './storage-quota.repository.js';
 import { type AdmittedUpload, createTusServer } from './tus-server.js';
 import { UploadsRepository } from './uploads.repository.js';
 import { UploadsService } from './uploads.service.js';
@@ -23,7 +24,7 @@ export function createUploadsService(ctx: AppContext): UploadsService {
   return new UploadsService({
     uploads: new UploadsRepository(ctx.db),
     store: ctx.uploadStore,
-    quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
+    quota: new StorageQuota({ storedBytes: new StorageQuotaRepository(ctx.db), defaults: () => ctx.instance.quotaDefaults() }),
     videos: createVideosService(ctx),
     logger: ctx.logger,
     tmpDir: ctx.tmpDir,

@@ -7,10 +7,12 @@ import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
 import { StorageQuota } from '../uploads/storage-quota.js';
+import { StorageQuotaRepository } from '../uploads/storage-quota.repository.js';
 import { createCaptionsService } from '../captions/captions.routes.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
-import { VideoStatsService } from './video-stats.js';
+import { VideoStatsRepository } from './video-stats.repository.js';
+import { VideoStatsService } from './video-stats.service.js';
 
 const tags = ['videos'];
 
@@ -31,7 +33,7 @@ export function createVideosService(ctx: AppContext): VideosService {
     ffmpegPath: ctx.config.ffmpegPath,
     tmpDir: ctx.tmpDir,
     publishing: ctx.publishing,
-    quota: new StorageQuota(ctx.db, () => ctx.instance.quotaDefaults()),
+    quota: new StorageQuota({ storedBytes: new StorageQuotaRepository(ctx.db), defaults: () => ctx.instance.quotaDefaults() }),
     events: ctx.notifications,
     captions: createCaptionsService(ctx),
     changes: ctx.answers,
@@ -40,7 +42,7 @@ export function createVideosService(ctx: AppContext): VideosService {
 
 export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const videos = createVideosService(ctx);
-  const stats = new VideoStatsService(ctx.db);
+  const stats = new VideoStatsService({ stats: new VideoStatsRepository(ctx.db) });
   const { config } = ctx;
   const uploadLimit = { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } };
 
