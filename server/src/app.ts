@@ -30,6 +30,7 @@ import { registerFairTurns } from './http/fair-turns.js';
 import { registerAnswerCache } from './http/answer-cache.js';
 import { FrontDoor } from './http/front-door.js';
 import { requestIdFor } from './http/request-identity.js';
+import { HealthRepository } from './health.repository.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
@@ -102,11 +103,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { verify: (token) => ctx.sessions.verify(token) });
 
+  const health = new HealthRepository(ctx.db);
   await app.register(async (api) => {
     api.get('/healthcheck', {
       schema: { tags: ['health'], response: { 200: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })), 503: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })) } },
     }, async (_request, reply) => {
-      const database = await ctx.db.selectFrom('settings').select('key').limit(1).execute().then(() => true, () => false);
+      const database = await health.reachable();
       const storage = await ctx.storage.healthy().catch(() => false);
       const status = database && storage ? 200 : 503;
       return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));

@@ -1,8 +1,19 @@
 import type { AppContext } from './app-context.js';
 import { VIEW_WINDOW_MS } from './modules/videos/videos.service.js';
-import { purgeDemoContent } from './modules/users/demo-cleanup.js';
-import { sweepOrphans } from './orphan-sweep.js';
+import { ViewEventsRepository } from './modules/videos/view-events.repository.js';
+import { type DemoCleanupResult, purgeDemoContent } from './modules/users/demo-cleanup.js';
+import { sweepOrphans, type SweepResult } from './orphan-sweep.js';
+import { OrphanSweepRepository } from './orphan-sweep.repository.js';
 import { createUploadsService } from './modules/uploads/uploads.routes.js';
+
+export interface HousekeepingDeps {
+  viewEvents: ViewEventsRepository;
+  uploads: { removeExpired(now: number): Promise<number> };
+  /** The demo account's content past its lifetime; null while the demo account is off. */
+  demo: { purge(now: number): Promise<DemoCleanupResult> } | null;
+  orphans: { sweep(now: number): Promise<SweepResult> };
+  logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
 
 /**
  * Periodic tidying that any API process may do (all of it is idempotent, so several processes doing
@@ -10,31 +21,60 @@ import { createUploadsService } from './modules/uploads/uploads.routes.js';
  * abandoned past their expiry, the demo account's content past its lifetime, and files nothing
  * owns any more.
  */
-export async function runHousekeeping(ctx: AppContext, now = Date.now()) {
-  const views = await ctx.db.deleteFrom('view_events').where('counted_at', '<', now - VIEW_WINDOW_MS).executeTakeFirst();
-  const expiredUploads = await createUploadsService(ctx).removeExpired(now);
-  const demo = ctx.config.demo.enabled ? await purgeDemoContent(ctx, now) : null;
-  const orphans = await sweepOrphans(ctx, now);
-  return { viewEvents: Number(views.numDeletedRows), expiredUploads, demo, orphans };
+export class Housekeeping {
+  constructor(private readonly deps: HousekeepingDeps) {}
+
+  async run(now = Date.now()) {
+    const viewEvents = await this.deps.viewEvents.deleteCountedBefore(now - VIEW_WINDOW_MS);
+    const expiredUploads = await this.deps.uploads.removeExpired(now);
+    const demo = this.deps.demo ? await this.deps.demo.purge(now) : null;
+    const orphans = await this.deps.orphans.sweep(now);
+    return { viewEvents, expiredUploads, demo, orphans };
+  }
+
+  /** Runs now and then every interval; the returned stop waits for a run in progress. */
+  schedule(intervalMs = 10 * 60_000): () => Promise<void> {
+    const { logger } = this.deps;
+    let running: Promise<void> = Promise.resolve();
+    const run = () => {
+      running = this.run().then(
+        (r) => {
+          const orphans = r.orphans.temporaryFiles + r.orphans.mediaPrefixes;
+          if (r.viewEvents || r.expiredUploads || orphans || (r.demo && Object.values(r.demo).some(Boolean))) logger.info(r, 'housekeeping done');
+        },
+        (err) => logger.error({ err }, 'housekeeping failed'),
+      );
+    };
+    run();
+    const timer = setInterval(run, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
 }
 
-/** Runs housekeeping now and then every interval; the returned stop waits for a run in progress. */
+/** Housekeeping wired from the process's context. */
+export function housekeepingFor(ctx: AppContext): Housekeeping {
+  const { config, storage } = ctx;
+  const orphans = {
+    rows: new OrphanSweepRepository(ctx.db), storage, tmpDir: ctx.tmpDir,
+    localStorageRoot: config.storage.kind === 'local' ? config.storage.root : null,
+  };
+  return new Housekeeping({
+    viewEvents: new ViewEventsRepository(ctx.db),
+    uploads: createUploadsService(ctx),
+    demo: config.demo.enabled ? { purge: (now) => purgeDemoContent(ctx, now) } : null,
+    orphans: { sweep: (now) => sweepOrphans(orphans, now) },
+    logger: ctx.logger,
+  });
+}
+
+export function runHousekeeping(ctx: AppContext, now = Date.now()) {
+  return housekeepingFor(ctx).run(now);
+}
+
 export function scheduleHousekeeping(ctx: AppContext, intervalMs = 10 * 60_000): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = runHousekeeping(ctx).then(
-      (r) => {
-        const orphans = r.orphans.temporaryFiles + r.orphans.mediaPrefixes;
-        if (r.viewEvents || r.expiredUploads || orphans || (r.demo && Object.values(r.demo).some(Boolean))) ctx.logger.info(r, 'housekeeping done');
-      },
-      (err) => ctx.logger.error({ err }, 'housekeeping failed'),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return housekeepingFor(ctx).schedule(intervalMs);
 }
