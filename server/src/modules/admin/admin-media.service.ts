@@ -12,7 +12,6 @@ const videoIdOf = (job: QueuedJob): string | null => {
   return typeof id === 'string' ? id : null;
 };
 
-/** Videos in every state and the job queue, as admins see them, and the retries they start. */
 export interface AdminMediaDeps {
   videos: AdminVideosRepository;
   audit: AuditLogRepository;
@@ -20,6 +19,7 @@ export interface AdminMediaDeps {
   processing: Pick<VideoProcessing, 'retry'>;
 }
 
+/** Videos in every state and the job queue, as admins see them, and the retries they start. */
 export class AdminMediaService {
   private readonly videos: AdminVideosRepository;
 
