@@ -1,13 +1,18 @@
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { OperatorError, runOperatorCommand } from './modules/admin/operator-commands.js';
+import { OperatorAccountsRepository } from './modules/admin/operator-accounts.repository.js';
+import { OperatorCommands, OperatorError } from './modules/admin/operator-commands.js';
+import { SessionsRepository } from './modules/users/sessions.repository.js';
+import { UsersRepository } from './modules/users/users.repository.js';
 
 /** `npm run admin -- <verb>`: operator commands run against the configured database. */
 async function main() {
   const config = loadConfigOrExit();
   const database = await openDatabase(config);
   try {
-    await runOperatorCommand(database.db, process.argv.slice(2), (line) => console.log(line));
+    const { db } = database;
+    const commands = new OperatorCommands({ accounts: new OperatorAccountsRepository(db), users: new UsersRepository(db), sessions: new SessionsRepository(db) });
+    await commands.run(process.argv.slice(2), (line) => console.log(line));
   } finally {
     await database.close();
   }

@@ -41,6 +41,8 @@ export interface AppParts {
   /** A page's title and link-preview tags, or null for a page without a preview. */
   pageMeta: (pagePath: string, origin: string) => Promise<PageMeta | null>;
   verifySession: AccessTokenVerifier;
+  /** Whether the database answers, for the healthcheck. */
+  databaseReachable: () => Promise<boolean>;
 }
 
 /** Builds the HTTP application around an already-built context and its parts. Starting jobs is the caller's business. */
@@ -114,7 +116,7 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
     api.get('/healthcheck', {
       schema: { tags: ['health'], response: { 200: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })), 503: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })) } },
     }, async (_request, reply) => {
-      const database = await ctx.db.selectFrom('settings').select('key').limit(1).execute().then(() => true, () => false);
+      const database = await parts.databaseReachable();
       const storage = await ctx.storage.healthy().catch(() => false);
       const status = database && storage ? 200 : 503;
       return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));

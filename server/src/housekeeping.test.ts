@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../test/support/test-app.js';
-import { runHousekeeping } from './housekeeping.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +15,8 @@ describe('housekeeping', () => {
     const video = await t.call({ method: 'POST', url: '/api/v1/videos/', as: u, payload: await multipart({ title: 'T', description: 'D' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
     const id = video.data._id;
     await t.call({ method: 'PATCH', url: `/api/v1/videos/increment-views/${id}` });
-    expect((await runHousekeeping(t.ctx, t.services)).viewEvents).toBe(0);
-    expect((await runHousekeeping(t.ctx, t.services, Date.now() + 2 * 3600_000)).viewEvents).toBe(1);
+    expect((await t.services.housekeeping.run()).viewEvents).toBe(0);
+    expect((await t.services.housekeeping.run(Date.now() + 2 * 3600_000)).viewEvents).toBe(1);
     expect(await t.ctx.db.selectFrom('view_events').selectAll().execute()).toEqual([]);
     expect((await t.call({ method: 'GET', url: `/api/v1/videos/${id}` })).data.views).toBe(1);
   });

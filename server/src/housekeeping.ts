@@ -1,13 +1,15 @@
-import type { AppContext } from './app-context.js';
+import type { DemoCleanupResult } from './modules/demo/demo-cleanup.js';
+import type { ViewEventsRepository } from './modules/videos/view-events.repository.js';
 import { VIEW_WINDOW_MS } from './modules/videos/videos.service.js';
-import type { DemoCleanup } from './modules/demo/demo-cleanup.js';
-import type { UploadsService } from './modules/uploads/uploads.service.js';
-import { sweepOrphans } from './orphan-sweep.js';
+import type { SweepResult } from './orphan-sweep.js';
 
-/** The services housekeeping asks to tidy their own things. */
-export interface HousekeepingServices {
-  uploads: Pick<UploadsService, 'removeExpired'>;
-  demoCleanup: Pick<DemoCleanup, 'purge'> | null;
+export interface HousekeepingDeps {
+  viewEvents: ViewEventsRepository;
+  uploads: { removeExpired(now: number): Promise<number> };
+  /** The demo account's content past its lifetime; null while the demo account is off. */
+  demo: { purge(now: number): Promise<DemoCleanupResult> } | null;
+  orphans: { sweep(now: number): Promise<SweepResult> };
+  logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 /**
@@ -16,31 +18,36 @@ export interface HousekeepingServices {
  * abandoned past their expiry, the demo account's content past its lifetime, and files nothing
  * owns any more.
  */
-export async function runHousekeeping(ctx: AppContext, services: HousekeepingServices, now = Date.now()) {
-  const views = await ctx.db.deleteFrom('view_events').where('counted_at', '<', now - VIEW_WINDOW_MS).executeTakeFirst();
-  const expiredUploads = await services.uploads.removeExpired(now);
-  const demo = services.demoCleanup ? await services.demoCleanup.purge(now) : null;
-  const orphans = await sweepOrphans(ctx, now);
-  return { viewEvents: Number(views.numDeletedRows), expiredUploads, demo, orphans };
-}
+export class Housekeeping {
+  constructor(private readonly deps: HousekeepingDeps) {}
 
-/** Runs housekeeping now and then every interval; the returned stop waits for a run in progress. */
-export function scheduleHousekeeping(ctx: AppContext, services: HousekeepingServices, intervalMs = 10 * 60_000): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = runHousekeeping(ctx, services).then(
-      (r) => {
-        const orphans = r.orphans.temporaryFiles + r.orphans.mediaPrefixes;
-        if (r.viewEvents || r.expiredUploads || orphans || (r.demo && Object.values(r.demo).some(Boolean))) ctx.logger.info(r, 'housekeeping done');
-      },
-      (err) => ctx.logger.error({ err }, 'housekeeping failed'),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  async run(now = Date.now()) {
+    const viewEvents = await this.deps.viewEvents.deleteCountedBefore(now - VIEW_WINDOW_MS);
+    const expiredUploads = await this.deps.uploads.removeExpired(now);
+    const demo = this.deps.demo ? await this.deps.demo.purge(now) : null;
+    const orphans = await this.deps.orphans.sweep(now);
+    return { viewEvents, expiredUploads, demo, orphans };
+  }
+
+  /** Runs now and then every interval; the returned stop waits for a run in progress. */
+  schedule(intervalMs = 10 * 60_000): () => Promise<void> {
+    const { logger } = this.deps;
+    let running: Promise<void> = Promise.resolve();
+    const run = () => {
+      running = this.run().then(
+        (r) => {
+          const orphans = r.orphans.temporaryFiles + r.orphans.mediaPrefixes;
+          if (r.viewEvents || r.expiredUploads || orphans || (r.demo && Object.values(r.demo).some(Boolean))) logger.info(r, 'housekeeping done');
+        },
+        (err) => logger.error({ err }, 'housekeeping failed'),
+      );
+    };
+    run();
+    const timer = setInterval(run, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
 }

@@ -7,6 +7,7 @@ import { seedVideo } from '../test/support/seed.js';
 import { createTestApp, type TestApp } from '../test/support/test-app.js';
 import { newId } from './lib/ids.js';
 import { ORPHAN_GRACE_MS, sweepOrphans } from './orphan-sweep.js';
+import { OrphanSweepRepository } from './orphan-sweep.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,6 +18,8 @@ afterAll(async () => {
 });
 
 const mediaRoot = () => (t.ctx.config.storage as { root: string }).root;
+const sweep = (now?: number) =>
+  sweepOrphans({ rows: new OrphanSweepRepository(t.ctx.db), storage: t.ctx.storage, tmpDir: t.ctx.tmpDir, localStorageRoot: mediaRoot() }, now);
 const later = () => Date.now() + ORPHAN_GRACE_MS + 60_000;
 const exists = (file: string) => fs.stat(file).then(() => true, () => false);
 
@@ -28,10 +31,10 @@ describe('sweepOrphans', () => {
     const halfStored = path.join(mediaRoot(), '.tmp', 'feedfacefeedface');
     for (const f of [upload, someoneElses, halfStored]) await fs.writeFile(f, 'partial');
 
-    expect((await sweepOrphans(t.ctx)).temporaryFiles).toBe(0);
+    expect((await sweep()).temporaryFiles).toBe(0);
     expect(await exists(upload)).toBe(true);
 
-    expect((await sweepOrphans(t.ctx, later())).temporaryFiles).toBe(2);
+    expect((await sweep(later())).temporaryFiles).toBe(2);
     expect(await exists(upload)).toBe(false);
     expect(await exists(halfStored)).toBe(false);
     expect(await exists(someoneElses)).toBe(true);
@@ -45,11 +48,11 @@ describe('sweepOrphans', () => {
     const mine = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${process.pid}-bbbbbbbbbbbbbbbb`);
     const otherHost = path.join(t.ctx.tmpDir, `upload-elsewhere.example-${deadPid}-cccccccccccccccc`);
     for (const f of [dead, mine, otherHost]) await fs.writeFile(f, 'partial');
-    expect((await sweepOrphans(t.ctx)).temporaryFiles).toBe(1);
+    expect((await sweep()).temporaryFiles).toBe(1);
     expect(await exists(dead)).toBe(false);
     expect(await exists(mine)).toBe(true);
     expect(await exists(otherHost)).toBe(true);
-    await sweepOrphans(t.ctx, later());
+    await sweep(later());
   });
 
   it('removes stored media of videos and users that have no row, and keeps everything that has one', async () => {
@@ -64,7 +67,7 @@ describe('sweepOrphans', () => {
     await t.ctx.storage.put(`users/${goneUser}/avatar-y.webp`, Buffer.from('orphan'), 'image/webp');
 
     // Fresh files are left alone: an upload stores its files just before it writes its row.
-    expect((await sweepOrphans(t.ctx)).mediaPrefixes).toBe(0);
+    expect((await sweep()).mediaPrefixes).toBe(0);
     expect(await t.ctx.storage.stat(`videos/${gone}/source.mp4`)).not.toBeNull();
 
     // Stored files carry their time of writing; make them old.
@@ -72,11 +75,11 @@ describe('sweepOrphans', () => {
     for (const key of [...(await t.ctx.storage.list('videos/')), ...(await t.ctx.storage.list('users/'))]) {
       await fs.utimes(path.join(mediaRoot(), key), old, old);
     }
-    expect((await sweepOrphans(t.ctx)).mediaPrefixes).toBe(2);
+    expect((await sweep()).mediaPrefixes).toBe(2);
     expect(await t.ctx.storage.list(`videos/${gone}/`)).toEqual([]);
     expect(await t.ctx.storage.list(`users/${goneUser}/`)).toEqual([]);
     expect(await t.ctx.storage.stat(`videos/${live.id}/thumbnail.webp`)).not.toBeNull();
     expect(await t.ctx.storage.stat(`users/${owner.id}/avatar-x.webp`)).not.toBeNull();
-    expect((await sweepOrphans(t.ctx)).mediaPrefixes).toBe(0);
+    expect((await sweep()).mediaPrefixes).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppContext } from './app-context.js';
 import { ownerIsDead } from './jobs/work-dir.js';
+import type { OrphanSweepRepository } from './orphan-sweep.repository.js';
+import type { Storage } from './storage/storage.js';
 
 /**
  * How long a file may sit untouched before it counts as left behind. An upload still arriving is
@@ -21,36 +22,41 @@ export interface SweepResult {
  * (stored, then the process died before the row was written; or the row was deleted and removing
  * its files failed). Safe to run from several processes at once.
  */
-export async function sweepOrphans(ctx: AppContext, now = Date.now()): Promise<SweepResult> {
+export interface OrphanSweepDeps {
+  rows: OrphanSweepRepository;
+  storage: Pick<Storage, 'list' | 'stat' | 'deletePrefix'>;
+  /** The shared temporary directory the multipart reader writes uploads to. */
+  tmpDir: string;
+  /** Local storage's root (its half-written files are under `.tmp`), or null for object storage. */
+  localStorageRoot: string | null;
+}
+
+export async function sweepOrphans(deps: OrphanSweepDeps, now = Date.now()): Promise<SweepResult> {
+  const { rows, storage } = deps;
   const cutoff = now - ORPHAN_GRACE_MS;
   // Only the multipart reader's own files in the shared temporary directory (other features may keep
   // files there on other terms). Those of a dead process of this machine go at once; others (another
   // machine's, sharing the directory) after the grace period.
-  let temporaryFiles = await removeOldFiles(ctx.tmpDir, cutoff, (name) => name.startsWith('upload-'), (name) => {
+  let temporaryFiles = await removeOldFiles(deps.tmpDir, cutoff, (name) => name.startsWith('upload-'), (name) => {
     const m = /^upload-(.+)-[0-9a-f]{16}$/.exec(name);
     return !!m && ownerIsDead(m[1]!);
   });
-  if (ctx.config.storage.kind === 'local') temporaryFiles += await removeOldFiles(path.join(ctx.config.storage.root, '.tmp'), cutoff);
+  if (deps.localStorageRoot !== null) temporaryFiles += await removeOldFiles(path.join(deps.localStorageRoot, '.tmp'), cutoff);
 
   let mediaPrefixes = 0;
   for (const [prefix, table] of [['videos/', 'videos'], ['users/', 'users']] as const) {
     const byOwner = new Map<string, string[]>();
-    for (const key of await ctx.storage.list(prefix)) {
+    for (const key of await storage.list(prefix)) {
       const id = key.slice(prefix.length).split('/')[0];
       if (id) byOwner.set(id, [...(byOwner.get(id) ?? []), key]);
     }
-    const ids = [...byOwner.keys()];
-    const alive = new Set<string>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await ctx.db.selectFrom(table).select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
-      for (const r of rows) alive.add(r.id);
-    }
+    const alive = await rows.existingIds(table, [...byOwner.keys()]);
     for (const [id, keys] of byOwner) {
       if (alive.has(id)) continue;
       // Only once every object under it is old: a brand-new upload stores its files just before its row.
-      const stats = await Promise.all(keys.map((k) => ctx.storage.stat(k)));
+      const stats = await Promise.all(keys.map((k) => storage.stat(k)));
       if (stats.some((s) => !s?.lastModified || s.lastModified.getTime() > cutoff)) continue;
-      await ctx.storage.deletePrefix(`${prefix}${id}/`);
+      await storage.deletePrefix(`${prefix}${id}/`);
       mediaPrefixes++;
     }
   }

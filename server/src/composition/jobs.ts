@@ -7,8 +7,10 @@ import type { PublicChanges } from '../lib/public-changes.js';
 import { createMediaTools, type MediaTools } from '../media/media-tools.js';
 import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
+import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
 import { VideoPipeline } from '../modules/pipeline/video-pipeline.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
+import { ScheduledPublishingRepository } from '../modules/videos/scheduled-publishing.repository.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -50,13 +52,13 @@ export function createJobs(deps: {
       pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
     },
   });
-  const ladderRungs = deps.ladderRungs ?? (() => new InstanceService(database.db, config).ladderRungs());
+  const ladderRungs = deps.ladderRungs ?? (() => new InstanceService({ settings: new InstanceSettingsRepository(database.db), config }).ladderRungs());
   pipeline = new VideoPipeline({
     db: database.db, storage, queue, media, logger, workDir,
     keepOriginalUploads: config.keepOriginalUploads, events: deps.events, changes: deps.changes,
     ladderRungs,
   });
-  const publishing = new ScheduledPublishing({ db: database.db, queue, logger, events: deps.events, changes: deps.changes });
+  const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(database.db), queue, logger, events: deps.events, changes: deps.changes });
   const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
   const video = pipeline;
   return {

@@ -32,9 +32,9 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(discoveryRoutes, { discovery: s.discovery });
     await api.register(uploadsRoutes, { uploads: s.uploads, store: s.uploadStore, instance: s.instance, config, tmpDir, logger });
     await api.register(watchHistoryRoutes, { history: s.watchHistory, users: s.users });
-    await api.register(studioRoutes, { videos: s.videoRows, presenter: s.presenter, db: ctx.db });
+    await api.register(studioRoutes, { studio: s.studio });
     await api.register(instanceRoutes, { instance: s.instance });
-    await api.register(moderationRoutes, { moderation: s.moderation, db: ctx.db });
+    await api.register(moderationRoutes, { moderation: s.moderation, audit: s.audit });
     await api.register(adminRoutes, { users: s.adminUsers, media: s.adminMedia });
     await api.register(notificationsRoutes, { notifications: s.notifications, logger });
     await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });

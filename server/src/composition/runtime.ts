@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import type { AppParts } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { scheduleHousekeeping } from '../housekeeping.js';
+import { HealthRepository } from '../db/health.repository.js';
 import { prepareWorkDir, removeWorkDir } from '../jobs/work-dir.js';
 import { createAnswerStore } from '../lib/create-answer-store.js';
 import { defaultImages } from '../lib/default-images.js';
@@ -56,7 +56,8 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   services = built;
   if (await built.instance.demoAccountOn()) await built.users.ensureDemoAccount(config.demo);
   await built.users.ensureAdmins();
-  const stopHousekeeping = scheduleHousekeeping(ctx, built);
+  const stopHousekeeping = built.housekeeping.schedule();
+  const health = new HealthRepository(database.db);
   if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   return {
@@ -67,6 +68,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       site: siteRoutes(ctx, built),
       pageMeta: (pagePath, origin) => built.previews.pageMeta(pagePath, origin),
       verifySession: (token) => built.sessions.verify(token),
+      databaseReachable: () => health.reachable(),
     },
     close: async () => {
       stopTrending();

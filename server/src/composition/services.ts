@@ -1,7 +1,12 @@
 import type { AppContext } from '../app-context.js';
 import type { JobQueue } from '../jobs/job-types.js';
 import { AdminMediaService } from '../modules/admin/admin-media.service.js';
+import { AdminStatsRepository } from '../modules/admin/admin-stats.repository.js';
+import { AdminUsersRepository } from '../modules/admin/admin-users.repository.js';
 import { AdminUsersService } from '../modules/admin/admin-users.service.js';
+import { AdminVideosRepository } from '../modules/admin/admin-videos.repository.js';
+import { AuditLogRepository } from '../modules/audit/audit-log.repository.js';
+import { AuditLogService } from '../modules/audit/audit-log.service.js';
 import { CaptionsRepository } from '../modules/captions/captions.repository.js';
 import { CaptionsService } from '../modules/captions/captions.service.js';
 import { CommentsRepository } from '../modules/comments/comments.repository.js';
@@ -11,10 +16,14 @@ import { DemoContentRepository } from '../modules/demo/demo-content.repository.j
 import { DiscoveryRepository } from '../modules/discovery/discovery.repository.js';
 import { DiscoveryService } from '../modules/discovery/discovery.service.js';
 import { TrendingRepository } from '../modules/discovery/trending.repository.js';
+import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
 import { LikesRepository } from '../modules/likes/likes.repository.js';
 import { LikesService } from '../modules/likes/likes.service.js';
+import { AccountBansRepository } from '../modules/moderation/account-bans.repository.js';
+import { ModerationRepository } from '../modules/moderation/moderation.repository.js';
 import { ModerationService } from '../modules/moderation/moderation.service.js';
+import { ReportsRepository } from '../modules/moderation/reports.repository.js';
 import type { NotificationsService } from '../modules/notifications/notifications.service.js';
 import { PlaylistsRepository } from '../modules/playlists/playlists.repository.js';
 import { PlaylistsService } from '../modules/playlists/playlists.service.js';
@@ -26,10 +35,15 @@ import { SubscriptionsFeedRepository } from '../modules/subscriptions/subscripti
 import { SubscriptionsFeedService } from '../modules/subscriptions/subscriptions-feed.service.js';
 import { SubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import { SubscriptionsService } from '../modules/subscriptions/subscriptions.service.js';
-import { StorageQuota } from '../modules/uploads/storage-quota.js';
+import { StorageQuota } from '../modules/videos/storage-quota.js';
 import { UploadsRepository } from '../modules/uploads/uploads.repository.js';
 import { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { UploadStore } from '../modules/uploads/upload-store.js';
+import { StudioRepository } from '../modules/studio/studio.repository.js';
+import { StudioService } from '../modules/studio/studio.service.js';
+import { Housekeeping } from '../housekeeping.js';
+import { sweepOrphans } from '../orphan-sweep.js';
+import { OrphanSweepRepository } from '../orphan-sweep.repository.js';
 import { SessionService } from '../modules/users/session.service.js';
 import { SessionsRepository } from '../modules/users/sessions.repository.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
@@ -38,7 +52,10 @@ import { UsersService } from '../modules/users/users.service.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { MediaTools } from '../media/media-tools.js';
-import { VideoStatsService } from '../modules/videos/video-stats.js';
+import { VideoStatsRepository } from '../modules/videos/video-stats.repository.js';
+import { VideoStatsService } from '../modules/videos/video-stats.service.js';
+import { ViewEventsRepository } from '../modules/videos/view-events.repository.js';
+import { StorageQuotaRepository } from '../modules/videos/storage-quota.repository.js';
 import { VideoPresenter } from '../modules/videos/videos.presenter.js';
 import { VideosRepository } from '../modules/videos/videos.repository.js';
 import { VideosService } from '../modules/videos/videos.service.js';
@@ -78,9 +95,10 @@ export interface Services {
   previews: PreviewsService;
   /** Removes the demo account's old content; null when the demo account is off in the config. */
   demoCleanup: DemoCleanup | null;
-  /** The studio's list reads the same rows and presents them the same way as the public lists. */
-  videoRows: VideosRepository;
-  presenter: VideoPresenter;
+  studio: StudioService;
+  audit: AuditLogService;
+  /** Periodic tidying: view records, abandoned uploads, the demo account's content, orphaned files. */
+  housekeeping: Housekeeping;
 }
 
 /** What the services take from the job side of the process, built before them. */
@@ -105,9 +123,10 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   // Sign-in asks the settings about the demo account, and turning it on creates it: the two lean on each other.
   const sessions = new SessionService(new SessionsRepository(db), await loadSigningSecret(db), { reuseGraceMs: config.refreshReuseGraceMs });
   let users: UsersService | null = null;
-  const instance = new InstanceService(
-    db, config, () => users!.ensureDemoAccount(config.demo), answers, () => sessions.forgetLiveSessions(),
-  );
+  const instance = new InstanceService({
+    settings: new InstanceSettingsRepository(db), config, ensureDemoAccount: () => users!.ensureDemoAccount(config.demo), changes: answers,
+    forgetLiveSessions: () => sessions.forgetLiveSessions(),
+  });
   const userRows = new UsersRepository(db);
   users = new UsersService({
     users: userRows, storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
@@ -118,7 +137,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const captions = new CaptionsService({
     captions: new CaptionsRepository(db), search, videos: videoRows, storage, logger, changes: answers,
   });
-  const quota = new StorageQuota(db, () => instance.quotaDefaults());
+  const quota = new StorageQuota({ storedBytes: new StorageQuotaRepository(db), defaults: () => instance.quotaDefaults() });
   const videos = new VideosService({
     videos: videoRows, storage, defaultImages, processing, logger, media,
     tmpDir: ctx.tmpDir, publishing, quota, events: notifications, captions, search, changes: answers,
@@ -128,7 +147,20 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const likes = new LikesService({ likes: new LikesRepository(db), ...shared });
   const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(db), ...shared });
   const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(db), changes: answers });
-  const moderation = new ModerationService({ ...ctx, sessions, notifications });
+  const moderation = new ModerationService({
+    reports: new ReportsRepository(db), moderation: new ModerationRepository(db), bans: new AccountBansRepository(db), videos: videoRows,
+    comments: new CommentsRepository(db), users: userRows, storage, logger, events: notifications, changes: answers, sessions,
+  });
+  const audit = new AuditLogRepository(db);
+  const uploads = new UploadsService({
+    uploads: new UploadsRepository(db), store: uploadStore, quota, videos, logger, tmpDir: ctx.tmpDir, instance, expiryMs: config.uploadExpiryMs,
+  });
+  const demoCleanup = config.demo.enabled
+    ? new DemoCleanup({ content: new DemoContentRepository(db), videos, comments, likes, playlists, subscriptions, contentTtlMs: config.demo.contentTtlMs })
+    : null;
+  const orphans = {
+    rows: new OrphanSweepRepository(db), storage, tmpDir: ctx.tmpDir, localStorageRoot: config.storage.kind === 'local' ? config.storage.root : null,
+  };
 
   const presenter = new VideoPresenter(storage, defaultImages);
   const site = async () => {
@@ -140,21 +172,22 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
 
   return {
     users, sessions, instance, notifications, processing, publishing, uploadStore, search, videos, captions, comments, likes, playlists, subscriptions, moderation,
-    videoStats: new VideoStatsService(db),
+    videoStats: new VideoStatsService({ stats: new VideoStatsRepository(db) }),
     subscriptionsFeed: new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(db), storage, defaultImages }),
     discovery: new DiscoveryService({ discovery: new DiscoveryRepository(db), trending: new TrendingRepository(db, dialect), videos, search }),
-    uploads: new UploadsService({
-      uploads: new UploadsRepository(db), store: uploadStore, quota, videos, logger, tmpDir: ctx.tmpDir, instance, expiryMs: config.uploadExpiryMs,
-    }),
+    uploads,
     watchHistory: new WatchHistoryService({ history: new WatchHistoryRepository(db), videos }),
-    adminUsers: new AdminUsersService({ ...ctx, sessions }, moderation),
-    adminMedia: new AdminMediaService({ ...ctx, processing }),
+    adminUsers: new AdminUsersService({
+      users: new AdminUsersRepository(db), stats: new AdminStatsRepository(db), moderation, sessions, changes: answers,
+    }),
+    adminMedia: new AdminMediaService({ videos: new AdminVideosRepository(db), audit, queue: jobs.queue, processing }),
+    audit: new AuditLogService({ audit }),
+    studio: new StudioService({ studio: new StudioRepository(db), present: presenter }),
     feeds: new FeedsService(pages),
     previews: new PreviewsService(pages),
-    demoCleanup: config.demo.enabled
-      ? new DemoCleanup({ content: new DemoContentRepository(db), videos, comments, likes, playlists, subscriptions, contentTtlMs: config.demo.contentTtlMs })
-      : null,
-    videoRows,
-    presenter,
+    demoCleanup,
+    housekeeping: new Housekeeping({
+      viewEvents: new ViewEventsRepository(db), uploads, demo: demoCleanup, orphans: { sweep: (now) => sweepOrphans(orphans, now) }, logger,
+    }),
   };
 }

@@ -3,7 +3,7 @@ import { type RawBuilder, sql, type SqlBool } from 'kysely';
 /**
  * What a banned account's comments and channel look like to everyone else: gone. The rule for its
  * videos lives with the other video rules (video-access.ts, in the kept listed/watchable flags);
- * comments carry a kept flag of their own, `owner_banned`, set and cleared by bans.ts.
+ * comments carry a kept flag of their own, `owner_banned`, set and cleared by account-bans.repository.ts.
  */
 
 /** For queries on `comments`: the author is not banned. */

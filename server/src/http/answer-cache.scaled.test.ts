@@ -8,6 +8,7 @@ import { createTestApp, multipart, type SignedIn, type TestApp } from '../../tes
 import { LocalQueue } from '../jobs/local-queue.js';
 import { createAnswerStore } from '../lib/create-answer-store.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
+import { ScheduledPublishingRepository } from '../modules/videos/scheduled-publishing.repository.js';
 import { loadSiteId } from '../modules/users/settings.repository.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -85,7 +86,7 @@ describe('answers shared through Redis', () => {
     try {
       await until(async () => (await workerStore.lookup('warm-up')).generation !== null);
       const queue = new LocalQueue({ db: a.ctx.db, dialect: a.ctx.dialect, logger: silent });
-      const publishing = new ScheduledPublishing({ db: a.ctx.db, queue, logger: silent, changes: workerStore, now: () => publishAt + 1 });
+      const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(a.ctx.db), queue, logger: silent, changes: workerStore, now: () => publishAt + 1 });
       expect(await publishing.publish({ videoId: video.id, publishAt })).toBe('published');
     } finally {
       await workerStore.close();

@@ -5,6 +5,7 @@ import { createTestApp, multipart, type SignedIn, type TestApp } from '../../tes
 import { VideoMediaRepository } from '../modules/pipeline/video-media.repository.js';
 import { LocalQueue } from '../jobs/local-queue.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
+import { ScheduledPublishingRepository } from '../modules/videos/scheduled-publishing.repository.js';
 
 const API = '/api/v1';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -226,7 +227,7 @@ describe('writes make the next anonymous answer fresh', () => {
     await primed('/videos/');
     // The job's handler, as a worker runs it when the time has come.
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, changes: t.ctx.answers, now: () => publishAt + 1 });
+    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, changes: t.ctx.answers, now: () => publishAt + 1 });
     expect(await publishing.publish({ videoId: video.id, publishAt })).toBe('published');
     expect(await feedIds()).toContain(video.id);
   });

@@ -31,8 +31,8 @@ import {
   settlesWithin,
   type QueueTuning,
 } from './queue-options.js';
-import { type JobRow, JobTable } from './job-table.js';
-import { JobTableOverview } from './job-table-overview.js';
+import { type JobRow, JobTable } from './job-table.repository.js';
+import { JobTableOverview } from './job-table-overview.repository.js';
 
 export interface LocalQueueOptions extends QueueTuning {
   db: Db;

@@ -1,24 +1,30 @@
 import type { AdminJob, AdminJobs, AdminVideo, AdminVideosQuery } from '@reelhouse/contract';
-import type { AppContext } from '../../app-context.js';
-import type { VideoProcessing } from '../videos/video-processing.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { toIso } from '../../lib/ids.js';
-import type { QueuedJob } from '../../jobs/job-types.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { AdminVideosRepository, type AdminVideoRow } from './admin-videos.repository.js';
+import type { JobQueue, QueuedJob } from '../../jobs/job-types.js';
+import type { VideoProcessing } from '../videos/video-processing.js';
+import type { AuditLogRepository } from '../audit/audit-log.repository.js';
+import type { AdminVideoRow, AdminVideosRepository } from './admin-videos.repository.js';
 
 const videoIdOf = (job: QueuedJob): string | null => {
   const id = (job.payload as { videoId?: unknown } | null)?.videoId;
   return typeof id === 'string' ? id : null;
 };
 
+export interface AdminMediaDeps {
+  videos: AdminVideosRepository;
+  audit: AuditLogRepository;
+  queue: Pick<JobQueue, 'overview' | 'findJob' | 'retryFailed'>;
+  processing: Pick<VideoProcessing, 'retry'>;
+}
+
 /** Videos in every state and the job queue, as admins see them, and the retries they start. */
 export class AdminMediaService {
   private readonly videos: AdminVideosRepository;
 
-  constructor(private readonly ctx: AppContext & { processing: VideoProcessing }) {
-    this.videos = new AdminVideosRepository(ctx.db);
+  constructor(private readonly deps: AdminMediaDeps) {
+    this.videos = deps.videos;
   }
 
   async listVideos(q: AdminVideosQuery): Promise<{ total: number; videos: AdminVideo[] }> {
@@ -33,12 +39,12 @@ export class AdminMediaService {
     if (video.status !== 'failed') throw conflict('Only a video whose processing failed can be retried');
     if (!video.source_key) throw conflict('The uploaded file is gone, so the video cannot be processed again');
     await this.reopen(admin, id, 'video.retry', { failureReason: video.failure_reason });
-    await this.ctx.processing.retry(id);
+    await this.deps.processing.retry(id);
     return presentVideo((await this.videos.find(id))!);
   }
 
   async jobs(): Promise<AdminJobs> {
-    const o = await this.ctx.queue.overview(50);
+    const o = await this.deps.queue.overview(50);
     const titles = await this.videos.titles([...new Set([...o.running, ...o.failed].map(videoIdOf).filter((v): v is string => v !== null))]);
     const present = (j: QueuedJob) => presentJob(j, titles);
     return {
@@ -54,7 +60,7 @@ export class AdminMediaService {
    * the video first (its handlers skip failed videos) and queues its other unfinished steps too.
    */
   async retryJob(admin: AuthUser, id: string): Promise<AdminJob> {
-    const job = await this.ctx.queue.findJob(id);
+    const job = await this.deps.queue.findJob(id);
     if (!job) throw notFound('Job');
     if (job.state !== 'failed') throw conflict('Only a job that failed can be retried');
     const videoId = videoIdOf(job);
@@ -63,20 +69,18 @@ export class AdminMediaService {
     const reopened = video?.status === 'failed' && video.source_key !== null
       ? await this.reopen(admin, video.id, 'video.retry', { failureReason: video.failure_reason, job: id })
       : false;
-    const retried = await this.ctx.queue.retryFailed(id);
-    if (reopened) await this.ctx.processing.retry(video!.id, retried ? job.name : undefined);
+    const retried = await this.deps.queue.retryFailed(id);
+    if (reopened) await this.deps.processing.retry(video!.id, retried ? job.name : undefined);
     if (!retried) throw conflict('Only a job that failed can be retried');
-    await recordAudit(this.ctx.db, actorOf(admin), { action: 'job.retry', target: { type: 'job', id }, details: { name: job.name, videoId, error: job.error } });
-    const after = (await this.ctx.queue.findJob(id)) ?? { ...job, state: 'waiting' as const };
+    await this.deps.audit.record(actorOf(admin), { action: 'job.retry', target: { type: 'job', id }, details: { name: job.name, videoId, error: job.error } });
+    const after = (await this.deps.queue.findJob(id)) ?? { ...job, state: 'waiting' as const };
     return presentJob(after, await this.videos.titles(videoId ? [videoId] : []));
   }
 
   private async reopen(admin: AuthUser, videoId: string, action: string, details: Record<string, unknown>): Promise<boolean> {
-    return this.ctx.db.transaction().execute(async (trx) => {
-      if (!(await this.videos.reopenFailed(trx, videoId))) throw conflict('Only a video whose processing failed can be retried');
-      await recordAudit(trx, actorOf(admin), { action, target: { type: 'video', id: videoId }, details });
-      return true;
-    });
+    const reopened = await this.videos.reopenFailed(videoId, actorOf(admin), { action, target: { type: 'video', id: videoId }, details });
+    if (!reopened) throw conflict('Only a video whose processing failed can be retried');
+    return true;
   }
 }
 

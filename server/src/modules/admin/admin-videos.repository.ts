@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import type { AdminVideosQuery } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
+import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
 
 const COLUMNS = [
   'videos.id', 'videos.title', 'videos.status', 'videos.progress', 'videos.failure_reason', 'videos.visibility', 'videos.hidden_at',
   'videos.source_key', 'videos.source_bytes', 'videos.duration', 'videos.created_at', 'videos.owner_id', 'users.username as owner_username',
 ] as const;
 
-/** Videos in every state, as the admin area reads them. Queries only. */
+/** Videos in every state, as the admin area reads them, and the retry of one whose processing failed. */
 export class AdminVideosRepository {
   constructor(private readonly db: Db) {}
 
@@ -42,15 +43,18 @@ export class AdminVideosRepository {
   }
 
   /**
-   * A failed video back to processing, in the caller's transaction. Only a row still failed is
-   * taken, so two admins retrying at once start processing once. Returns whether this call did.
+   * A failed video back to processing, with its audit line, in one transaction. Only a row still
+   * failed is taken, so two admins retrying at once start processing once. Returns whether this call did.
    */
-  async reopenFailed(trx: Db, id: string): Promise<boolean> {
-    const row = await trx.updateTable('videos').set({ status: 'processing', failure_reason: null, updated_at: Date.now() })
-      .where('id', '=', id).where('status', '=', 'failed').returning('owner_id').executeTakeFirst();
-    if (!row) return false;
-    await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
-    return true;
+  async reopenFailed(id: string, actor: Actor, audit: AuditRecord): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable('videos').set({ status: 'processing', failure_reason: null, updated_at: Date.now() })
+        .where('id', '=', id).where('status', '=', 'failed').returning('owner_id').executeTakeFirst();
+      if (!row) return false;
+      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+      await new AuditLogRepository(trx).record(actor, audit);
+      return true;
+    });
   }
 }
 

@@ -6,7 +6,9 @@ import { buildServer, ROOT } from '../../../test/support/processes.js';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
-import { OperatorError, runOperatorCommand } from './operator-commands.js';
+import { SessionsRepository } from '../users/sessions.repository.js';
+import { OperatorAccountsRepository } from './operator-accounts.repository.js';
+import { OperatorCommands, OperatorError } from './operator-commands.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +20,8 @@ afterAll(async () => {
 
 async function run(...args: string[]) {
   const lines: string[] = [];
-  await runOperatorCommand(t.ctx.db, args, (l) => lines.push(l));
+  const commands = new OperatorCommands({ accounts: new OperatorAccountsRepository(t.ctx.db), users: new UsersRepository(t.ctx.db), sessions: new SessionsRepository(t.ctx.db) });
+  await commands.run(args, (l) => lines.push(l));
   return lines.join('\n');
 }
 const roleOf = async (id: string) =>

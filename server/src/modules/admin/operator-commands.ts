@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Password, Role } from '@reelhouse/contract';
-import type { Db } from '../../db/client.js';
-import { SessionsRepository } from '../users/sessions.repository.js';
+import type { SessionsRepository } from '../users/sessions.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
 import { hashPassword } from '../users/users.service.js';
+import type { OperatorAccountsRepository } from './operator-accounts.repository.js';
 
 /**
  * What `npm run admin -- <verb>` does, for the operator on the machine: the way in when no admin
@@ -19,62 +20,68 @@ export class OperatorError extends Error {}
 
 type Out = (line: string) => void;
 
-export async function runOperatorCommand(db: Db, args: string[], out: Out): Promise<void> {
-  const [verb, ...rest] = args;
-  switch (verb) {
-    case 'list-users': return listUsers(db, rest, out);
-    case 'grant': return grant(db, rest, out);
-    case 'reset-password': return resetPassword(db, rest, out);
-    case undefined: case 'help': case '--help': out(OPERATOR_USAGE); return;
-    default: throw new OperatorError(`Unknown verb "${verb}".\n${OPERATOR_USAGE}`);
+export interface OperatorDeps {
+  accounts: OperatorAccountsRepository;
+  users: Pick<UsersRepository, 'update'>;
+  sessions: Pick<SessionsRepository, 'revokeAllExcept'>;
+}
+
+export class OperatorCommands {
+  constructor(private readonly deps: OperatorDeps) {}
+
+  async run(args: string[], out: Out): Promise<void> {
+    const [verb, ...rest] = args;
+    switch (verb) {
+      case 'list-users': return this.listUsers(rest, out);
+      case 'grant': return this.grant(rest, out);
+      case 'reset-password': return this.resetPassword(rest, out);
+      case undefined: case 'help': case '--help': out(OPERATOR_USAGE); return;
+      default: throw new OperatorError(`Unknown verb "${verb}".\n${OPERATOR_USAGE}`);
+    }
   }
-}
 
-async function findAccount(db: Db, who: string | undefined) {
-  if (!who) throw new OperatorError(`Name the account by username or email.\n${OPERATOR_USAGE}`);
-  const key = who.trim().toLowerCase();
-  const row = await db.selectFrom('users').select(['id', 'username', 'email', 'role'])
-    .where((eb) => eb.or([eb('username', '=', key), eb('email', '=', key)])).executeTakeFirst();
-  if (!row) throw new OperatorError(`No account has the username or email "${who}".`);
-  return row;
-}
+  private async findAccount(who: string | undefined) {
+    if (!who) throw new OperatorError(`Name the account by username or email.\n${OPERATOR_USAGE}`);
+    const row = await this.deps.accounts.findByUsernameOrEmail(who.trim().toLowerCase());
+    if (!row) throw new OperatorError(`No account has the username or email "${who}".`);
+    return row;
+  }
 
-async function listUsers(db: Db, args: string[], out: Out) {
-  let role: Role | undefined;
-  if (args[0] === '--role') {
+  private async listUsers(args: string[], out: Out) {
+    let role: Role | undefined;
+    if (args[0] === '--role') {
+      const parsed = Role.safeParse(args[1]);
+      if (!parsed.success) throw new OperatorError(parsed.error.issues[0]!.message);
+      role = parsed.data;
+    } else if (args.length) {
+      throw new OperatorError(`Unknown argument "${args[0]}".\n${OPERATOR_USAGE}`);
+    }
+    const rows = await this.deps.accounts.list(role);
+    out(['username', 'email', 'role', 'state', 'created'].join('\t'));
+    for (const r of rows) {
+      out([r.username, r.email, r.role, r.banned_at ? 'banned' : 'active', new Date(Number(r.created_at)).toISOString().slice(0, 10)].join('\t'));
+    }
+    out(`${rows.length} account${rows.length === 1 ? '' : 's'}`);
+  }
+
+  private async grant(args: string[], out: Out) {
+    const account = await this.findAccount(args[0]);
     const parsed = Role.safeParse(args[1]);
     if (!parsed.success) throw new OperatorError(parsed.error.issues[0]!.message);
-    role = parsed.data;
-  } else if (args.length) {
-    throw new OperatorError(`Unknown argument "${args[0]}".\n${OPERATOR_USAGE}`);
+    await this.deps.users.update(account.id, { role: parsed.data, updated_at: Date.now() });
+    out(`${account.username} is now ${parsed.data === 'user' ? 'a user' : `a${parsed.data === 'admin' ? 'n' : ''} ${parsed.data}`} (was ${account.role}).`);
   }
-  let q = db.selectFrom('users').select(['username', 'email', 'role', 'banned_at', 'created_at']).orderBy('created_at');
-  if (role) q = q.where('role', '=', role);
-  const rows = await q.execute();
-  out(['username', 'email', 'role', 'state', 'created'].join('\t'));
-  for (const r of rows) {
-    out([r.username, r.email, r.role, r.banned_at ? 'banned' : 'active', new Date(Number(r.created_at)).toISOString().slice(0, 10)].join('\t'));
+
+  private async resetPassword(args: string[], out: Out) {
+    const account = await this.findAccount(args[0]);
+    const given = args[1];
+    const password = given ?? randomBytes(12).toString('base64url');
+    const parsed = Password.safeParse(password);
+    if (!parsed.success) throw new OperatorError(parsed.error.issues[0]!.message);
+    const now = Date.now();
+    await this.deps.users.update(account.id, { password_hash: await hashPassword(password), updated_at: now });
+    // Whoever knew the old password may be signed in somewhere; the new one is the only way in.
+    await this.deps.sessions.revokeAllExcept(account.id, null, now);
+    out(given ? `Password of ${account.username} changed; every session signed out.` : `New password of ${account.username}: ${password}\nEvery session signed out.`);
   }
-  out(`${rows.length} account${rows.length === 1 ? '' : 's'}`);
-}
-
-async function grant(db: Db, args: string[], out: Out) {
-  const account = await findAccount(db, args[0]);
-  const parsed = Role.safeParse(args[1]);
-  if (!parsed.success) throw new OperatorError(parsed.error.issues[0]!.message);
-  await db.updateTable('users').set({ role: parsed.data, updated_at: Date.now() }).where('id', '=', account.id).execute();
-  out(`${account.username} is now ${parsed.data === 'user' ? 'a user' : `a${parsed.data === 'admin' ? 'n' : ''} ${parsed.data}`} (was ${account.role}).`);
-}
-
-async function resetPassword(db: Db, args: string[], out: Out) {
-  const account = await findAccount(db, args[0]);
-  const given = args[1];
-  const password = given ?? randomBytes(12).toString('base64url');
-  const parsed = Password.safeParse(password);
-  if (!parsed.success) throw new OperatorError(parsed.error.issues[0]!.message);
-  const now = Date.now();
-  await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: now }).where('id', '=', account.id).execute();
-  // Whoever knew the old password may be signed in somewhere; the new one is the only way in.
-  await new SessionsRepository(db).revokeAllExcept(account.id, null, now);
-  out(given ? `Password of ${account.username} changed; every session signed out.` : `New password of ${account.username}: ${password}\nEvery session signed out.`);
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, MISSING_ID, seedVideo, videoRow } from '../../../test/support/seed.js';
-import { signUpAs } from '../../../test/support/staff.js';
+import { setBanned, signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { setBanned } from '../moderation/bans.js';
 
 let t: TestApp;
 let owner: SignedIn;

@@ -1,11 +1,20 @@
 import { type InstanceSettings, type InstanceSettingsPatch, LADDER_RUNGS, type PublicInstance } from '@reelhouse/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
-import { type Actor, recordAudit } from '../audit/audit-log.js';
+import type { Actor } from '../audit/audit-log.repository.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
+import type { InstanceSettingsRepository, StoredSettings } from './instance-settings.repository.js';
 
-const SETTINGS_KEY = 'instance';
+export interface InstanceDeps {
+  settings: InstanceSettingsRepository;
+  config: Pick<Config, 'limits' | 'demo' | 'quotas'>;
+  /** Creates the demo account (or resets its password) when an admin turns it on. */
+  ensureDemoAccount?: () => Promise<void>;
+  /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
+  changes?: PublicChanges;
+  /** Told after sessions were revoked here (the demo account's, when it is turned off). */
+  forgetLiveSessions?: () => void;
+}
 
 /**
  * The site's settings, edited by admins and kept in the database (one JSON row in `settings`), so
@@ -13,16 +22,11 @@ const SETTINGS_KEY = 'instance';
  * is stored; the rest comes from the defaults, some of which the environment sets.
  */
 export class InstanceService {
-  constructor(
-    private readonly db: Db,
-    private readonly config: Pick<Config, 'limits' | 'demo' | 'quotas'>,
-    /** Creates the demo account (or resets its password) when an admin turns it on. */
-    private readonly ensureDemoAccount: () => Promise<void> = async () => {},
-    /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
-    private readonly changes: PublicChanges = noPublicChanges,
-    /** Told after sessions were revoked here (the demo account's, when it is turned off). */
-    private readonly sessionsRevoked: () => void = () => {},
-  ) {}
+  private readonly config: InstanceDeps['config'];
+
+  constructor(private readonly deps: InstanceDeps) {
+    this.config = deps.config;
+  }
 
   defaults(): InstanceSettings {
     return {
@@ -39,9 +43,11 @@ export class InstanceService {
   }
 
   /** Read on each use rather than cached: one small row, and another process may have changed it. */
-  async settings(db: Db = this.db): Promise<InstanceSettings> {
-    const row = await db.selectFrom('settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
-    const stored = row ? (JSON.parse(row.value) as Partial<InstanceSettings>) : {};
+  async settings(): Promise<InstanceSettings> {
+    return this.withDefaults(await this.deps.settings.stored());
+  }
+
+  private withDefaults(stored: StoredSettings): InstanceSettings {
     const merged = { ...this.defaults(), ...stored };
     // MAX_VIDEO_BYTES is the server's ceiling (what its upload parser accepts): a setting saved
     // under a larger ceiling never lifts it.
@@ -85,28 +91,20 @@ export class InstanceService {
         { path: 'maxVideoBytes', message: `maxVideoBytes must be at most ${ceiling}, the server's MAX_VIDEO_BYTES` },
       ]);
     }
-    const updated = await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
-      const stored = row ? (JSON.parse(row.value) as Partial<InstanceSettings>) : {};
-      const before = await this.settings(trx);
-      const value = JSON.stringify({ ...stored, ...patch });
-      await trx.insertInto('settings').values({ key: SETTINGS_KEY, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    const stored = await this.deps.settings.change(actor, (stored) => {
+      const before = this.withDefaults(stored);
       const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => before[k as keyof InstanceSettings] !== v)
         .map(([k, v]) => [k, { from: before[k as keyof InstanceSettings], to: v }]));
-      await recordAudit(trx, actor, { action: 'settings.update', target: { type: 'settings', id: SETTINGS_KEY }, details: changed });
-      // Turned off: whoever is signed in as the demo account is signed out with it.
-      if (patch.demoAccount === false && before.demoAccount) {
-        await trx.updateTable('sessions').set({ revoked_at: Date.now() })
-          .where('revoked_at', 'is', null)
-          .where('user_id', 'in', trx.selectFrom('users').select('id').where('is_demo', '=', 1))
-          .execute();
-      }
-      return this.settings(trx);
+      return {
+        stored: { ...stored, ...patch },
+        audit: { action: 'settings.update', details: changed },
+        signOutDemoAccount: patch.demoAccount === false && before.demoAccount,
+      };
     });
-    await this.changes.changed();
-    if (patch.demoAccount === false) this.sessionsRevoked();
-    if (patch.demoAccount === true) await this.ensureDemoAccount();
+    const updated = this.withDefaults(stored);
+    await (this.deps.changes ?? noPublicChanges).changed();
+    if (patch.demoAccount === false) this.deps.forgetLiveSessions?.();
+    if (patch.demoAccount === true) await this.deps.ensureDemoAccount?.();
     return updated;
   }
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, seedVideo, videoRow } from '../../../test/support/seed.js';
-import { staffCallers } from '../../../test/support/staff.js';
+import { setBanned, staffCallers } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { setBanned } from './bans.js';
 
 const API = '/api/v1';
 let t: TestApp;

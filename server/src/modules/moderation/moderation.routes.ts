@@ -4,13 +4,12 @@ import {
 } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import { currentUser, requireStaff, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { listAudit } from '../audit/audit-log.js';
+import type { AuditLogService } from '../audit/audit-log.service.js';
 import type { ModerationService } from './moderation.service.js';
 
-export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService; db: Db }> = async (app, { moderation, db }) => {
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService; audit: AuditLogService }> = async (app, { moderation, audit }) => {
 
   app.post('/reports', {
     preHandler: requireUser,
@@ -44,7 +43,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
     schema: { tags: ['admin'], summary: 'Every moderator and admin action, newest first (moderators and admins)', querystring: AuditQuery, response: { 200: envelopeSchema(AuditPage) } },
   }, async (request) => {
     const { pageNumber, pageSize } = request.query;
-    const { total, entries } = await listAudit(db, { pageNumber, pageSize });
+    const { total, entries } = await audit.list({ pageNumber, pageSize });
     return envelope({ ...pageInfo(total, pageNumber, pageSize), entries }, 'Audit log fetched');
   });
 };

@@ -3,7 +3,9 @@ import type { Database } from '../../db/schema.js';
 
 export type ReportRow = Database['reports'];
 export type ReportState = ReportRow['state'];
+export type ReportTarget = { type: ReportRow['target_type']; id: string };
 
+/** The reports table's only writer. */
 export class ReportsRepository {
   constructor(private readonly db: Db) {}
 
@@ -35,8 +37,8 @@ export class ReportsRepository {
   }
 
   /** Closes every open report of a target (the action answers them all). */
-  async closeOpen(db: Db, target: { type: ReportRow['target_type']; id: string }, state: 'resolved' | 'dismissed', resolution: string, by: string) {
-    await db.updateTable('reports')
+  async closeOpen(target: ReportTarget, state: 'resolved' | 'dismissed', resolution: string, by: string) {
+    await this.db.updateTable('reports')
       .set({ state, resolution, resolved_by: by, resolved_at: Date.now() })
       .where('target_type', '=', target.type).where('target_id', '=', target.id).where('state', '=', 'open')
       .execute();

@@ -2,10 +2,9 @@ import { pageInfo } from '@reelhouse/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
-import { signUpAs } from '../../../test/support/staff.js';
+import { setBanned, signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { newId } from '../../lib/ids.js';
-import { setBanned } from '../moderation/bans.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
 let t: TestApp;

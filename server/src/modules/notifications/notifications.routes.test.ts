@@ -2,9 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { openSse } from '../../../test/support/sse.js';
-import { signUpAs } from '../../../test/support/staff.js';
+import { setBanned, signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { setBanned } from '../moderation/bans.js';
 
 const SITE = 'https://app.example';
 let t: TestApp;

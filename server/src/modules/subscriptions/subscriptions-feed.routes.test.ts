@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
-import { signUpAs } from '../../../test/support/staff.js';
+import { setBanned, signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
-import { setBanned } from '../moderation/bans.js';
 
 let t: TestApp;
 let fan: SignedIn;

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../../db/video-access.js';
 import type { VideosService } from '../videos/videos.service.js';
 import type { InstanceService } from '../instance/instance.service.js';
-import type { StorageQuota } from './storage-quota.js';
+import type { StorageQuota } from '../videos/storage-quota.js';
 import type { UploadStore } from './upload-store.js';
 import type { UploadRow, UploadsRepository } from './uploads.repository.js';
 

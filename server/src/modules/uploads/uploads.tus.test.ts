@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runHousekeeping } from '../../housekeeping.js';
 import { startS3Server, type TestS3Server } from '../../../test/support/s3-server.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { tusCreate, tusOffset, tusPatch, tusRequest } from '../../../test/support/tus-client.js';
@@ -136,7 +135,7 @@ for (const backend of ['local disk', 's3'] as const) {
       expect(await leftovers(t, id)).not.toEqual([]);
 
       await t.ctx.db.updateTable('uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
-      const result = await runHousekeeping(t.ctx, t.services);
+      const result = await t.services.housekeeping.run();
       expect(result.expiredUploads).toBe(1);
       expect(await leftovers(t, id)).toEqual([]);
       expect(await t.ctx.db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();

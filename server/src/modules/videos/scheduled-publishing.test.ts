@@ -7,6 +7,7 @@ import { createQueue } from '../../jobs/create-queue.js';
 import type { JobQueue } from '../../jobs/job-types.js';
 import { LocalQueue } from '../../jobs/local-queue.js';
 import { ScheduledPublishing } from './scheduled-publishing.js';
+import { ScheduledPublishingRepository } from './scheduled-publishing.repository.js';
 
 const API = '/api/v1';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -46,7 +47,7 @@ describe('scheduled publishing, with an injected clock', () => {
     const scheduledCounts = await counts();
     let clock = at - 60_000;
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, now: () => clock });
+    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, now: () => clock });
 
     // A minute early (a worker whose clock runs ahead): nothing changes, the job is put back for the time left.
     const queuedBefore = (await queuedPublishJobs(v.id)).length;
@@ -73,13 +74,13 @@ describe('scheduled publishing, with an injected clock', () => {
     await schedule(v.id, first);
     await schedule(v.id, second);
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, now: () => first });
+    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, now: () => first });
     expect(await publishing.publish({ videoId: v.id, publishAt: first })).toBe('stale');
     expect(await row(v.id)).toMatchObject({ visibility: 'private', publish_at: second });
 
     const cancel = await t.call({ method: 'PATCH', url: `${API}/videos/${v.id}`, payload: await multipart({ visibility: 'private' }), as: owner });
     expect(cancel.data).toMatchObject({ visibility: 'private', publishAt: null });
-    const later = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, now: () => second });
+    const later = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, now: () => second });
     expect(await later.publish({ videoId: v.id, publishAt: second })).toBe('stale');
     expect(await row(v.id)).toMatchObject({ visibility: 'private' });
 
@@ -114,7 +115,7 @@ describe.each([
 
   it('turns the video public when its time comes, not before', async () => {
     const v = await seedVideo(t.ctx, owner.id);
-    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent });
+    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent });
     await queue.start(publishing.handlers(), { concurrency: 1 });
     const at = Date.now() + 1_500;
     await t.ctx.db.updateTable('videos').set({ visibility: 'private', publish_at: at }).where('id', '=', v.id).execute();

@@ -1,9 +1,8 @@
-import type { Db } from '../../db/client.js';
 import type { JobHandlers, JobMap, JobQueue } from '../../jobs/job-types.js';
 import type { QueueLogger } from '../../jobs/queue-options.js';
-import { refreshVideoAccess } from '../../db/video-access.js';
 import { tell, type VideoEvents } from './video-events.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
+import type { ScheduledPublishingRepository } from './scheduled-publishing.repository.js';
 
 /** What the videos service asks of scheduling: a durable job that publishes a video at a time. */
 export interface PublishScheduler {
@@ -11,7 +10,7 @@ export interface PublishScheduler {
 }
 
 export interface ScheduledPublishingDeps {
-  db: Db;
+  videos: ScheduledPublishingRepository;
   queue: JobQueue;
   logger: QueueLogger;
   /** Told once a scheduled video is public (subscribers hear of it). */
@@ -51,25 +50,18 @@ export class ScheduledPublishing implements PublishScheduler {
    * the time left, so the video never turns public before its time.
    */
   async publish({ videoId, publishAt }: JobMap['video.publish']): Promise<'published' | 'stale' | 'early'> {
-    const early = publishAt - this.now();
+    const now = this.now();
+    const early = publishAt - now;
     if (early > 0) {
-      const row = await this.deps.db.selectFrom('videos').select('publish_at').where('id', '=', videoId).executeTakeFirst();
-      if (!row || Number(row.publish_at) !== publishAt) return 'stale';
+      if ((await this.deps.videos.publishAt(videoId)) !== publishAt) return 'stale';
       await this.schedule(videoId, publishAt);
       return 'early';
     }
-    const outcome = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('videos').select(['owner_id', 'publish_at']).where('id', '=', videoId).executeTakeFirst();
-      if (!row || row.publish_at === null || Number(row.publish_at) !== publishAt) return 'stale' as const;
-      await trx.updateTable('videos').set({ visibility: 'public', publish_at: null, updated_at: this.now() })
-        .where('id', '=', videoId).where('publish_at', '=', publishAt).execute();
-      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId });
-      this.deps.logger.info({ videoId, publishAt }, 'scheduled video published');
-      return 'published' as const;
-    });
-    if (outcome === 'published') await (this.deps.changes ?? noPublicChanges).changed();
+    if (!(await this.deps.videos.publishIfScheduledFor(videoId, publishAt, now))) return 'stale';
+    this.deps.logger.info({ videoId, publishAt }, 'scheduled video published');
+    await (this.deps.changes ?? noPublicChanges).changed();
     const events = this.deps.events;
-    if (outcome === 'published' && events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(videoId));
-    return outcome;
+    if (events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(videoId));
+    return 'published';
   }
 }

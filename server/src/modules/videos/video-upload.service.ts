@@ -7,7 +7,7 @@ import type { MediaTools } from '../../media/media-tools.js';
 import { type ProbeResult, probeMedia } from '../../media/probe.js';
 import { newId } from '../../lib/ids.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
-import type { StorageQuota } from '../uploads/storage-quota.js';
+import type { StorageQuota } from './storage-quota.js';
 import { thumbnailFromFile } from './frame-thumbnail.js';
 import type { PublishScheduler } from './scheduled-publishing.js';
 import type { Viewer } from '../../db/video-access.js';

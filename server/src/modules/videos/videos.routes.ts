@@ -8,7 +8,7 @@ import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { InstanceService } from '../instance/instance.service.js';
 import type { VideosService } from './videos.service.js';
-import type { VideoStatsService } from './video-stats.js';
+import type { VideoStatsService } from './video-stats.service.js';
 
 const tags = ['videos'];
 

@@ -8,6 +8,7 @@ import { createMediaTools } from '../../media/media-tools.js';
 import { probeMedia } from '../../media/probe.js';
 import { thumbnailFromFile } from './frame-thumbnail.js';
 import { ScheduledPublishing } from './scheduled-publishing.js';
+import { ScheduledPublishingRepository } from './scheduled-publishing.repository.js';
 import { THUMBNAIL } from './video-options.js';
 
 const API = '/api/v1';
@@ -113,7 +114,7 @@ describe('POST /videos/ with a visibility', () => {
 
     let clock = at - 1000;
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ db: t.ctx.db, queue, logger: silent, now: () => clock, events: t.services.notifications });
+    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, now: () => clock, events: t.services.notifications });
     expect(await publishing.publish({ videoId: id, publishAt: at })).toBe('early');
     expect((await t.call({ method: 'GET', url: `${API}/videos/${id}`, as: stranger })).statusCode).toBe(404);
     clock = at;

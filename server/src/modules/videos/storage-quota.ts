@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import type { StorageQuotaRepository } from './storage-quota.repository.js';
 
 const DAY_MS = 24 * 3600_000;
 /** -1 means no limit, for the site's defaults and a user's own values alike. */
@@ -27,11 +26,17 @@ export const quotaExceeded = (message: string) => new AppError(413, 'QUOTA_EXCEE
  * upload still in progress at its full announced size, so a started upload holds its room.
  */
 export class StorageQuota {
+  private readonly storedBytes: StorageQuotaRepository;
+  private readonly defaults: Config['quotas'] | (() => Promise<Config['quotas']>);
+
   /** `defaults` is the site's settings (admins change them) or fixed values. */
-  constructor(private readonly db: Kysely<Database>, private readonly defaults: Config['quotas'] | (() => Promise<Config['quotas']>)) {}
+  constructor(deps: { storedBytes: StorageQuotaRepository; defaults: Config['quotas'] | (() => Promise<Config['quotas']>) }) {
+    this.storedBytes = deps.storedBytes;
+    this.defaults = deps.defaults;
+  }
 
   async limits(userId: string): Promise<QuotaLimits> {
-    const row = await this.db.selectFrom('users').select(['quota_bytes', 'daily_quota_bytes']).where('id', '=', userId).executeTakeFirst();
+    const row = await this.storedBytes.ownLimits(userId);
     const defaults = typeof this.defaults === 'function' ? await this.defaults() : this.defaults;
     return {
       totalBytes: row?.quota_bytes ?? defaults.totalBytes,
@@ -43,8 +48,8 @@ export class StorageQuota {
     const since = now - DAY_MS;
     const [limits, videos, uploads] = await Promise.all([
       this.limits(userId),
-      this.sums('videos', 'source_bytes', userId, since),
-      this.sums('uploads', 'size', userId, since),
+      this.storedBytes.bytes('videos', userId, since),
+      this.storedBytes.bytes('uploads', userId, since),
     ]);
     return { ...limits, usedBytes: videos.total + uploads.total, usedDailyBytes: videos.recent + uploads.recent };
   }
@@ -58,17 +63,5 @@ export class StorageQuota {
     if (u.dailyBytes !== UNLIMITED && u.usedDailyBytes + bytes > u.dailyBytes) {
       throw quotaExceeded(`This upload needs ${bytes} bytes but only ${Math.max(0, u.dailyBytes - u.usedDailyBytes)} bytes of your ${u.dailyBytes}-byte daily upload quota are left`);
     }
-  }
-
-  private async sums(table: 'videos' | 'uploads', column: 'source_bytes' | 'size', userId: string, since: number) {
-    // One query shape for both tables; the casts only tell Kysely the column exists on each.
-    const sum = (after: number) => this.db
-      .selectFrom(table as 'uploads')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column as 'size'), eb.lit(0)).as('bytes'))
-      .where('owner_id', '=', userId)
-      .where('created_at', '>=', after)
-      .executeTakeFirstOrThrow();
-    const [all, recent] = await Promise.all([sum(0), sum(since)]);
-    return { total: Number(all.bytes), recent: Number(recent.bytes) };
   }
 }

@@ -1,7 +1,7 @@
 import type { VideoStats } from '@reelhouse/contract';
-import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { canWatch, isAdmin, type Viewer } from '../../db/video-access.js';
+import type { VideoStatsRepository } from './video-stats.repository.js';
 import { utcDay } from './videos.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -12,23 +12,20 @@ const DAY_MS = 86_400_000;
  * same answer as for any video they may not change: 404 if they cannot see it, else 403.
  */
 export class VideoStatsService {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly now: () => number;
+
+  constructor(private readonly deps: { stats: VideoStatsRepository; now?: () => number }) {
+    this.now = deps.now ?? Date.now;
+  }
 
   async stats(videoId: string, viewer: Viewer, days: number): Promise<VideoStats> {
-    const video = await this.db.selectFrom('videos')
-      .select(['owner_id', 'status', 'visibility', 'hidden_at', 'watchable', 'views', 'likes_count', 'comments_count'])
-      .where('id', '=', videoId).executeTakeFirst();
+    const video = await this.deps.stats.findTotals(videoId);
     if (!video || !canWatch(video, viewer)) throw notFound('Video');
     if (video.owner_id !== viewer.id && !isAdmin(viewer)) throw forbidden("Only the owner of this video can see its numbers");
 
     const today = utcDay(this.now());
     const first = today - days + 1;
-    const rows = await this.db.selectFrom('video_daily_views').select(['day', 'views'])
-      .where('video_id', '=', videoId).where('day', '>=', first).where('day', '<=', today)
-      .execute();
+    const rows = await this.deps.stats.dailyViews(videoId, first, today);
     const byDay = new Map(rows.map((r) => [Number(r.day), Number(r.views)]));
     const series = Array.from({ length: days }, (_, i) => ({
       date: new Date((first + i) * DAY_MS).toISOString().slice(0, 10),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.js';
 import { emptyLaneDepths, JOB_LANE, type JobName, type JobState, type QueuedJob, type QueueOverview } from './job-types.js';
-import type { JobRow } from './job-table.js';
+import type { JobRow } from './job-table.repository.js';
 
 /**
  * The jobs table as admins read it: depth per lane, running and failed jobs, and the one change

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.js';
+import { shownCommentsCount } from '../../db/standing-rules.js';
+import { refreshVideoAccess } from '../../db/video-access.js';
+import { type Actor, AuditLogRepository } from '../audit/audit-log.repository.js';
+import { SessionsRepository } from '../users/sessions.repository.js';
+
+/** An account's ban, and everything kept in step with it. */
+export class AccountBansRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Bans or unbans an account, in one transaction with everything that depends on it: its sessions
+   * (revoked: it is signed out everywhere at once), its videos' flags and the channel and site
+   * counts (refreshVideoAccess), the comment counts of every video it commented on, and the audit
+   * line. Unbanning restores exactly what banning hid, since both recompute from the same rules.
+   * Returns false when the account was already in that state (nothing changes, nothing is logged).
+   */
+  async setBanned(actor: Actor, userId: string, ban: { reason: string } | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      let q = trx.updateTable('users')
+        .set(ban ? { banned_at: now, ban_reason: ban.reason, updated_at: now } : { banned_at: null, ban_reason: null, updated_at: now })
+        .where('id', '=', userId);
+      q = ban ? q.where('banned_at', 'is', null) : q.where('banned_at', 'is not', null);
+      const changed = await q.executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return false;
+      if (ban) await new SessionsRepository(trx).revokeAllExcept(userId, null, now);
+      await refreshVideoAccess(trx, { ownerId: userId });
+      // The kept flag standing-rules.ts reads on comments, and the counts that follow from it.
+      await trx.updateTable('comments').set({ owner_banned: ban ? 1 : 0 }).where('owner_id', '=', userId).execute();
+      await trx.updateTable('videos').set({ comments_count: shownCommentsCount() })
+        .where('id', 'in', trx.selectFrom('comments').select('video_id').where('owner_id', '=', userId))
+        .execute();
+      await new AuditLogRepository(trx).record(actor, {
+        action: ban ? 'user.ban' : 'user.unban', target: { type: 'user', id: userId }, reason: ban?.reason ?? null,
+      });
+      return true;
+    });
+  }
+}
