@@ -58,47 +58,59 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [{
-    command: 'node server/dist/main.js',
-    url: `${baseURL}/api/v1/healthcheck`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: 'web/dist',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR: '1000',
-      RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
-      RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
-      RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
-      // Trending worked out again every two seconds, so a journey sees the views it just counted.
-      TRENDING_REFRESH_SECONDS: '2',
-      // The moderation journey's admin.
-      ADMIN_EMAILS: 'e2e-admin@example.com',
-      // Absolute URLs, and a second origin for the journey with the client served elsewhere.
-      PUBLIC_URL: baseURL,
-      // Media from another origin, as from a CDN (the same server under another host name), so the
-      // journeys check that the Content-Security-Policy lets a MEDIA_BASE_URL through. A CDN answers
-      // CORS for the site; here the server does, for its own origin.
-      MEDIA_BASE_URL: `http://localhost:${PORT}/media`,
-      ALLOWED_ORIGINS: `${baseURL},http://127.0.0.1:${PORT + 1}`,
+  webServer: [
+    {
+      command: 'node server/dist/main.js',
+      url: `${baseURL}/api/v1/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: 'web/dist',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR: '1000',
+        RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
+        RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+        RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
+        LOG_LEVEL: 'warn',
+        // Trending worked out again every two seconds, so a journey sees the views it just counted.
+        TRENDING_REFRESH_SECONDS: '2',
+        // The moderation journey's admin.
+        ADMIN_EMAILS: 'e2e-admin@example.com',
+        // Absolute URLs, and a second origin for the journey with the client served elsewhere.
+        PUBLIC_URL: baseURL,
+        // Media from another origin, as from a CDN (the same server under another host name), so the
+        // journeys check that the Content-Security-Policy lets a MEDIA_BASE_URL through. A CDN answers
+        // CORS for the site; here the server does, for its own origin.
+        MEDIA_BASE_URL: `http://localhost:${PORT}/media`,
+        ALLOWED_ORIGINS: `${baseURL},http://127.0.0.1:${PORT + 1}`,
+      },
     },
-  },
-  ...(screenshots ? [] : [{
-    command: 'node server/dist/main.js',
-    url: `${signupsURL}/api/v1/healthcheck`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(SIGNUPS_PORT), HOST: '127.0.0.1', DATA_DIR: signupsDataDir, WEB_DIST: 'web/dist', LOG_LEVEL: 'warn',
-      ADMIN_EMAILS: 'e2e-admin@example.com', PUBLIC_URL: signupsURL, RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
-    },
-  }])],
+    ...(screenshots
+      ? []
+      : [
+          {
+            command: 'node server/dist/main.js',
+            url: `${signupsURL}/api/v1/healthcheck`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: {
+              PORT: String(SIGNUPS_PORT),
+              HOST: '127.0.0.1',
+              DATA_DIR: signupsDataDir,
+              WEB_DIST: 'web/dist',
+              LOG_LEVEL: 'warn',
+              ADMIN_EMAILS: 'e2e-admin@example.com',
+              PUBLIC_URL: signupsURL,
+              RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+            },
+          },
+        ]),
+  ],
 });

@@ -76,8 +76,14 @@ const users = [];
 for (let i = 0; i < N.channels; i++) {
   const created = now - YEARS_3 - Math.floor(rand() * 86_400_000 * 30);
   users.push({
-    id: newId(), username: `user${i}`, email: `user${i}@catalogue.example`, full_name: `${cap(vocabulary[pickWord()])} ${cap(vocabulary[pickWord()])}`,
-    password_hash: passwordHash, role: i === 0 ? 'admin' : 'user', created_at: created, updated_at: created,
+    id: newId(),
+    username: `user${i}`,
+    email: `user${i}@catalogue.example`,
+    full_name: `${cap(vocabulary[pickWord()])} ${cap(vocabulary[pickWord()])}`,
+    password_hash: passwordHash,
+    role: i === 0 ? 'admin' : 'user',
+    created_at: created,
+    updated_at: created,
   });
 }
 await target.insert('users', ['id', 'username', 'email', 'full_name', 'password_hash', 'role', 'created_at', 'updated_at'], users);
@@ -87,55 +93,108 @@ log(`${users.length} channels`);
 const pickOwner = zipfPicker(rand, users.length, 0.8);
 const videoIds = new Array(N.videos);
 const videoOwner = new Array(N.videos);
-await target.insertMany('videos', [
-  'id', 'owner_id', 'title', 'description', 'owner_text', 'duration', 'views', 'status', 'progress', 'visibility',
-  'listed', 'watchable', 'width', 'height', 'video_key', 'thumbnail_key', 'source_bytes', 'created_at', 'updated_at',
-], N.videos, (i) => {
-  const owner = users[pickOwner()];
-  const id = newId();
-  videoIds[i] = id;
-  videoOwner[i] = owner.id;
-  // The first video (the one with thousands of comments) is always public and ready.
-  const r = i === 0 ? 1 : rand();
-  const visibility = r < 0.02 ? 'private' : r < 0.04 ? 'unlisted' : 'public';
-  const status = i > 0 && rand() < 0.01 ? 'processing' : 'ready';
-  const watchable = status === 'ready' && visibility !== 'private' ? 1 : 0;
-  const created = now - Math.floor(rand() * YEARS_3);
-  return {
-    id, owner_id: owner.id, title: cap(words(3, 9)), description: words(8, 40), owner_text: `${owner.username} ${owner.full_name}`,
-    duration: 10 + Math.floor(rand() * 1200), views: Math.floor(1 / (rand() + 1e-4)), status, progress: status === 'ready' ? 100 : 40,
-    visibility, listed: watchable && visibility === 'public' ? 1 : 0, watchable, width: 1280, height: 720,
-    video_key: `videos/${id}/video.mp4`, thumbnail_key: `videos/${id}/thumbnail.jpg`, source_bytes: 1_000_000 + Math.floor(rand() * 50_000_000),
-    created_at: created, updated_at: created,
-  };
-});
+await target.insertMany(
+  'videos',
+  [
+    'id',
+    'owner_id',
+    'title',
+    'description',
+    'owner_text',
+    'duration',
+    'views',
+    'status',
+    'progress',
+    'visibility',
+    'listed',
+    'watchable',
+    'width',
+    'height',
+    'video_key',
+    'thumbnail_key',
+    'source_bytes',
+    'created_at',
+    'updated_at',
+  ],
+  N.videos,
+  (i) => {
+    const owner = users[pickOwner()];
+    const id = newId();
+    videoIds[i] = id;
+    videoOwner[i] = owner.id;
+    // The first video (the one with thousands of comments) is always public and ready.
+    const r = i === 0 ? 1 : rand();
+    const visibility = r < 0.02 ? 'private' : r < 0.04 ? 'unlisted' : 'public';
+    const status = i > 0 && rand() < 0.01 ? 'processing' : 'ready';
+    const watchable = status === 'ready' && visibility !== 'private' ? 1 : 0;
+    const created = now - Math.floor(rand() * YEARS_3);
+    return {
+      id,
+      owner_id: owner.id,
+      title: cap(words(3, 9)),
+      description: words(8, 40),
+      owner_text: `${owner.username} ${owner.full_name}`,
+      duration: 10 + Math.floor(rand() * 1200),
+      views: Math.floor(1 / (rand() + 1e-4)),
+      status,
+      progress: status === 'ready' ? 100 : 40,
+      visibility,
+      listed: watchable && visibility === 'public' ? 1 : 0,
+      watchable,
+      width: 1280,
+      height: 720,
+      video_key: `videos/${id}/video.mp4`,
+      thumbnail_key: `videos/${id}/thumbnail.jpg`,
+      source_bytes: 1_000_000 + Math.floor(rand() * 50_000_000),
+      created_at: created,
+      updated_at: created,
+    };
+  },
+);
 log(`${N.videos} videos`);
 
 // Likes: distinct (user, video) pairs, popular videos liked more.
 const pickVideo = zipfPicker(rand, N.videos, 0.9);
-await target.insertMany('likes', ['user_id', 'target_type', 'target_id', 'created_at'], N.likes, uniquePairs(
-  () => [users[Math.floor(rand() * users.length)].id, videoIds[pickVideo()]],
-  ([user, video]) => ({ user_id: user, target_type: 'video', target_id: video, created_at: now - Math.floor(rand() * YEARS_3) }),
-));
+await target.insertMany(
+  'likes',
+  ['user_id', 'target_type', 'target_id', 'created_at'],
+  N.likes,
+  uniquePairs(
+    () => [users[Math.floor(rand() * users.length)].id, videoIds[pickVideo()]],
+    ([user, video]) => ({ user_id: user, target_type: 'video', target_id: video, created_at: now - Math.floor(rand() * YEARS_3) }),
+  ),
+);
 log(`${N.likes} likes`);
 
 // Comments: the first video gets DEEP_COMMENTS of them, the rest spread by popularity.
 await target.insertMany('comments', ['id', 'video_id', 'owner_id', 'content', 'created_at', 'updated_at'], N.comments, (i) => {
   const video = i < DEEP_COMMENTS ? videoIds[0] : videoIds[pickVideo()];
   const created = now - Math.floor(rand() * YEARS_3);
-  return { id: newId(), video_id: video, owner_id: users[Math.floor(rand() * users.length)].id, content: cap(words(4, 30)), created_at: created, updated_at: created };
+  return {
+    id: newId(),
+    video_id: video,
+    owner_id: users[Math.floor(rand() * users.length)].id,
+    content: cap(words(4, 30)),
+    created_at: created,
+    updated_at: created,
+  };
 });
 log(`${N.comments} comments`);
 
 // Subscriptions: followers pick popular channels more often; nobody follows themself.
-await target.insertMany('subscriptions', ['subscriber_id', 'channel_id', 'created_at'], N.subscriptions, uniquePairs(
-  () => {
-    const a = users[Math.floor(rand() * users.length)].id;
-    const b = users[pickOwner()].id;
-    return a === b ? null : [a, b];
-  },
-  ([subscriber, channel]) => ({ subscriber_id: subscriber, channel_id: channel, created_at: now - Math.floor(rand() * YEARS_3) }),
-));
+await target.insertMany(
+  'subscriptions',
+  ['subscriber_id', 'channel_id', 'created_at'],
+  N.subscriptions,
+  uniquePairs(
+    () => {
+      const a = users[Math.floor(rand() * users.length)].id;
+      const b = users[pickOwner()].id;
+      return a === b ? null : [a, b];
+    },
+    ([subscriber, channel]) => ({ subscriber_id: subscriber, channel_id: channel, created_at: now - Math.floor(rand() * YEARS_3) }),
+  ),
+);
 log(`${N.subscriptions} subscriptions`);
 
 // Playlists of up to 20 videos each.
@@ -151,32 +210,61 @@ await target.insertMany('playlists', ['id', 'owner_id', 'name', 'description', '
     playlistVideos.push({ playlist_id: id, video_id: video, position: seen.size - 1, added_at: now - Math.floor(rand() * YEARS_3) });
   }
   const created = now - Math.floor(rand() * YEARS_3);
-  return { id, owner_id: users[Math.floor(rand() * users.length)].id, name: cap(words(1, 4)), description: words(0, 10), videos_count: seen.size, created_at: created, updated_at: created };
+  return {
+    id,
+    owner_id: users[Math.floor(rand() * users.length)].id,
+    name: cap(words(1, 4)),
+    description: words(0, 10),
+    videos_count: seen.size,
+    created_at: created,
+    updated_at: created,
+  };
 });
 await target.insertMany('playlist_videos', ['playlist_id', 'video_id', 'position', 'added_at'], playlistVideos.length, (i) => playlistVideos[i]);
 log(`${N.playlists} playlists, ${playlistVideos.length} playlist entries`);
 
 // Watch histories: runs of videos per viewer, so "watched next" pairs exist.
-await target.insertMany('watch_history', ['user_id', 'video_id', 'watched_at'], N.historyRows, uniquePairs(
-  () => [users[Math.floor(rand() * users.length)].id, videoIds[pickVideo()]],
-  ([user, video]) => ({ user_id: user, video_id: video, watched_at: now - Math.floor(rand() * 30 * 86_400_000) }),
-));
+await target.insertMany(
+  'watch_history',
+  ['user_id', 'video_id', 'watched_at'],
+  N.historyRows,
+  uniquePairs(
+    () => [users[Math.floor(rand() * users.length)].id, videoIds[pickVideo()]],
+    ([user, video]) => ({ user_id: user, video_id: video, watched_at: now - Math.floor(rand() * 30 * 86_400_000) }),
+  ),
+);
 log(`${N.historyRows} watch-history rows`);
 
 // Views per day over the last 28 days for the most popular videos (trending and the studio chart).
 const today = Math.floor(now / 86_400_000);
 const dailyVideos = Math.min(N.videos, Math.round(20_000 * Math.max(scale, 0.01)));
 await target.insertMany('video_daily_views', ['video_id', 'day', 'views'], dailyVideos * 28, (i) => ({
-  video_id: videoIds[Math.floor(i / 28)], day: today - (i % 28), views: 1 + Math.floor(rand() * 500),
+  video_id: videoIds[Math.floor(i / 28)],
+  day: today - (i % 28),
+  views: 1 + Math.floor(rand() * 500),
 }));
 log(`${dailyVideos * 28} daily-view rows`);
 
 // Open reports of videos, one per reporter and video.
 const reasons = ['spam', 'harassment', 'sexual', 'violence', 'copyright', 'other'];
-await target.insertMany('reports', ['id', 'reporter_id', 'target_type', 'target_id', 'reason', 'note', 'state', 'created_at'], N.reports, uniquePairs(
-  () => [users[Math.floor(rand() * users.length)].id, videoIds[pickVideo()]],
-  ([reporter, video]) => ({ id: newId(), reporter_id: reporter, target_type: 'video', target_id: video, reason: reasons[Math.floor(rand() * reasons.length)], note: words(0, 8), state: 'open', created_at: now - Math.floor(rand() * 86_400_000 * 10) }),
-));
+await target.insertMany(
+  'reports',
+  ['id', 'reporter_id', 'target_type', 'target_id', 'reason', 'note', 'state', 'created_at'],
+  N.reports,
+  uniquePairs(
+    () => [users[Math.floor(rand() * users.length)].id, videoIds[pickVideo()]],
+    ([reporter, video]) => ({
+      id: newId(),
+      reporter_id: reporter,
+      target_type: 'video',
+      target_id: video,
+      reason: reasons[Math.floor(rand() * reasons.length)],
+      note: words(0, 8),
+      state: 'open',
+      created_at: now - Math.floor(rand() * 86_400_000 * 10),
+    }),
+  ),
+);
 log(`${N.reports} reports`);
 
 await target.recount();

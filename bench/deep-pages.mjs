@@ -28,18 +28,33 @@ const database = catalogueDatabase('/tmp/catalogue.db');
 const handle = await openDatabase({ database });
 const repo = new VideosRepository(handle.db, handle.dialect);
 
-const big = await handle.db.selectFrom('videos').select(['owner_id', (eb) => eb.fn.countAll().as('n')])
-  .groupBy('owner_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
+const big = await handle.db
+  .selectFrom('videos')
+  .select(['owner_id', (eb) => eb.fn.countAll().as('n')])
+  .groupBy('owner_id')
+  .orderBy('n', 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
 const lists = [
   { name: 'home feed', filter: {} },
   { name: `channel (${big.n} videos), others' view`, filter: { ownerId: big.owner_id } },
-  { name: 'channel, owner\'s view', filter: { ownerId: big.owner_id, includeHidden: true } },
+  { name: "channel, owner's view", filter: { ownerId: big.owner_id, includeHidden: true } },
 ];
-const sorts = [['createdAt', 'desc'], ['views', 'desc'], ['duration', 'asc'], ['title', 'asc']];
+const sorts = [
+  ['createdAt', 'desc'],
+  ['views', 'desc'],
+  ['duration', 'asc'],
+  ['title', 'asc'],
+];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
-console.log(`${kind}, ${dist}, page size ${pageSize}, median (and fastest) of ${runs}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${kind}, ${dist}, page size ${pageSize}, median (and fastest) of ${runs}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (const list of lists) {
   for (const [sortBy, sortType] of sorts) {
     const filter = { includeHidden: false, words: [], byRelevance: false, sortBy, sortType, limit: pageSize, offset: 0, ...list.filter };

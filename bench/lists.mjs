@@ -52,14 +52,19 @@ let catalogue = flag('reuse') && fs.existsSync(summaryFile) ? JSON.parse(fs.read
 // Asked to reuse a catalogue whose summary is missing: making it again would throw away a database
 // that took half an hour to fill. Say what is missing instead.
 if (!catalogue && flag('reuse')) {
-  console.error(`--reuse: ${summaryFile} is missing. Put the summary that bench/catalogue.mjs printed last there, or run without --reuse to make the catalogue again.`);
+  console.error(
+    `--reuse: ${summaryFile} is missing. Put the summary that bench/catalogue.mjs printed last there, or run without --reuse to make the catalogue again.`,
+  );
   process.exit(2);
 }
 if (!catalogue) {
   const target = DB === 'postgres' ? ['--db', 'postgres', '--url', pgUrl] : ['--db', 'sqlite', '--file', path.join(dataDir, 'reelhouse.db')];
   fs.mkdirSync(dataDir, { recursive: true });
   console.log(`making the catalogue (scale ${SCALE}) on ${DB}...`);
-  const out = execFileSync(process.execPath, [path.join(here, 'catalogue.mjs'), ...target, '--scale', String(SCALE)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, [path.join(here, 'catalogue.mjs'), ...target, '--scale', String(SCALE)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   catalogue = JSON.parse(out.trim().split('\n').at(-1));
   fs.writeFileSync(summaryFile, JSON.stringify(catalogue, null, 2));
 }
@@ -129,7 +134,10 @@ for (const t of targets) {
 const bodiesFile = path.join(os.tmpdir(), `lists-bench-bodies-${process.pid}.json`);
 fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
 const bare = fork(path.join(here, 'lib/bare-server.mjs'), [String(barePort), bodiesFile], { stdio: 'ignore' });
-await new Promise((resolve, reject) => { bare.once('message', resolve); bare.once('exit', (c) => reject(new Error(`bare server exited ${c}`))); });
+await new Promise((resolve, reject) => {
+  bare.once('message', resolve);
+  bare.once('exit', (c) => reject(new Error(`bare server exited ${c}`)));
+});
 
 // 4. Under load, each beside the bare route.
 const results = [];
@@ -144,7 +152,9 @@ try {
     if (health) healthP99Worst = Math.max(healthP99Worst, health.p99);
     const row = { ...t, real, ceiling, ratio, health };
     results.push(row);
-    console.log(`${t.name.padEnd(24)} single ${fmt(t.singleMs)} ms | ${real.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x bare (${ceiling.rps.toFixed(0)}) | p50 ${real.p50} ms p99 ${real.p99} ms | errors ${real.errors}${health ? ` | healthcheck p99 ${fmt(health.p99)} ms` : ''} | peak RSS so far ${Math.round(server.peakRss() / 1048576)} MB`);
+    console.log(
+      `${t.name.padEnd(24)} single ${fmt(t.singleMs)} ms | ${real.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x bare (${ceiling.rps.toFixed(0)}) | p50 ${real.p50} ms p99 ${real.p99} ms | errors ${real.errors}${health ? ` | healthcheck p99 ${fmt(health.p99)} ms` : ''} | peak RSS so far ${Math.round(server.peakRss() / 1048576)} MB`,
+    );
   }
 } finally {
   bare.kill();
@@ -157,25 +167,54 @@ const figures = [];
 for (const r of results) {
   figures.push({ name: `${r.name}: single request`, value: round(r.singleMs), unit: 'ms' });
   figures.push({
-    name: `${r.name}: throughput`, value: Math.round(r.real.rps), unit: 'req/s', baseline: Math.round(r.ceiling.rps), ratio: round(r.ratio),
+    name: `${r.name}: throughput`,
+    value: Math.round(r.real.rps),
+    unit: 'req/s',
+    baseline: Math.round(r.ceiling.rps),
+    ratio: round(r.ratio),
     ...(r.goal.ratio ? { target: `>= ${r.goal.ratio}x`, pass: r.ratio >= r.goal.ratio } : {}),
   });
   // A run in which no request came back has no latency to show, and misses any latency target.
   const answered = r.real.rps > 0;
-  figures.push({ name: `${r.name}: p99`, value: r.real.p99, unit: 'ms', ...(r.goal.p99 ? { target: `< ${r.goal.p99} ms`, pass: answered && r.real.p99 < r.goal.p99 } : {}) });
+  figures.push({
+    name: `${r.name}: p99`,
+    value: r.real.p99,
+    unit: 'ms',
+    ...(r.goal.p99 ? { target: `< ${r.goal.p99} ms`, pass: answered && r.real.p99 < r.goal.p99 } : {}),
+  });
   figures.push({ name: `${r.name}: errors`, value: r.real.errors, unit: 'count', target: '0', pass: r.real.errors === 0 });
 }
 figures.push({ name: 'healthcheck p99 while the heaviest lists run', value: round(healthP99Worst), unit: 'ms', target: '< 50 ms', pass: healthP99Worst < 50 });
-figures.push({ name: 'API process peak RSS', value: Math.round(server.peakRss() / 1048576), unit: 'MB', target: '< 300 MB', pass: server.peakRss() < 300 * 1048576 });
+figures.push({
+  name: 'API process peak RSS',
+  value: Math.round(server.peakRss() / 1048576),
+  unit: 'MB',
+  target: '< 300 MB',
+  pass: server.peakRss() < 300 * 1048576,
+});
 const details = {
-  db: DB, answerCache: !UNCACHED, sqliteReadWorkers: Number(process.env.SQLITE_READ_WORKERS ?? 0), scale: SCALE, videos: catalogue.videos,
-  connections: CONNECTIONS, seconds: SECONDS, loadAverage: os.loadavg().map((l) => round(l)),
+  db: DB,
+  answerCache: !UNCACHED,
+  sqliteReadWorkers: Number(process.env.SQLITE_READ_WORKERS ?? 0),
+  scale: SCALE,
+  videos: catalogue.videos,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  loadAverage: os.loadavg().map((l) => round(l)),
 };
-fs.writeFileSync(path.join(resultsDir, `lists-${variant}.json`), JSON.stringify({ benchmark: 'lists', date: new Date().toISOString(), ...details, figures }, null, 2));
+fs.writeFileSync(
+  path.join(resultsDir, `lists-${variant}.json`),
+  JSON.stringify({ benchmark: 'lists', date: new Date().toISOString(), ...details, figures }, null, 2),
+);
 writeFigures(`lists (${DB}${UNCACHED ? ', without the answer cache' : ''})`, figures, details);
 const failed = figures.filter((f) => f.pass === false);
 console.log(`\n${figures.length} figures, ${failed.length} missing their target${failed.length ? `: ${failed.map((f) => f.name).join('; ')}` : ''}`);
-console.log(`API process peak RSS ${Math.round(server.peakRss() / 1048576)} MB; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `API process peak RSS ${Math.round(server.peakRss() / 1048576)} MB; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 if (SMOKE && results.some((r) => r.real.errors > 0)) process.exit(1);
 
 async function getJson(p) {
@@ -187,7 +226,9 @@ async function getJson(p) {
 async function load(url, headers = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30 });
   return {
-    rps: r.requests.total / SECONDS, p50: r.latency.p50, p99: r.latency.p99,
+    rps: r.requests.total / SECONDS,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
   };
 }
@@ -201,7 +242,9 @@ function probeHealthcheck(base) {
       const start = process.hrtime.bigint();
       try {
         await (await fetch(`${base}/api/v1/healthcheck`)).arrayBuffer();
-      } catch { /* counted as slow below */ }
+      } catch {
+        /* counted as slow below */
+      }
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
       await new Promise((r) => setTimeout(r, 10));
     }

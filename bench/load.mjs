@@ -47,7 +47,11 @@ function send(agent, port, method, url, { headers = {}, body } = {}) {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = http.request(
       {
-        host: '127.0.0.1', port, method, path: url, agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
         headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
       },
       (res) => {
@@ -169,7 +173,15 @@ async function startSite() {
   await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const port = probe.address().port;
   await new Promise((resolve) => probe.close(resolve));
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_ACCOUNT: 'false', NODE_ENV: 'production' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? '/tmp',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_ACCOUNT: 'false',
+    NODE_ENV: 'production',
+  };
   const child = spawn(process.execPath, [MAIN_JS], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
@@ -181,7 +193,10 @@ async function startSite() {
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    port, dataDir, agent, pid: child.pid,
+    port,
+    dataDir,
+    agent,
+    pid: child.pid,
     async close() {
       agent.destroy();
       child.kill('SIGTERM');
@@ -200,17 +215,33 @@ async function seed(site) {
     const n = `load${i}${Date.now().toString(36)}`;
     const boundary = 'loadSeedBoundary';
     const fields = { username: n, email: `${n}@example.com`, password: 'correct-horse-1', fullName: `Load ${i}` };
-    const body = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+    const body =
+      Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
     const reg = await new Promise((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port: site.port, method: 'POST', path: '/api/v1/users/register', agent, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let b = '';
-        res.on('data', (c) => (b += c));
-        res.on('end', () => resolve({ status: res.statusCode, body: b }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: site.port,
+          method: 'POST',
+          path: '/api/v1/users/register',
+          agent,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let b = '';
+          res.on('data', (c) => (b += c));
+          res.on('end', () => resolve({ status: res.statusCode, body: b }));
+        },
+      );
       req.end(body);
     });
     if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${reg.body}`);
-    const login = await send(agent, site.port, 'POST', '/api/v1/users/login', { headers: { 'x-return-tokens': 'true' }, body: { email: fields.email, password: fields.password } });
+    const login = await send(agent, site.port, 'POST', '/api/v1/users/login', {
+      headers: { 'x-return-tokens': 'true' },
+      body: { email: fields.email, password: fields.password },
+    });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
     const data = JSON.parse(login.body).data;
     accounts.push({ id: data.user._id, email: fields.email, password: fields.password, token: data.accessToken });
@@ -227,13 +258,38 @@ async function seed(site) {
     const owner = accounts[i % accounts.length];
     const id = newId();
     const title = `${words[i % words.length]} ${words[(i * 7) % words.length]} ${i}`;
-    await handle.db.insertInto('videos').values({
-      id, owner_id: owner.id, title, description: `A seeded video about ${title}`, owner_text: `load ${owner.email}`,
-      duration: 30 + (i % 300), views: 0, status: 'ready', progress: 100, failure_reason: null, visibility: 'public',
-      publish_at: null, hidden_at: null, hidden_reason: null, listed: 0, watchable: 0, width: 1280, height: 720,
-      source_key: null, video_key: `videos/${id}/video.mp4`, hls_key: null, storyboard_key: null, thumbnail_key: `videos/${id}/thumbnail.webp`,
-      likes_count: 0, comments_count: 0, created_at: now - i * 1000, updated_at: now - i * 1000,
-    }).execute();
+    await handle.db
+      .insertInto('videos')
+      .values({
+        id,
+        owner_id: owner.id,
+        title,
+        description: `A seeded video about ${title}`,
+        owner_text: `load ${owner.email}`,
+        duration: 30 + (i % 300),
+        views: 0,
+        status: 'ready',
+        progress: 100,
+        failure_reason: null,
+        visibility: 'public',
+        publish_at: null,
+        hidden_at: null,
+        hidden_reason: null,
+        listed: 0,
+        watchable: 0,
+        width: 1280,
+        height: 720,
+        source_key: null,
+        video_key: `videos/${id}/video.mp4`,
+        hls_key: null,
+        storyboard_key: null,
+        thumbnail_key: `videos/${id}/thumbnail.webp`,
+        likes_count: 0,
+        comments_count: 0,
+        created_at: now - i * 1000,
+        updated_at: now - i * 1000,
+      })
+      .execute();
     videoIds.push(id);
   }
   for (const a of accounts) await refreshVideoAccess(handle.db, { ownerId: a.id });
@@ -244,11 +300,18 @@ async function seed(site) {
 /** The mix: mostly reads, as a video site sees; writes and sign-ins from signed-in people. */
 function siteMix({ accounts, videoIds, words }) {
   const table = [
-    [28, 'home feed'], [14, 'search'], [22, 'video page'], [14, 'comments'], [8, 'like'], [6, 'comment'], [6, 'view'], [2, 'sign-in'],
+    [28, 'home feed'],
+    [14, 'search'],
+    [22, 'video page'],
+    [14, 'comments'],
+    [8, 'like'],
+    [6, 'comment'],
+    [6, 'view'],
+    [2, 'sign-in'],
   ];
   const totalWeight = table.reduce((s, [w]) => s + w, 0);
   let seedState = 12345;
-  const rand = () => ((seedState = (seedState * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seedState = (seedState * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pickOf = (xs) => xs[Math.floor(rand() * xs.length)];
   return (i) => {
     const account = accounts[i % accounts.length];
@@ -263,19 +326,31 @@ function siteMix({ accounts, videoIds, words }) {
     }
     const video = pickOf(videoIds);
     switch (kind) {
-      case 'home feed': return { kind, method: 'GET', url: `/api/v1/videos/?pageNumber=${1 + Math.floor(rand() * 3)}&pageSize=12` };
-      case 'search': return { kind, method: 'GET', url: `/api/v1/videos/?query=${pickOf(words).slice(0, 3 + Math.floor(rand() * 3))}` };
-      case 'video page': return { kind, method: 'GET', url: `/api/v1/videos/${video}`, headers: auth };
-      case 'comments': return { kind, method: 'GET', url: `/api/v1/comments/${video}?pageNumber=1&pageSize=20` };
-      case 'like': return { kind, method: 'POST', url: `/api/v1/likes/toggle/video/${video}`, headers: auth };
-      case 'comment': return { kind, method: 'POST', url: `/api/v1/comments/${video}`, headers: auth, body: { content: `Load comment ${i}` } };
-      case 'view': return { kind, method: 'PATCH', url: `/api/v1/videos/increment-views/${video}`, headers: { 'user-agent': `load-client-${i}` } };
-      default: return {
-        kind, method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, body: { email: account.email, password: account.password },
-        after: (res) => {
-          if (res.status === 200) account.token = JSON.parse(res.body).data.accessToken ?? account.token;
-        },
-      };
+      case 'home feed':
+        return { kind, method: 'GET', url: `/api/v1/videos/?pageNumber=${1 + Math.floor(rand() * 3)}&pageSize=12` };
+      case 'search':
+        return { kind, method: 'GET', url: `/api/v1/videos/?query=${pickOf(words).slice(0, 3 + Math.floor(rand() * 3))}` };
+      case 'video page':
+        return { kind, method: 'GET', url: `/api/v1/videos/${video}`, headers: auth };
+      case 'comments':
+        return { kind, method: 'GET', url: `/api/v1/comments/${video}?pageNumber=1&pageSize=20` };
+      case 'like':
+        return { kind, method: 'POST', url: `/api/v1/likes/toggle/video/${video}`, headers: auth };
+      case 'comment':
+        return { kind, method: 'POST', url: `/api/v1/comments/${video}`, headers: auth, body: { content: `Load comment ${i}` } };
+      case 'view':
+        return { kind, method: 'PATCH', url: `/api/v1/videos/increment-views/${video}`, headers: { 'user-agent': `load-client-${i}` } };
+      default:
+        return {
+          kind,
+          method: 'POST',
+          url: '/api/v1/users/login',
+          headers: { 'x-return-tokens': 'true' },
+          body: { email: account.email, password: account.password },
+          after: (res) => {
+            if (res.status === 200) account.token = JSON.parse(res.body).data.accessToken ?? account.token;
+          },
+        };
     }
   };
 }
@@ -285,7 +360,12 @@ const fmt = (r) =>
   `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.total} requests, errors ${r.errors}, 5xx ${r.serverErrors}, ` +
   `unexpected 4xx ${r.unexpected4xx}, rate-limited ${r.rateLimited}, server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request`;
 
-console.log(`load: ${CONNECTIONS} connections for ${SECONDS} s each${SMOKE ? ' (smoke)' : ''}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `load: ${CONNECTIONS} connections for ${SECONDS} s each${SMOKE ? ' (smoke)' : ''}; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 const baselineServer = await startBaseline();
 // The baseline server runs inside this process, so its CPU figure includes the load generator's.
 const baseline = await drive(baselineServer.port, () => ({ kind: 'baseline', method: 'GET', url: '/api/v1/videos/' }), baselineServer.pid);
@@ -308,7 +388,10 @@ for (const [kind, k] of Object.entries(result.byKind)) {
 for (const s of result.samples) console.log(`  sample failure: ${s}`);
 console.log(
   `ratios to the baseline: throughput ${(result.throughput / baseline.throughput).toFixed(3)}x, ` +
-    `p50 ${(result.p50 / baseline.p50).toFixed(1)}x, p99 ${(result.p99 / baseline.p99).toFixed(1)}x; load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+    `p50 ${(result.p50 / baseline.p50).toFixed(1)}x, p99 ${(result.p99 / baseline.p99).toFixed(1)}x; load average now ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
 );
 const failed = result.errors + result.serverErrors + result.unexpected4xx;
 console.log(failed ? `FAIL: ${failed} failed requests (target 0)` : 'OK: no errors, no 5xx');

@@ -95,27 +95,114 @@ function run(bin, args) {
  */
 function plainLadderArgs(input, outDir) {
   return [
-    '-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', input,
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    input,
     '-filter_complex',
     '[0:v:0]fps=30,split=5[a][b][c][d][e];' +
       '[a]scale=426:240:flags=bicubic,format=yuv420p[v0];[b]scale=640:360:flags=bicubic,format=yuv420p[v1];' +
       '[c]scale=854:480:flags=bicubic,format=yuv420p[v2];[d]scale=1280:720:flags=bicubic,format=yuv420p[v3];' +
       '[e]scale=1920:1080:flags=bicubic,format=yuv420p[v4]',
-    '-map', '[v0]', '-map', '0:a:0', '-map', '[v1]', '-map', '0:a:0', '-map', '[v2]', '-map', '0:a:0',
-    '-map', '[v3]', '-map', '0:a:0', '-map', '[v4]', '-map', '0:a:0',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high',
-    '-b:v:0', '400k', '-maxrate:v:0', '440k', '-bufsize:v:0', '800k',
-    '-b:v:1', '800k', '-maxrate:v:1', '880k', '-bufsize:v:1', '1600k',
-    '-b:v:2', '1400k', '-maxrate:v:2', '1540k', '-bufsize:v:2', '2800k',
-    '-b:v:3', '2800k', '-maxrate:v:3', '3080k', '-bufsize:v:3', '5600k',
-    '-b:v:4', '5000k', '-maxrate:v:4', '5500k', '-bufsize:v:4', '10000k',
-    '-g', '60', '-keyint_min', '60', '-sc_threshold', '0',
-    '-c:a', 'aac', '-ac', '2', '-ar', '48000',
-    '-b:a:0', '64k', '-b:a:1', '96k', '-b:a:2', '128k', '-b:a:3', '128k', '-b:a:4', '128k',
-    '-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
-    '-hls_flags', 'independent_segments', '-hls_fmp4_init_filename', 'init.mp4',
-    '-hls_segment_filename', `${outDir}/%v/seg-%05d.m4s`, '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', 'v:0,a:0 v:1,a:1 v:2,a:2 v:3,a:3 v:4,a:4',
+    '-map',
+    '[v0]',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v1]',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v2]',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v3]',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v4]',
+    '-map',
+    '0:a:0',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'high',
+    '-b:v:0',
+    '400k',
+    '-maxrate:v:0',
+    '440k',
+    '-bufsize:v:0',
+    '800k',
+    '-b:v:1',
+    '800k',
+    '-maxrate:v:1',
+    '880k',
+    '-bufsize:v:1',
+    '1600k',
+    '-b:v:2',
+    '1400k',
+    '-maxrate:v:2',
+    '1540k',
+    '-bufsize:v:2',
+    '2800k',
+    '-b:v:3',
+    '2800k',
+    '-maxrate:v:3',
+    '3080k',
+    '-bufsize:v:3',
+    '5600k',
+    '-b:v:4',
+    '5000k',
+    '-maxrate:v:4',
+    '5500k',
+    '-bufsize:v:4',
+    '10000k',
+    '-g',
+    '60',
+    '-keyint_min',
+    '60',
+    '-sc_threshold',
+    '0',
+    '-c:a',
+    'aac',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-b:a:0',
+    '64k',
+    '-b:a:1',
+    '96k',
+    '-b:a:2',
+    '128k',
+    '-b:a:3',
+    '128k',
+    '-b:a:4',
+    '128k',
+    '-f',
+    'hls',
+    '-hls_time',
+    '4',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    `${outDir}/%v/seg-%05d.m4s`,
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    'v:0,a:0 v:1,a:1 v:2,a:2 v:3,a:3 v:4,a:4',
     `${outDir}/%v/index.m3u8`,
   ];
 }
@@ -169,20 +256,61 @@ try {
   await queue.start({ 'video.playable': pipeline.handlers()['video.playable'] }, { concurrency: 1 });
   const ownerId = randomUUID();
   const now = Date.now();
-  await handle.db.insertInto('users').values({ id: ownerId, username: 'bench', email: 'bench@example.com', full_name: 'Bench', password_hash: 'x', avatar_key: null, cover_key: null, is_demo: 0, subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now }).execute();
+  await handle.db
+    .insertInto('users')
+    .values({
+      id: ownerId,
+      username: 'bench',
+      email: 'bench@example.com',
+      full_name: 'Bench',
+      password_hash: 'x',
+      avatar_key: null,
+      cover_key: null,
+      is_demo: 0,
+      subscribers_count: 0,
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const playableTimes = [];
   for (let i = 0; i < PLAYABLE_RUNS; i++) {
     const id = randomUUID();
     const sourceKey = `videos/${id}/source.mp4`;
     await storage.putFile(sourceKey, source);
     const created = Date.now();
-    await handle.db.insertInto('videos').values({
-      id, owner_id: ownerId, title: 'Bench', description: '', owner_text: 'bench', duration: probe.duration, views: 0,
-      status: 'processing', progress: 0, failure_reason: null, visibility: 'public', publish_at: null, hidden_at: null, hidden_reason: null,
-      listed: 0, watchable: 0, width: null, height: null,
-      source_key: sourceKey, video_key: null, hls_key: null, storyboard_key: null, thumbnail_key: `videos/${id}/thumbnail.webp`,
-      likes_count: 0, comments_count: 0, created_at: created, updated_at: created,
-    }).execute();
+    await handle.db
+      .insertInto('videos')
+      .values({
+        id,
+        owner_id: ownerId,
+        title: 'Bench',
+        description: '',
+        owner_text: 'bench',
+        duration: probe.duration,
+        views: 0,
+        status: 'processing',
+        progress: 0,
+        failure_reason: null,
+        visibility: 'public',
+        publish_at: null,
+        hidden_at: null,
+        hidden_reason: null,
+        listed: 0,
+        watchable: 0,
+        width: null,
+        height: null,
+        source_key: sourceKey,
+        video_key: null,
+        hls_key: null,
+        storyboard_key: null,
+        thumbnail_key: `videos/${id}/thumbnail.webp`,
+        likes_count: 0,
+        comments_count: 0,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
     t = Date.now(); // upload complete: source stored, row committed
     await pipeline.start(id);
     for (;;) {
@@ -201,13 +329,24 @@ try {
 
   console.log('');
   console.log(`ladder (${rungs}), ${RUNS} runs each, alternating:`);
-  console.log(`  wall: pipeline median ${secs(ladderPipeline)}  plain ffmpeg median ${secs(ladderPlain)}  ratio of medians ${(ladderPipeline / ladderPlain).toFixed(3)}x  median paired ratio ${pairedRatio.toFixed(3)}x`);
+  console.log(
+    `  wall: pipeline median ${secs(ladderPipeline)}  plain ffmpeg median ${secs(ladderPlain)}  ratio of medians ${(ladderPipeline / ladderPlain).toFixed(3)}x  median paired ratio ${pairedRatio.toFixed(3)}x`,
+  );
   console.log(`  pipeline runs: ${pipelineTimes.map(secs).join(', ')}; plain runs: ${plainTimes.map(secs).join(', ')}`);
   const cpuRatio = median(pipelineCpu) / median(plainCpu);
-  console.log(`  cpu time (ffmpeg + ffprobe + node): pipeline median ${secs(median(pipelineCpu))}  plain median ${secs(median(plainCpu))}  ratio ${cpuRatio.toFixed(3)}x (target <= 0.6x)`);
-  console.log(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `  cpu time (ffmpeg + ffprobe + node): pipeline median ${secs(median(pipelineCpu))}  plain median ${secs(median(plainCpu))}  ratio ${cpuRatio.toFixed(3)}x (target <= 0.6x)`,
+  );
+  console.log(
+    `  load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`  encode speed: ${(SECONDS / (ladderPipeline / 1000)).toFixed(2)}x real time`);
-  console.log(`time to playable (upload complete -> ready), ${PLAYABLE_RUNS} runs: median ${secs(toPlayable)} (min ${secs(Math.min(...playableTimes))}, max ${secs(Math.max(...playableTimes))}) (target < 3 s)`);
+  console.log(
+    `time to playable (upload complete -> ready), ${PLAYABLE_RUNS} runs: median ${secs(toPlayable)} (min ${secs(Math.min(...playableTimes))}, max ${secs(Math.max(...playableTimes))}) (target < 3 s)`,
+  );
   const ok = cpuRatio <= 0.6 && toPlayable < 3000;
   console.log(ok ? 'PASS' : 'OUTSIDE TARGET');
   process.exitCode = ok ? 0 : 1;

@@ -24,7 +24,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fromSource = process.env.PIPELINE_BENCH_SOURCE === '1';
 if (!fs.existsSync(path.join(root, 'server/dist/modules/pipeline/video-pipeline.js')) && !fromSource) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit', env: { ...process.env, PIPELINE_BENCH_SOURCE: '1' }, cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PIPELINE_BENCH_SOURCE: '1' },
+    cwd: root,
   });
   process.exit(r.status ?? 1);
 }
@@ -77,12 +79,21 @@ async function makeLongClip(name, spec, repeat) {
   const list = path.join(dir, `${name}.txt`);
   fs.writeFileSync(list, Array.from({ length: repeat }, () => `file '${piece}'`).join('\n'));
   const out = path.join(dir, `${name}.mp4`);
-  await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-movflags', '+faststart', out], { timeoutMs: 600_000 });
+  await runProcess(
+    ffmpegPath,
+    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-movflags', '+faststart', out],
+    { timeoutMs: 600_000 },
+  );
   return out;
 }
 
 try {
-  console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const big = SMOKE ? { width: 640, height: 360 } : { width: 1920, height: 1080 };
   let t = Date.now();
   const small = await longClip('small', { width: SMOKE ? 320 : 1280, height: SMOKE ? 180 : 720, seconds: 5, fps: 30, gop: 60 }, 1);
@@ -98,7 +109,14 @@ try {
   let pipeline;
   const startQueue = async () => {
     queue = new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 200, closeGraceMs: 1000 });
-    pipeline = new VideoPipeline({ db: handle.db, storage, queue, media: new MediaTools({ ffmpegPath, ffprobePath, backgroundNice: 10 }), logger: silent, workDir: path.join(dir, 'work') });
+    pipeline = new VideoPipeline({
+      db: handle.db,
+      storage,
+      queue,
+      media: new MediaTools({ ffmpegPath, ffprobePath, backgroundNice: 10 }),
+      logger: silent,
+      workDir: path.join(dir, 'work'),
+    });
     // The defaults, except two background slots so that both big ladders really run at once.
     await queue.start(pipeline.handlers(), { concurrency: { playable: 2, live: 1, background: 2 } });
   };
@@ -115,7 +133,23 @@ try {
     const id = randomUUID();
     const now = Date.now();
     const n = users++;
-    await handle.db.insertInto('users').values({ id, username: `bench${n}`, email: `bench${n}@example.com`, full_name: 'Bench', password_hash: 'x', avatar_key: null, cover_key: null, is_demo: 0, subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now }).execute();
+    await handle.db
+      .insertInto('users')
+      .values({
+        id,
+        username: `bench${n}`,
+        email: `bench${n}@example.com`,
+        full_name: 'Bench',
+        password_hash: 'x',
+        avatar_key: null,
+        cover_key: null,
+        is_demo: 0,
+        subscribers_count: 0,
+        videos_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return id;
   };
   const row = (id) => handle.db.selectFrom('videos').select(['status', 'video_key', 'hls_key']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -125,12 +159,38 @@ try {
     const sourceKey = `videos/${id}/source.mp4`;
     await storage.putFile(sourceKey, file);
     const now = Date.now();
-    await handle.db.insertInto('videos').values({
-      id, owner_id: ownerId, title: 'Bench', description: '', owner_text: 'bench', duration: 0, views: 0,
-      status: 'processing', progress: 0, failure_reason: null, visibility: 'public', publish_at: null, hidden_at: null, hidden_reason: null,
-      listed: 0, watchable: 0, width: null, height: null, source_key: sourceKey, video_key: null, hls_key: null, storyboard_key: null,
-      thumbnail_key: `videos/${id}/thumbnail.webp`, likes_count: 0, comments_count: 0, created_at: now, updated_at: now,
-    }).execute();
+    await handle.db
+      .insertInto('videos')
+      .values({
+        id,
+        owner_id: ownerId,
+        title: 'Bench',
+        description: '',
+        owner_text: 'bench',
+        duration: 0,
+        views: 0,
+        status: 'processing',
+        progress: 0,
+        failure_reason: null,
+        visibility: 'public',
+        publish_at: null,
+        hidden_at: null,
+        hidden_reason: null,
+        listed: 0,
+        watchable: 0,
+        width: null,
+        height: null,
+        source_key: sourceKey,
+        video_key: null,
+        hls_key: null,
+        storyboard_key: null,
+        thumbnail_key: `videos/${id}/thumbnail.webp`,
+        likes_count: 0,
+        comments_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const at = Date.now(); // upload complete: source stored, row committed
     await pipeline.start(id);
     return { id, at };
@@ -177,7 +237,8 @@ try {
     await sleep(100);
   }
   const loadedTimes = await smallUploads();
-  const laddersStillRunning = (await handle.db.selectFrom('jobs').select('id').where('name', '=', 'video.ladder').where('status', '=', 'running').execute()).length;
+  const laddersStillRunning = (await handle.db.selectFrom('jobs').select('id').where('name', '=', 'video.ladder').where('status', '=', 'running').execute())
+    .length;
   const bigLadders = flag('wait-big-ladders');
   if (bigLadders) for (const b of bigOnes) await until(b.id, 'the big ladder', ladderDone, 3_600_000);
   await stopAll();
@@ -188,37 +249,57 @@ try {
   console.log('');
   console.log(`time to playable, ${UPLOADS} x 5 s H.264 uploads from ${UPLOADS} accounts, one a second:`);
   console.log(`  idle queue (baseline):      p50 ${secs(idleP50)}  p95 ${secs(idleP95)}  (${idleTimes.map(secs).join(', ')})`);
-  console.log(`  two 60 s ${big.height}p ladders on:  p50 ${secs(loadedP50)}  p95 ${secs(loadedP95)}  (${loadedTimes.map(secs).join(', ')}); ladders still running at the end: ${laddersStillRunning}`);
+  console.log(
+    `  two 60 s ${big.height}p ladders on:  p50 ${secs(loadedP50)}  p95 ${secs(loadedP95)}  (${loadedTimes.map(secs).join(', ')}); ladders still running at the end: ${laddersStillRunning}`,
+  );
   console.log(`  loaded / idle: p50 ${(loadedP50 / idleP50).toFixed(2)}x  p95 ${(loadedP95 / idleP95).toFixed(2)}x  (target: loaded p95 < 3 s)`);
 
   // (b) HEVC
   const hevc = [];
-  for (const [label, file, fullLadder] of [['60 s', hevc60, true], ['10 min', hevc600, FULL_LADDER_LONG]]) {
+  for (const [label, file, fullLadder] of [
+    ['60 s', hevc60, true],
+    ['10 min', hevc600, FULL_LADDER_LONG],
+  ]) {
     const { id, at } = await upload(await newUser(), file);
     const playable = (await until(id, 'ready', ready, 600_000)) - at;
     // How fast the live playlist grows: seconds of video it covers per second of waiting.
     await sleep(SMOKE ? 2000 : 20_000);
-    const covered = fs.readFileSync(storage.localPath(`videos/${id}/live/index.m3u8`), 'utf8')
-      .split('\n').filter((l) => l.startsWith('#EXTINF:')).reduce((t, l) => t + Number.parseFloat(l.slice(8)), 0);
+    const covered = fs
+      .readFileSync(storage.localPath(`videos/${id}/live/index.m3u8`), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#EXTINF:'))
+      .reduce((t, l) => t + Number.parseFloat(l.slice(8)), 0);
     const growth = covered / ((Date.now() - at) / 1000);
     let liveDone = null;
     let ladder = null;
     if (fullLadder) {
       liveDone = (await until(id, 'the progressive file', (r) => r.video_key !== null, LADDER_WAIT_MS)) - at;
-      ladder = await until(id, 'the full ladder', ladderDone, LADDER_WAIT_MS).then((t) => t - at, () => null);
+      ladder = await until(id, 'the full ladder', ladderDone, LADDER_WAIT_MS).then(
+        (t) => t - at,
+        () => null,
+      );
     }
     hevc.push({ label, playable, growth, liveDone, ladder });
-    console.log(`  HEVC ${label}: ready ${secs(playable)}, live playlist grew ${growth.toFixed(2)}x real time, progressive file ${liveDone === null ? '-' : secs(liveDone)}, full ladder ${ladder === null ? '-' : secs(ladder)}`);
+    console.log(
+      `  HEVC ${label}: ready ${secs(playable)}, live playlist grew ${growth.toFixed(2)}x real time, progressive file ${liveDone === null ? '-' : secs(liveDone)}, full ladder ${ladder === null ? '-' : secs(ladder)}`,
+    );
     await stopAll();
   }
   await queue.close();
   await handle.close();
 
   for (const h of hevc) {
-    console.log(`${big.height}p HEVC ${h.label}: playable (first live segment) ${secs(h.playable)} (target < 5 s); live playlist growing at ${h.growth.toFixed(2)}x real time; ` +
-      `progressive file ${h.liveDone === null ? 'not waited for' : secs(h.liveDone)}; full ladder ${h.ladder === null ? `not waited for, or not done within --ladder-wait-minutes ${LADDER_WAIT_MS / 60_000}` : secs(h.ladder)}`);
+    console.log(
+      `${big.height}p HEVC ${h.label}: playable (first live segment) ${secs(h.playable)} (target < 5 s); live playlist growing at ${h.growth.toFixed(2)}x real time; ` +
+        `progressive file ${h.liveDone === null ? 'not waited for' : secs(h.liveDone)}; full ladder ${h.ladder === null ? `not waited for, or not done within --ladder-wait-minutes ${LADDER_WAIT_MS / 60_000}` : secs(h.ladder)}`,
+    );
   }
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const ok = loadedP95 < 3000 && hevc.every((h) => h.playable < 5000);
   console.log(ok ? 'PASS' : 'OUTSIDE TARGET');
   process.exitCode = SMOKE ? 0 : ok ? 0 : 1;

@@ -68,14 +68,18 @@ fs.writeFileSync(docs, replaceLatestSection(fs.readFileSync(docs, 'utf8'), rende
 
 const figures = entries.flatMap((e) => e.figures);
 const missed = figures.filter((f) => f.pass === false);
-console.log(`\n${entries.length} benchmarks, ${figures.length} figures, ${missed.length} missing their target; bench/results/latest.json and docs/benchmarks.md written`);
+console.log(
+  `\n${entries.length} benchmarks, ${figures.length} figures, ${missed.length} missing their target; bench/results/latest.json and docs/benchmarks.md written`,
+);
 process.exit(entries.some((e) => e.exitCode !== 0) ? 1 : 0);
 
 /** Runs one benchmark, its output shown as it comes and its last lines kept. */
 function run(file, benchArgs, resultsFile) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [file, ...benchArgs], {
-      cwd: root, env: { ...process.env, BENCH_RESULTS_FILE: resultsFile }, stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: root,
+      env: { ...process.env, BENCH_RESULTS_FILE: resultsFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
     child.stdout.on('data', (d) => {
@@ -89,8 +93,12 @@ function run(file, benchArgs, resultsFile) {
 function describeMachine(loadBefore) {
   let ffmpeg = 'not found';
   try {
-    ffmpeg = execFileSync('ffmpeg', ['-version'], { encoding: 'utf8' }).split('\n')[0].replace(/^ffmpeg version (\S+).*/, 'ffmpeg $1');
-  } catch { /* reported as not found */ }
+    ffmpeg = execFileSync('ffmpeg', ['-version'], { encoding: 'utf8' })
+      .split('\n')[0]
+      .replace(/^ffmpeg version (\S+).*/, 'ffmpeg $1');
+  } catch {
+    /* reported as not found */
+  }
   return {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',

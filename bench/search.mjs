@@ -50,8 +50,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const out = [];
 for (const [label, words, o] of searches) {
   const filter = {
-    includeHidden: false, words, byRelevance: !o.sortBy, sortBy: o.sortBy ?? 'createdAt', sortType: 'desc',
-    limit: 12, offset: ((o.page ?? 1) - 1) * 12,
+    includeHidden: false,
+    words,
+    byRelevance: !o.sortBy,
+    sortBy: o.sortBy ?? 'createdAt',
+    sortType: 'desc',
+    limit: 12,
+    offset: ((o.page ?? 1) - 1) * 12,
   };
   const times = [];
   const cpu = [];
@@ -73,7 +78,15 @@ for (const [label, words, o] of searches) {
   const t0 = process.hrtime.bigint();
   await search.matchingAmong(filter, ids);
   const checkMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  out.push({ search: label, ms: +median(times).toFixed(1), ...(kind === 'sqlite' ? { cpuMs: +median(cpu).toFixed(1) } : {}), rows: result.rows.length, total: result.total, counted: result.counted ?? true, captionCheckMs: +checkMs.toFixed(1) });
+  out.push({
+    search: label,
+    ms: +median(times).toFixed(1),
+    ...(kind === 'sqlite' ? { cpuMs: +median(cpu).toFixed(1) } : {}),
+    rows: result.rows.length,
+    total: result.total,
+    counted: result.counted ?? true,
+    captionCheckMs: +checkMs.toFixed(1),
+  });
 }
 console.table(out);
 await handle.close();

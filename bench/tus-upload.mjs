@@ -43,15 +43,18 @@ function bytes(from, to) {
   const cipher = createCipheriv('aes-256-ctr', KEY, iv);
   const zeros = Buffer.alloc(MiB);
   let pos = block * 16;
-  return Readable.from((function* () {
-    while (pos < to) {
-      const n = Math.min(MiB, to - pos);
-      let chunk = cipher.update(n === MiB ? zeros : zeros.subarray(0, n));
-      if (pos < from) chunk = chunk.subarray(from - pos);
-      pos += n;
-      yield chunk;
-    }
-  })(), { objectMode: false });
+  return Readable.from(
+    (function* () {
+      while (pos < to) {
+        const n = Math.min(MiB, to - pos);
+        let chunk = cipher.update(n === MiB ? zeros : zeros.subarray(0, n));
+        if (pos < from) chunk = chunk.subarray(from - pos);
+        pos += n;
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 async function sha256Of(stream) {
@@ -76,16 +79,23 @@ function request(method, url, headers = {}, body) {
 /** Streams bytes [offset, end) as one PATCH; with `cutAt`, drops the connection once that many are sent. */
 function patch(url, token, offset, end, cutAt) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream', 'content-length': String(end - offset),
+    const req = http.request(
+      url,
+      {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(end - offset),
+        },
       },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, cut: false }));
-    });
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, cut: false }));
+      },
+    );
     const source = bytes(offset, cutAt ?? end);
     if (cutAt !== undefined) {
       req.on('error', () => resolve({ status: 0, cut: true }));
@@ -132,21 +142,43 @@ async function startS3rver(dir) {
     });
     child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
   });
-  return { child, env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'bench', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' } };
+  return {
+    child,
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'bench',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+  };
 }
 
 async function startServer(dataDir, extraEnv) {
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
     env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_ACCOUNT: 'false', LOG_LEVEL: 'warn',
-      MAX_VIDEO_BYTES: String(SIZE + MiB), RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_HOUR: '1000', RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_ACCOUNT: 'false',
+      LOG_LEVEL: 'warn',
+      MAX_VIDEO_BYTES: String(SIZE + MiB),
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
+      RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
   for (let i = 0; ; i++) {
-    const ok = await request('GET', `${base}/api/v1/healthcheck`).then((r) => r.status === 200, () => false);
+    const ok = await request('GET', `${base}/api/v1/healthcheck`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (i > 300) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
@@ -161,7 +193,9 @@ async function signIn(base) {
   const reg = await fetch(`${base}/api/v1/users/register`, { method: 'POST', body: form });
   if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-return-tokens': 'true' }, body: JSON.stringify({ email: user.email, password: user.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-return-tokens': 'true' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
   });
   return (await login.json()).data.accessToken;
 }
@@ -186,9 +220,12 @@ async function storedSha(backend, dataDir, s3env, id) {
   const require = createRequire(path.join(root, 'server/package.json'));
   const { S3Client, GetObjectCommand } = require('@aws-sdk/client-s3');
   const client = new S3Client({
-    endpoint: s3env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true,
+    endpoint: s3env.S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const obj = await client.send(new GetObjectCommand({ Bucket: 'bench', Key: `uploads/${id}` }));
   const sha = await sha256Of(obj.Body);
@@ -229,9 +266,20 @@ async function run(backend, expectedSha) {
     const sha = await storedSha(backend, path.join(work, 'data'), s3?.env, id);
     const peak = Math.max(...samples);
     const result = {
-      bench: 'tus-upload', backend, bytes: SIZE, cuts: cuts.length, resumedAtMiB: resumedAt.map(mb), lastPatchStatus: last.status,
-      complete: final === SIZE, sha256Matches: sha === expectedSha, seconds: +seconds.toFixed(1), mibPerSecond: +(SIZE / MiB / seconds).toFixed(1),
-      baselineRssMiB: mb(baseline), peakRssMiB: mb(peak), medianRssMiB: mb(median(samples)), peakOverBaseline: +(peak / baseline).toFixed(2),
+      bench: 'tus-upload',
+      backend,
+      bytes: SIZE,
+      cuts: cuts.length,
+      resumedAtMiB: resumedAt.map(mb),
+      lastPatchStatus: last.status,
+      complete: final === SIZE,
+      sha256Matches: sha === expectedSha,
+      seconds: +seconds.toFixed(1),
+      mibPerSecond: +(SIZE / MiB / seconds).toFixed(1),
+      baselineRssMiB: mb(baseline),
+      peakRssMiB: mb(peak),
+      medianRssMiB: mb(median(samples)),
+      peakOverBaseline: +(peak / baseline).toFixed(2),
     };
     console.log(JSON.stringify(result));
     return result;

@@ -54,5 +54,13 @@ console.log(`ratio (size / target): ${(gzKb / TARGET_KB).toFixed(3)} ${gzKb <= T
 console.log(`lazily loaded chunks: ${lazyChunks}`);
 console.log(JSON.stringify({ bench: 'web-bundle', initialJsGzipKb: +gzKb.toFixed(1), targetKb: TARGET_KB, ratio: +(gzKb / TARGET_KB).toFixed(3) }));
 writeFigures('web-bundle', [
-  { name: 'home route initial JavaScript, gzipped', value: +gzKb.toFixed(1), unit: 'KB', baseline: TARGET_KB, ratio: +(gzKb / TARGET_KB).toFixed(3), target: `<= ${TARGET_KB} KB`, pass: gzKb <= TARGET_KB },
+  {
+    name: 'home route initial JavaScript, gzipped',
+    value: +gzKb.toFixed(1),
+    unit: 'KB',
+    baseline: TARGET_KB,
+    ratio: +(gzKb / TARGET_KB).toFixed(3),
+    target: `<= ${TARGET_KB} KB`,
+    pass: gzKb <= TARGET_KB,
+  },
 ]);

@@ -11,7 +11,7 @@ async function signInAdmin(page: Page) {
   });
 }
 
-test('an admin changes a user\'s role in the admin area and finds it in the audit log', async ({ page, playwright, baseURL }) => {
+test("an admin changes a user's role in the admin area and finds it in the audit log", async ({ page, playwright, baseURL }) => {
   const other = await playwright.request.newContext({ baseURL });
   const target = await signUpViaApi(other, newUser('promo'));
   await signInAdmin(page);

@@ -72,9 +72,7 @@ test.describe('accounts', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Demo Account Login' }).click();
     await page.getByRole('button', { name: 'Proceed' }).click();
-    await expect(
-      page.getByText('Please confirm that you have read and agree to the guidelines before proceeding.'),
-    ).toBeVisible();
+    await expect(page.getByText('Please confirm that you have read and agree to the guidelines before proceeding.')).toBeVisible();
     await page.getByLabel('I have read and agree to the guidelines').check();
     await page.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

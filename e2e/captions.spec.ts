@@ -4,8 +4,14 @@ import { FIXTURES, signUpViaApi, uploadViaApi, waitReady } from './helpers';
 /** An SRT file for the 5 s test clip; its second cue holds a word said nowhere else. */
 export function captionsSrt(word: string): string {
   return [
-    '1', '00:00:00,300 --> 00:00:02,000', 'Hello from the <i>test pattern</i>', '',
-    '2', '00:00:02,500 --> 00:00:04,800', `A ${word} glides past`, '',
+    '1',
+    '00:00:00,300 --> 00:00:02,000',
+    'Hello from the <i>test pattern</i>',
+    '',
+    '2',
+    '00:00:02,500 --> 00:00:04,800',
+    `A ${word} glides past`,
+    '',
   ].join('\r\n');
 }
 
@@ -20,27 +26,30 @@ export function captionsSrt(word: string): string {
  * `timeupdate` and `seeked`: on a busy machine a round trip can take longer than the window.
  */
 async function clickAndPauseWithin(page: import('@playwright/test').Page, target: import('@playwright/test').Locator, from: number, to: number) {
-  await page.locator('.rh-player video').evaluate((v: HTMLVideoElement, [a, b]) => {
-    (window as unknown as { pausedWithin: Promise<string> }).pausedWithin = new Promise<string>((resolve) => {
-      const check = () => {
-        if (v.currentTime < a! || v.currentTime >= b!) return;
-        v.pause();
-        stop();
-        resolve('inside');
-      };
-      const stop = () => {
-        v.removeEventListener('timeupdate', check);
-        v.removeEventListener('seeked', check);
-        clearTimeout(timer);
-      };
-      const timer = setTimeout(() => {
-        stop();
-        resolve(`at ${v.currentTime.toFixed(2)} s, ${v.paused ? 'paused' : 'playing'}`);
-      }, 15_000);
-      v.addEventListener('timeupdate', check);
-      v.addEventListener('seeked', check);
-    });
-  }, [from, to]);
+  await page.locator('.rh-player video').evaluate(
+    (v: HTMLVideoElement, [a, b]) => {
+      (window as unknown as { pausedWithin: Promise<string> }).pausedWithin = new Promise<string>((resolve) => {
+        const check = () => {
+          if (v.currentTime < a! || v.currentTime >= b!) return;
+          v.pause();
+          stop();
+          resolve('inside');
+        };
+        const stop = () => {
+          v.removeEventListener('timeupdate', check);
+          v.removeEventListener('seeked', check);
+          clearTimeout(timer);
+        };
+        const timer = setTimeout(() => {
+          stop();
+          resolve(`at ${v.currentTime.toFixed(2)} s, ${v.paused ? 'paused' : 'playing'}`);
+        }, 15_000);
+        v.addEventListener('timeupdate', check);
+        v.addEventListener('seeked', check);
+      });
+    },
+    [from, to],
+  );
   await target.click();
   const reached = await page.evaluate(() => (window as unknown as { pausedWithin: Promise<string> }).pausedWithin);
   expect(reached, `playback between ${from} and ${to} s`).toBe('inside');
@@ -49,7 +58,9 @@ async function clickAndPauseWithin(page: import('@playwright/test').Page, target
 /** The position of the page's video element. */
 const currentTime = (page: import('@playwright/test').Page) => page.locator('.rh-player video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
-test('captions: the owner adds an SRT file, viewers turn captions on, read and follow the transcript, and find the video by a spoken word', async ({ page }) => {
+test('captions: the owner adds an SRT file, viewers turn captions on, read and follow the transcript, and find the video by a spoken word', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const word = `marmoset${Date.now().toString(36)}`;
   await signUpViaApi(page.request);

@@ -13,8 +13,14 @@ const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
 const CLIENT_ORIGIN = `http://127.0.0.1:${API_PORT + 1}`;
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.json': 'application/json', '.png': 'image/png', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
 };
 
 /** A plain static host with the usual single-page fallback, as any CDN or bucket website offers. */
@@ -80,11 +86,15 @@ test.describe('the web client served from another origin', () => {
     // The player is rebuilt once if the HLS version appears before playback starts, which cuts a
     // play() short: ask again until the video has played a little.
     await expect
-      .poll(() => video.evaluate(async (v: HTMLVideoElement) => {
-        v.muted = true;
-        await v.play().catch(() => {});
-        return v.currentTime;
-      }), { timeout: 20_000 })
+      .poll(
+        () =>
+          video.evaluate(async (v: HTMLVideoElement) => {
+            v.muted = true;
+            await v.play().catch(() => {});
+            return v.currentTime;
+          }),
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(0.3);
     const poster = page.locator('img').first();
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);

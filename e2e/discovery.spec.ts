@@ -12,10 +12,30 @@ function longClip(): string {
     // Written aside and renamed: two workers making it at once must not leave each other a torn file.
     const partial = `${file}.${process.pid}.mp4`;
     execFileSync('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=20',
-      '-f', 'lavfi', '-i', 'sine=frequency=500:duration=20',
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '25', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', partial,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x180:r=25:d=20',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=500:duration=20',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '25',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      partial,
     ]);
     fs.renameSync(partial, file);
   }
@@ -103,9 +123,7 @@ test.describe('up next, autoplay, resume and trending', () => {
       .toBe(true);
     await expect
       .poll(
-        async () =>
-          ((await (await page.request.get(`/api/v1/videos/${id}`)).json()) as { data: { watchPosition: number | null } }).data
-            .watchPosition ?? 0,
+        async () => ((await (await page.request.get(`/api/v1/videos/${id}`)).json()) as { data: { watchPosition: number | null } }).data.watchPosition ?? 0,
         { timeout: 15_000 },
       )
       .toBe(0);
@@ -134,7 +152,9 @@ test.describe('up next, autoplay, resume and trending', () => {
     const owner = await browser.newContext();
     await signUpViaApi(owner.request);
     const { _id: id } = await uploadViaApi(owner.request, {
-      title: `Timestamp over resume ${Date.now()}`, description: 'The circle passes at 0:03.', file: longClip(),
+      title: `Timestamp over resume ${Date.now()}`,
+      description: 'The circle passes at 0:03.',
+      file: longClip(),
     });
     await waitReady(owner.request, id);
     await owner.close();

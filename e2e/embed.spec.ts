@@ -2,14 +2,13 @@ import { expect, test } from './fixtures';
 import { FIXTURES, FROM_SITE, SITE_ORIGIN, signUpViaApi, uploadViaApi, waitReady } from './helpers';
 import { outsideSite } from './outside-site';
 
-
 test.describe('embedding', () => {
   const opened: { close(): Promise<void> }[] = [];
   test.afterEach(async () => {
     for (const site of opened.splice(0)) await site.close();
   });
 
-  test('another site frames the embed page and the video plays in it; the video page\'s HTML carries its preview tags', async ({ page }) => {
+  test("another site frames the embed page and the video plays in it; the video page's HTML carries its preview tags", async ({ page }) => {
     test.setTimeout(120_000);
     await signUpViaApi(page.request);
     const title = 'Embedded "test" pattern <5s>';
@@ -61,11 +60,15 @@ test.describe('embedding', () => {
     // The player is rebuilt once if the HLS version appears before playback starts, which cuts a
     // play() short: ask again until the video has played a little.
     await expect
-      .poll(() => video.evaluate(async (v: HTMLVideoElement) => {
-        v.muted = true;
-        await v.play().catch(() => {});
-        return v.currentTime;
-      }), { timeout: 30_000 })
+      .poll(
+        () =>
+          video.evaluate(async (v: HTMLVideoElement) => {
+            v.muted = true;
+            await v.play().catch(() => {});
+            return v.currentTime;
+          }),
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(0.5);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     // The embedded player offers the video's captions: its captions button is shown once it has tracks.

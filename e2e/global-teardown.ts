@@ -9,7 +9,10 @@ import path from 'node:path';
  * whose journeys all passed.
  */
 export default function globalTeardown() {
-  const made = [[process.env.E2E_DATA_DIR, 'reelhouse-e2e-data-'], [process.env.E2E_SIGNUPS_DATA_DIR, 'reelhouse-e2e-signups-']] as const;
+  const made = [
+    [process.env.E2E_DATA_DIR, 'reelhouse-e2e-data-'],
+    [process.env.E2E_SIGNUPS_DATA_DIR, 'reelhouse-e2e-signups-'],
+  ] as const;
   for (const [dir, prefix] of made) {
     if (!dir || path.dirname(dir) !== os.tmpdir() || !path.basename(dir).startsWith(prefix)) continue;
     try {

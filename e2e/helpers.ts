@@ -55,10 +55,7 @@ export async function signUpViaApi(request: APIRequestContext, user = newUser())
   return user;
 }
 
-export async function uploadViaApi(
-  request: APIRequestContext,
-  opts: { title: string; description?: string; file?: string },
-): Promise<{ _id: string }> {
+export async function uploadViaApi(request: APIRequestContext, opts: { title: string; description?: string; file?: string }): Promise<{ _id: string }> {
   const file = opts.file ?? FIXTURES.smallVideo;
   return ok<{ _id: string }>(
     await request.post('/api/v1/videos/', {

@@ -5,7 +5,11 @@ import { FROM_SITE, signUpViaApi, uploadViaApi, waitReady } from './helpers';
 // hls.js is a chunk of its own. Until it arrives the player holds the ladder's address; a browser
 // that plays HLS natively (Chromium does now) must not start playing it by itself, or hls.js throws
 // that playback away when it takes over: the viewer's play is lost and the first segments load twice.
-test('a viewer who presses play before hls.js has arrived sees the video play, and the browser never loads the ladder itself', async ({ page, playwright, baseURL }) => {
+test('a viewer who presses play before hls.js has arrived sees the video play, and the browser never loads the ladder itself', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
   await signUpViaApi(api);
@@ -28,10 +32,22 @@ test('a viewer who presses play before hls.js has arrived sees the video play, a
   await page.goto(`/video/${id}`);
   await page.getByRole('button', { name: 'Play', exact: true }).first().click();
   await expect
-    .poll(() => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime > 0.3 || v.ended), { timeout: 30_000 })
+    .poll(
+      () =>
+        page
+          .locator('video')
+          .first()
+          .evaluate((v: HTMLVideoElement) => v.currentTime > 0.3 || v.ended),
+      { timeout: 30_000 },
+    )
     .toBe(true);
   // It plays through Media Source Extensions, and the browser's own media loader fetched nothing.
-  expect(await page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
+  expect(
+    await page
+      .locator('video')
+      .first()
+      .evaluate((v: HTMLVideoElement) => v.currentSrc),
+  ).toMatch(/^blob:/);
   expect(ladderFetches.length).toBeGreaterThan(0);
   expect(ladderFetches.filter((r) => r.resourceType() === 'media').map((r) => r.url())).toEqual([]);
   await api.dispose();

@@ -23,12 +23,17 @@ test('a reported video is taken down, its owner sees the reason and appeals, and
   const video = await uploadViaApi(ownerApi, { title: 'Reported journey video' });
   await waitReady(ownerApi, video._id);
 
-  const filed = await data<{ _id: string }>(await reporterApi.post('/api/v1/reports', {
-    headers: FROM_SITE, data: { targetType: 'video', targetId: video._id, reason: 'violence', note: 'Hard to watch' },
-  }));
+  const filed = await data<{ _id: string }>(
+    await reporterApi.post('/api/v1/reports', {
+      headers: FROM_SITE,
+      data: { targetType: 'video', targetId: video._id, reason: 'violence', note: 'Hard to watch' },
+    }),
+  );
   const queue = await data<{ groups: { targetId: string; reports: { _id: string }[] }[] }>(await modApi.get('/api/v1/admin/reports?state=open'));
   expect(queue.groups.find((g) => g.targetId === video._id)?.reports.map((r) => r._id)).toContain(filed._id);
-  await data(await modApi.patch(`/api/v1/admin/reports/${filed._id}`, { headers: FROM_SITE, data: { action: 'hide', note: 'Graphic violence without warning' } }));
+  await data(
+    await modApi.patch(`/api/v1/admin/reports/${filed._id}`, { headers: FROM_SITE, data: { action: 'hide', note: 'Graphic violence without warning' } }),
+  );
   expect((await reporterApi.get(`/api/v1/videos/${video._id}`)).status()).toBe(404);
 
   await loginViaUi(page, owner);
@@ -39,10 +44,14 @@ test('a reported video is taken down, its owner sees the reason and appeals, and
   await notice.getByRole('button', { name: 'Appeal' }).click();
   await expect(notice.getByRole('status')).toHaveText('Your appeal was sent; a moderator will look at it.');
 
-  const appeals = await data<{ groups: { targetId: string; reasons: Record<string, number>; reports: { _id: string }[] }[] }>(await adminApi.get('/api/v1/admin/reports?state=open'));
+  const appeals = await data<{ groups: { targetId: string; reasons: Record<string, number>; reports: { _id: string }[] }[] }>(
+    await adminApi.get('/api/v1/admin/reports?state=open'),
+  );
   const appeal = appeals.groups.find((g) => g.targetId === video._id)!;
   expect(appeal.reasons).toEqual({ appeal: 1 });
-  await data(await adminApi.patch(`/api/v1/admin/reports/${appeal.reports[0]!._id}`, { headers: FROM_SITE, data: { action: 'restore', note: 'Appeal granted' } }));
+  await data(
+    await adminApi.patch(`/api/v1/admin/reports/${appeal.reports[0]!._id}`, { headers: FROM_SITE, data: { action: 'restore', note: 'Appeal granted' } }),
+  );
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Reported journey video' })).toBeVisible();

@@ -50,7 +50,14 @@ test('a playlist made public shows on its channel, and another user plays it in 
   await expect(panel.getByTestId('playlist-position')).toHaveText('2 / 2');
   await expect(panel.getByRole('link', { name: /Part two of the tour/ })).toHaveAttribute('aria-current', 'true');
   await expect
-    .poll(() => viewerPage.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime > 0 || v.ended), { timeout: 20_000 })
+    .poll(
+      () =>
+        viewerPage
+          .locator('video')
+          .first()
+          .evaluate((v: HTMLVideoElement) => v.currentTime > 0 || v.ended),
+      { timeout: 20_000 },
+    )
     .toBe(true);
 
   // Signed out, the channel lists it too; a private playlist of the channel stays off the page.

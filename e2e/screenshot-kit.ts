@@ -23,8 +23,26 @@ export function lavfiClip(set: string, name: string, src: string, { seconds = 2,
   const video = path.join(dir, `${name}.mp4`);
   const thumb = path.join(dir, `${name}.jpg`);
   if (!fs.existsSync(video)) {
-    ff(['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'sine=f=330', '-t', String(seconds), '-c:v', 'libx264',
-      ...(fast ? ['-preset', 'ultrafast'] : []), '-pix_fmt', 'yuv420p', '-c:a', 'aac', video]);
+    ff([
+      '-f',
+      'lavfi',
+      '-i',
+      src,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=330',
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      ...(fast ? ['-preset', 'ultrafast'] : []),
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      video,
+    ]);
   }
   if (!fs.existsSync(thumb)) ff(['-f', 'lavfi', '-i', src, '-ss', '1', '-frames:v', '1', '-q:v', '4', thumb]);
   return { video, thumb };
@@ -90,7 +108,13 @@ export async function shoot(page: Page, name: string, { blur = false } = {}): Pr
   }
   await page.evaluate(() => {
     const pending = [...document.images].filter((i) => !i.complete && i.getBoundingClientRect().top < window.innerHeight);
-    const loads = pending.map((i) => new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); }));
+    const loads = pending.map(
+      (i) =>
+        new Promise((r) => {
+          i.addEventListener('load', r);
+          i.addEventListener('error', r);
+        }),
+    );
     return Promise.race([Promise.all(loads), new Promise((r) => setTimeout(r, 4000))]);
   });
   await page.waitForTimeout(300);

@@ -14,12 +14,22 @@ test('screenshots of every admin screen, light and dark', async ({ browser, play
   const video = await uploadViaApi(ownerApi, { title: 'Street food tour, part one', description: 'Night market' });
   await waitReady(ownerApi, video._id);
   await uploadViaApi(ownerApi, { title: 'Street food tour, part two' });
-  expect((await reporterApi.post('/api/v1/reports', { data: { targetType: 'video', targetId: video._id, reason: 'spam', note: 'Links to a shop in every frame' } })).ok()).toBe(true);
+  expect(
+    (
+      await reporterApi.post('/api/v1/reports', { data: { targetType: 'video', targetId: video._id, reason: 'spam', note: 'Links to a shop in every frame' } })
+    ).ok(),
+  ).toBe(true);
   expect((await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { data: { quotaBytes: 2_000_000_000, dailyQuotaBytes: 500_000_000 } })).ok()).toBe(true);
   const state = await adminApi.storageState();
 
   for (const scheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, storageState: state });
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      storageState: state,
+    });
     const page = await context.newPage();
     const screens: [string, string, () => Promise<void>][] = [
       ['overview', 'Overview', () => expect(page.getByText('Storage used')).toBeVisible()],

@@ -6,8 +6,14 @@ import { FIXTURES, FROM_SITE, signUpViaApi, uploadViaApi, waitReady } from './he
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 const SRT = [
-  '1', '00:00:00,200 --> 00:00:02,400', 'Colour bars, and a tone at 1 kHz', '',
-  '2', '00:00:02,500 --> 00:00:04,900', 'The <i>moving line</i> shows the picture is live', '',
+  '1',
+  '00:00:00,200 --> 00:00:02,400',
+  'Colour bars, and a tone at 1 kHz',
+  '',
+  '2',
+  '00:00:02,500 --> 00:00:04,900',
+  'The <i>moving line</i> shows the picture is live',
+  '',
 ].join('\r\n');
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -15,7 +21,11 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(150_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signUpViaApi(page.request);
-    const { _id: id } = await uploadViaApi(page.request, { title: 'Test pattern with a tone', description: 'Colour bars and a 1 kHz tone, five seconds.', file: FIXTURES.video });
+    const { _id: id } = await uploadViaApi(page.request, {
+      title: 'Test pattern with a tone',
+      description: 'Colour bars and a 1 kHz tone, five seconds.',
+      file: FIXTURES.video,
+    });
     await waitReady(page.request, id);
     await expect
       .poll(async () => ((await (await page.request.get(`/api/v1/videos/${id}`)).json()) as { data: { hls: unknown } }).data.hls, { timeout: 90_000 })
@@ -32,13 +42,17 @@ for (const scheme of ['light', 'dark'] as const) {
     const line = page.getByTestId('transcript').getByRole('button', { name: /moving line/ });
     await line.click();
     await expect
-      .poll(() => page.locator('.rh-player video').evaluate((v: HTMLVideoElement) => {
-        if (v.currentTime >= 3 && v.currentTime < 4.8) {
-          v.pause();
-          return true;
-        }
-        return false;
-      }), { intervals: [50] })
+      .poll(
+        () =>
+          page.locator('.rh-player video').evaluate((v: HTMLVideoElement) => {
+            if (v.currentTime >= 3 && v.currentTime < 4.8) {
+              v.pause();
+              return true;
+            }
+            return false;
+          }),
+        { intervals: [50] },
+      )
       .toBe(true);
     await expect(page.locator('.rh-player .vds-captions')).toContainText('moving line');
     await expect(line).toHaveAttribute('aria-current', 'true');

@@ -37,11 +37,19 @@ test('screenshots of the player with chapters, the seek bar hovered, light and d
     for (let attempt = 1; ; attempt++) {
       await page.goto(`/video/${id}`);
       const segments = page.locator('.vds-slider-chapters .vds-slider-chapter');
-      const shown = await expect(segments).toHaveCount(3, { timeout: 30_000 }).then(() => true, () => false);
+      const shown = await expect(segments)
+        .toHaveCount(3, { timeout: 30_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (shown) break;
       if (attempt === 3) await expect(segments).toHaveCount(3);
     }
-    await page.getByTestId('chapter-list').getByRole('button', { name: /Moving pattern/ }).click();
+    await page
+      .getByTestId('chapter-list')
+      .getByRole('button', { name: /Moving pattern/ })
+      .click();
     await expect(page.locator('.vds-chapter-title')).toHaveText('Moving pattern');
     const video = page.locator('.rh-player video');
     // Paused a little into the chapter, wherever the busy machine let playback get to.

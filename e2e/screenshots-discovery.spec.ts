@@ -7,7 +7,13 @@ import { lavfiClip, registerChannel, shoot, uploadClip } from './screenshot-kit'
 const VIDEOS = [
   { src: 'mandelbrot=s=480x270', title: 'A slow dive into the Mandelbrot set', channel: 0, views: 40, position: null },
   { src: 'smptehdbars=s=480x270', title: 'Colour bars and what each one is for', channel: 1, views: 32, position: 5 },
-  { src: 'life=s=480x270:mold=10:r=25:ratio=0.1:death_color=#101030:life_color=#40e0d0', title: 'Game of Life: gliders everywhere', channel: 0, views: 25, position: 8 },
+  {
+    src: 'life=s=480x270:mold=10:r=25:ratio=0.1:death_color=#101030:life_color=#40e0d0',
+    title: 'Game of Life: gliders everywhere',
+    channel: 0,
+    views: 25,
+    position: 8,
+  },
   { src: 'gradients=s=480x270:c0=0xff7e5f:c1=0xfeb47b:speed=0.02', title: 'Warm gradients for a quiet evening', channel: 1, views: 18, position: null },
   { src: 'testsrc2=s=480x270', title: 'Test card with a moving ball', channel: 0, views: 9, position: 3 },
   { src: 'cellauto=s=480x270:rule=110', title: 'Rule 110, one line at a time', channel: 1, views: 4, position: null },
@@ -50,7 +56,13 @@ test('screenshots of the Trending tab and a video page with its Up next column, 
   const state = await viewerApi.storageState();
 
   for (const scheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, storageState: state });
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      storageState: state,
+    });
     const page = await context.newPage();
     const tag = `desktop-${scheme}`;
 

@@ -13,7 +13,7 @@ function media(i: number) {
   return lavfiClip('playlist-shots', `v${i}`, VIDEOS[i]!.src);
 }
 
-test('screenshots of a channel\'s public playlists and a video playing in a playlist, light and dark', async ({ browser, playwright }) => {
+test("screenshots of a channel's public playlists and a video playing in a playlist, light and dark", async ({ browser, playwright }) => {
   test.setTimeout(240_000);
   const baseURL = test.info().project.use.baseURL!;
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });

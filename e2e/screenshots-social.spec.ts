@@ -46,7 +46,13 @@ test('screenshots of the Subscriptions tab, the notifications list and a video p
   const state = await viewerApi.storageState();
 
   for (const scheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, storageState: state });
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      storageState: state,
+    });
     const page = await context.newPage();
     const tag = `desktop-${scheme}`;
 

@@ -12,7 +12,7 @@ function media(i: number) {
   return lavfiClip('studio-shots', `v${i}`, VIDEOS[i]!.src);
 }
 
-test('screenshots of the studio list and a video\'s chart, light and dark', async ({ browser, playwright }) => {
+test("screenshots of the studio list and a video's chart, light and dark", async ({ browser, playwright }) => {
   test.setTimeout(180_000);
   const baseURL = test.info().project.use.baseURL!;
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
@@ -31,7 +31,13 @@ test('screenshots of the studio list and a video\'s chart, light and dark', asyn
   const state = await api.storageState();
 
   for (const scheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, storageState: state });
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      storageState: state,
+    });
     const page = await context.newPage();
     await page.goto(`/${user.username}/studio`);
     await expect(page.getByTestId('studio-row')).toHaveCount(VIDEOS.length);

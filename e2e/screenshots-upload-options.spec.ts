@@ -5,11 +5,15 @@ import { lavfiClip, registerChannel, shoot } from './screenshot-kit';
 
 // Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots-upload-options.spec.ts   (writes docs/screenshots/*.png)
 /** Waits until the frame scrubber's video shows the frame at its current time. */
-const frameShown = (page: Page) => page.getByTestId('frame-preview').evaluate(
-  (v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 && !v.seeking ? r(null) : v.addEventListener('seeked', r, { once: true }))),
-);
+const frameShown = (page: Page) =>
+  page
+    .getByTestId('frame-preview')
+    .evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 && !v.seeking ? r(null) : v.addEventListener('seeked', r, { once: true }))));
 
-test('screenshots of the add-video page with a frame picked as the thumbnail and a scheduled private upload, light and dark', async ({ browser, playwright }) => {
+test('screenshots of the add-video page with a frame picked as the thumbnail and a scheduled private upload, light and dark', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const baseURL = test.info().project.use.baseURL!;
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: FROM_SITE });
@@ -18,7 +22,13 @@ test('screenshots of the add-video page with a frame picked as the thumbnail and
   const { video } = lavfiClip('upload-options-shots', 'mandelbrot', 'mandelbrot=s=640x360:r=25', { seconds: 4 });
 
   for (const scheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1, storageState: state });
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 1000 },
+      deviceScaleFactor: 1,
+      storageState: state,
+    });
     const page = await context.newPage();
     await page.goto(`/${user.username}/add-video`);
     await page.getByLabel('Video file (mp4)').setInputFiles(video);
@@ -30,9 +40,9 @@ test('screenshots of the add-video page with a frame picked as the thumbnail and
     await page.getByLabel('Frame time').fill('2.5');
     await frameShown(page);
     await page.getByLabel('Unlisted').check();
-    await page.locator('[data-testid="video-drop-zone"] video').evaluate(
-      (v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 ? r(null) : v.addEventListener('seeked', r, { once: true }))),
-    );
+    await page
+      .locator('[data-testid="video-drop-zone"] video')
+      .evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 ? r(null) : v.addEventListener('seeked', r, { once: true }))));
     await shoot(page, `upload-options-frame-desktop-${scheme}`, { blur: true });
 
     await page.getByLabel('Private').check();

@@ -47,8 +47,13 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
       { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
     ]) {
       const context = await browser.newContext({
-        baseURL, colorScheme: scheme, viewport: device.viewport, deviceScaleFactor: 1, isMobile: device.isMobile,
-        hasTouch: device.isMobile, storageState: state,
+        baseURL,
+        colorScheme: scheme,
+        viewport: device.viewport,
+        deviceScaleFactor: 1,
+        isMobile: device.isMobile,
+        hasTouch: device.isMobile,
+        storageState: state,
       });
       const page = await context.newPage();
       const tag = `${device.name}-${scheme}`;
@@ -59,12 +64,15 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
 
       await page.goto(`/video/${ids[0]}`);
       await expect(page.locator('video').first()).toBeAttached();
-      await page.locator('video').first().evaluate(async (v: HTMLVideoElement) => {
-        v.muted = true;
-        await v.play();
-        await new Promise((r) => setTimeout(r, 1200));
-        v.pause();
-      });
+      await page
+        .locator('video')
+        .first()
+        .evaluate(async (v: HTMLVideoElement) => {
+          v.muted = true;
+          await v.play();
+          await new Promise((r) => setTimeout(r, 1200));
+          v.pause();
+        });
       await shoot(page, `player-${tag}`);
 
       await page.goto(`/${creator.username}/add-video`);
@@ -78,9 +86,9 @@ test('screenshots of home, player, upload and channel, light and dark, desktop a
       await page.getByLabel('Description').fill('Three seconds of the testsrc2 pattern and a tone, made with ffmpeg.');
       await page.getByLabel('Thumbnail').setInputFiles(thumb);
       await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
-      await page.locator('[data-testid="video-drop-zone"] video').evaluate(
-        (v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 ? r(null) : v.addEventListener('seeked', r, { once: true }))),
-      );
+      await page
+        .locator('[data-testid="video-drop-zone"] video')
+        .evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 2 ? r(null) : v.addEventListener('seeked', r, { once: true }))));
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await shoot(page, `upload-filled-${tag}`);
       // Uploading on a slow link: progress, speed and time left, the fields still editable.

@@ -20,7 +20,12 @@ test.describe('sessions', () => {
       const refreshes: Promise<{ token: string | undefined; status: number }>[] = [];
       const onResponse = (res: import('@playwright/test').Response) => {
         if (!res.url().endsWith('/api/v1/users/refresh-token')) return;
-        refreshes.push(res.request().allHeaders().then((h) => ({ token: /refreshToken=([^;]+)/.exec(h.cookie ?? '')?.[1], status: res.status() })));
+        refreshes.push(
+          res
+            .request()
+            .allHeaders()
+            .then((h) => ({ token: /refreshToken=([^;]+)/.exec(h.cookie ?? '')?.[1], status: res.status() })),
+        );
       };
       context.on('response', onResponse);
       // Which tab refreshes first is up to timing; holding each refresh until the other tab's arrives

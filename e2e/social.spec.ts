@@ -8,7 +8,11 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
   return body.data as T;
 }
 
-test('a followed channel\'s new upload arrives live in the bell and the Subscriptions tab; a reply notifies the comment\'s author', async ({ page, playwright, baseURL }) => {
+test("a followed channel's new upload arrives live in the bell and the Subscriptions tab; a reply notifies the comment's author", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const channelApi = await playwright.request.newContext({ baseURL });
   const channel = await signUpViaApi(channelApi);
   const fan = await signUpViaApi(await playwright.request.newContext({ baseURL }));

@@ -2,7 +2,10 @@ import { expect, test } from './fixtures';
 import { FROM_SITE, signUpViaApi, toast, uploadViaApi, waitReady } from './helpers';
 
 test.describe('creator studio', () => {
-  test('a frame becomes the thumbnail, an unlisted video is found by no one else but plays by its link, the studio shows its numbers', async ({ page, browser }) => {
+  test('a frame becomes the thumbnail, an unlisted video is found by no one else but plays by its link, the studio shows its numbers', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const owner = await signUpViaApi(page.request);
     const word = `okapi${Date.now().toString(36)}`;
@@ -43,13 +46,17 @@ test.describe('creator studio', () => {
     await stranger.goto(`/video/${_id}`);
     await expect(stranger.getByTestId('video-title')).toHaveText(`The ${word} reel`);
     // Started (muted) again whenever the player has swapped its source and paused.
-    const position = () => stranger.locator('video').first().evaluate((v: HTMLVideoElement) => {
-      if (v.paused && !v.ended) {
-        v.muted = true;
-        v.play().catch(() => {});
-      }
-      return v.currentTime;
-    });
+    const position = () =>
+      stranger
+        .locator('video')
+        .first()
+        .evaluate((v: HTMLVideoElement) => {
+          if (v.paused && !v.ended) {
+            v.muted = true;
+            v.play().catch(() => {});
+          }
+          return v.currentTime;
+        });
     await expect.poll(position, { timeout: 20_000 }).toBeGreaterThan(0);
     await context.close();
 

@@ -8,8 +8,19 @@ import { FIXTURES, signUpViaApi, type TestUser } from './helpers';
 /** A picture as 64x36 grey levels, decoded by ffmpeg (a WebP thumbnail, or a frame of a video at `at` seconds). */
 function grey(file: string, at?: number): Buffer {
   return execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', ...(at === undefined ? [] : ['-ss', String(at)]), '-i', file,
-    '-frames:v', '1', '-vf', 'scale=64:36,format=gray', '-f', 'rawvideo', '-',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    ...(at === undefined ? [] : ['-ss', String(at)]),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=64:36,format=gray',
+    '-f',
+    'rawvideo',
+    '-',
   ]);
 }
 const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
@@ -102,13 +113,17 @@ test.describe('choosing options when uploading', () => {
     expect(inSearch).toBe(false);
     await stranger.goto(`/video/${id}`);
     await expect(stranger.getByTestId('video-title')).toHaveText(`The ${word} walk`);
-    const position = () => stranger.locator('video').first().evaluate((v: HTMLVideoElement) => {
-      if (v.paused && !v.ended) {
-        v.muted = true;
-        v.play().catch(() => {});
-      }
-      return v.currentTime;
-    });
+    const position = () =>
+      stranger
+        .locator('video')
+        .first()
+        .evaluate((v: HTMLVideoElement) => {
+          if (v.paused && !v.ended) {
+            v.muted = true;
+            v.play().catch(() => {});
+          }
+          return v.currentTime;
+        });
     await expect.poll(position, { timeout: 20_000 }).toBeGreaterThan(0);
     await context.close();
   });

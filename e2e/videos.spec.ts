@@ -3,18 +3,24 @@ import { expect, test } from './fixtures';
 import { FIXTURES, newUser, signUpViaApi, slowUploads, toast, uploadViaApi, waitReady } from './helpers';
 
 async function currentTime(page: Page): Promise<number> {
-  return page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime);
+  return page
+    .locator('video')
+    .first()
+    .evaluate((v: HTMLVideoElement) => v.currentTime);
 }
 
 /** The first video's position, starting it (muted) when it is paused before its end. */
 async function playingTime(page: Page): Promise<number> {
-  return page.locator('video').first().evaluate((v: HTMLVideoElement) => {
-    if (v.paused && !v.ended) {
-      v.muted = true;
-      v.play().catch(() => {});
-    }
-    return v.currentTime;
-  });
+  return page
+    .locator('video')
+    .first()
+    .evaluate((v: HTMLVideoElement) => {
+      if (v.paused && !v.ended) {
+        v.muted = true;
+        v.play().catch(() => {});
+      }
+      return v.currentTime;
+    });
 }
 
 test.describe('videos', () => {
@@ -59,14 +65,27 @@ test.describe('videos', () => {
       await page.reload();
       // With the ladder the player streams through Media Source Extensions (hls.js): a blob: source.
       await expect
-        .poll(() => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 })
+        .poll(
+          () =>
+            page
+              .locator('video')
+              .first()
+              .evaluate((v: HTMLVideoElement) => v.currentSrc),
+          { timeout: 20_000 },
+        )
         .toMatch(/^blob:/);
-      await page.locator('video').first().evaluate(async (v: HTMLVideoElement) => {
-        v.muted = true;
-        await v.play();
-      });
+      await page
+        .locator('video')
+        .first()
+        .evaluate(async (v: HTMLVideoElement) => {
+          v.muted = true;
+          await v.play();
+        });
       await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.3);
-      await page.getByRole('button', { name: /settings/i }).first().click();
+      await page
+        .getByRole('button', { name: /settings/i })
+        .first()
+        .click();
       await expect(page.getByRole('menuitem', { name: /quality/i })).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 90_000, intervals: [0] });
     expect(attempts).toBeLessThanOrEqual(3);
@@ -77,19 +96,34 @@ test.describe('videos', () => {
     // The clip is five seconds long: on a slow machine it can end before the new rung arrives, and
     // the player marks a rung as chosen only once it has switched to it. Play it again from the start,
     // looping so that it never ends (and autoplay never moves on), which fetches the chosen rung.
-    await page.locator('video').first().evaluate(async (v: HTMLVideoElement) => {
-      v.loop = true;
-      v.currentTime = 0;
-      await v.play();
-    });
+    await page
+      .locator('video')
+      .first()
+      .evaluate(async (v: HTMLVideoElement) => {
+        v.loop = true;
+        v.currentTime = 0;
+        await v.play();
+      });
     await expect
-      .poll(() => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 })
+      .poll(
+        () =>
+          page
+            .locator('video')
+            .first()
+            .evaluate((v: HTMLVideoElement) => v.videoHeight),
+        { timeout: 20_000 },
+      )
       .toBe(240);
     await expect(page.getByRole('menuitemradio', { name: /240p/ })).toHaveAttribute('aria-checked', 'true');
 
     await page.goto(`/${user.username}/watch-history`);
     await expect(page.getByRole('heading', { name: 'Watch history' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Test pattern with a tone' }).and(page.locator(`a[href="${videoPath}"]`)).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: 'Test pattern with a tone' })
+        .and(page.locator(`a[href="${videoPath}"]`))
+        .first(),
+    ).toBeVisible();
     await page.goto(`/${user.username}`);
     await expect(page.getByTestId('video-card').filter({ hasText: 'Test pattern with a tone' })).toBeVisible();
   });

@@ -21,7 +21,9 @@ const counts = report?.metadata?.vulnerabilities;
 if (!counts) {
   const why = report?.message ?? report?.error?.summary ?? (res.error?.message || res.stderr?.trim().split('\n').pop() || 'no answer');
   const banner = '!'.repeat(78);
-  console.error(`${banner}\nnpm audit could not reach the registry's advisory endpoint: ${why}\nThe production dependencies have NOT been checked for known vulnerabilities.\n${banner}`);
+  console.error(
+    `${banner}\nnpm audit could not reach the registry's advisory endpoint: ${why}\nThe production dependencies have NOT been checked for known vulnerabilities.\n${banner}`,
+  );
   if (process.env.AUDIT_ALLOW_UNREACHABLE === '1') {
     console.error('AUDIT_ALLOW_UNREACHABLE=1: carrying on unchecked.');
     process.exit(0);

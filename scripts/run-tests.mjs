@@ -15,8 +15,12 @@ const only = process.argv.slice(2);
 const suites = [
   { name: 'server (SQLite)', cwd: 'server', cmd: 'npx', args: ['vitest', 'run'], env: {}, kind: 'vitest' },
   {
-    name: 'server integration (PostgreSQL)', cwd: 'server', cmd: 'npx',
-    args: ['vitest', 'run', 'src/modules', 'test/integration'], env: { TEST_DB: 'postgres' }, kind: 'vitest',
+    name: 'server integration (PostgreSQL)',
+    cwd: 'server',
+    cmd: 'npx',
+    args: ['vitest', 'run', 'src/modules', 'test/integration'],
+    env: { TEST_DB: 'postgres' },
+    kind: 'vitest',
   },
   { name: 'web', cwd: 'web', cmd: 'npx', args: ['vitest', 'run'], env: {}, kind: 'vitest' },
   { name: 'end-to-end (Chromium)', cwd: '.', cmd: 'npx', args: ['playwright', 'test'], env: {}, kind: 'playwright' },
@@ -28,9 +32,7 @@ let skipped = 0;
 const summary = [];
 for (const [i, suite] of suites.entries()) {
   const report = path.join(out, `${i}.json`);
-  const reporterArgs = suite.kind === 'vitest'
-    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
-    : ['--reporter=list,json'];
+  const reporterArgs = suite.kind === 'vitest' ? ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : ['--reporter=list,json'];
   console.log(`\n=== ${suite.name} ===`);
   const started = Date.now();
   const res = spawnSync(suite.cmd, [...suite.args, ...reporterArgs], {
@@ -56,7 +58,11 @@ function readCounts(file, kind) {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (kind === 'vitest') {
-      return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+      return {
+        passed: r.numPassedTests ?? 0,
+        failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
+        skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+      };
     }
     const s = r.stats ?? {};
     return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: flakyTitles(r.suites ?? []) };

@@ -37,10 +37,7 @@ export async function postgresTarget(url) {
           columns.forEach((c, j) => arrays[j].push(row[c] ?? null));
         }
         const types = arrays.map((values) => (typeof values.find((v) => v !== null) === 'number' ? 'bigint[]' : 'text[]'));
-        await client.query(
-          `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, j) => `$${j + 1}::${t}`).join(', ')})`,
-          arrays,
-        );
+        await client.query(`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, j) => `$${j + 1}::${t}`).join(', ')})`, arrays);
       }
     },
     async recount() {

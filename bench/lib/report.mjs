@@ -20,7 +20,9 @@ export function renderLatest(latest) {
     if (b.figures.length) {
       lines.push('| Figure | Value | Baseline | Ratio | Target | Met |', '|---|---|---|---|---|---|');
       for (const f of b.figures) {
-        lines.push(`| ${f.name} | ${f.value} ${f.unit} | ${f.baseline ?? ''} | ${f.ratio === undefined ? '' : `${f.ratio}x`} | ${f.target ?? ''} | ${f.pass === undefined ? '' : f.pass ? 'yes' : '**no**'} |`);
+        lines.push(
+          `| ${f.name} | ${f.value} ${f.unit} | ${f.baseline ?? ''} | ${f.ratio === undefined ? '' : `${f.ratio}x`} | ${f.target ?? ''} | ${f.pass === undefined ? '' : f.pass ? 'yes' : '**no**'} |`,
+        );
       }
     } else if (b.output) {
       lines.push('```', b.output, '```');

@@ -24,14 +24,18 @@ export async function startServer({ port, env }) {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
     try {
       if ((await fetch(`${base}/api/v1/healthcheck`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -40,7 +44,9 @@ export async function startServer({ port, env }) {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       if (m) peakRssBytes = Math.max(peakRssBytes, Number(m[1]) * 1024);
-    } catch { /* exited */ }
+    } catch {
+      /* exited */
+    }
   }, 250);
   return {
     base,
@@ -50,7 +56,13 @@ export async function startServer({ port, env }) {
       clearInterval(sampler);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
-      await new Promise((r) => { child.once('exit', r); setTimeout(() => { child.kill('SIGKILL'); r(); }, 10_000); });
+      await new Promise((r) => {
+        child.once('exit', r);
+        setTimeout(() => {
+          child.kill('SIGKILL');
+          r();
+        }, 10_000);
+      });
     },
   };
 }

@@ -82,17 +82,34 @@ export type ModerationBody = z.infer<typeof ModerationBody>;
 
 export const MAX_APPEAL_LENGTH = 2000;
 export const AppealBody = z.object({
-  text: z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(MAX_APPEAL_LENGTH, `text must be at most ${MAX_APPEAL_LENGTH} characters`),
+  text: z
+    .string({ error: 'text is required' })
+    .trim()
+    .min(1, 'text is required')
+    .max(MAX_APPEAL_LENGTH, `text must be at most ${MAX_APPEAL_LENGTH} characters`),
 });
 
 export const AuditQuery = z.object({
-  pageNumber: z.coerce.number({ error: 'pageNumber must be a whole number' }).int('pageNumber must be a whole number').min(1, 'pageNumber must be at least 1').max(1_000_000, 'pageNumber must be at most 1000000').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+  pageNumber: z.coerce
+    .number({ error: 'pageNumber must be a whole number' })
+    .int('pageNumber must be a whole number')
+    .min(1, 'pageNumber must be at least 1')
+    .max(1_000_000, 'pageNumber must be at most 1000000')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(100, 'pageSize must be at most 100')
+    .default(25),
 });
 
 const bytesOrDefault = (name: string) =>
-  z.number({ error: `${name} must be a number of bytes, -1 (unlimited) or null (the site's default)` })
-    .int(`${name} must be a whole number`).min(-1, `${name} must be -1 (unlimited) or more`).nullable();
+  z
+    .number({ error: `${name} must be a number of bytes, -1 (unlimited) or null (the site's default)` })
+    .int(`${name} must be a whole number`)
+    .min(-1, `${name} must be -1 (unlimited) or more`)
+    .nullable();
 
 export const AdminUsersQuery = z.object({
   query: z.string().trim().max(100, 'query must be at most 100 characters').optional(),
@@ -124,14 +141,22 @@ export const AdminUserPage = PageInfo.extend({ users: z.array(AdminUser) });
 export type AdminUserPage = z.infer<typeof AdminUserPage>;
 
 export const MAX_BAN_REASON_LENGTH = 500;
-export const AdminUserPatch = z.object({
-  role: Role.optional(),
-  banned: z.boolean({ error: 'banned must be true or false' }).optional(),
-  banReason: z.string({ error: 'banReason must be text' }).trim().min(1, 'banReason must not be empty').max(MAX_BAN_REASON_LENGTH, `banReason must be at most ${MAX_BAN_REASON_LENGTH} characters`).optional(),
-  approved: z.literal(true, { error: 'approved can only be true' }).optional(),
-  quotaBytes: bytesOrDefault('quotaBytes').optional(),
-  dailyQuotaBytes: bytesOrDefault('dailyQuotaBytes').optional(),
-}).strict().refine((p) => Object.keys(p).length > 0, { message: 'No change given' });
+export const AdminUserPatch = z
+  .object({
+    role: Role.optional(),
+    banned: z.boolean({ error: 'banned must be true or false' }).optional(),
+    banReason: z
+      .string({ error: 'banReason must be text' })
+      .trim()
+      .min(1, 'banReason must not be empty')
+      .max(MAX_BAN_REASON_LENGTH, `banReason must be at most ${MAX_BAN_REASON_LENGTH} characters`)
+      .optional(),
+    approved: z.literal(true, { error: 'approved can only be true' }).optional(),
+    quotaBytes: bytesOrDefault('quotaBytes').optional(),
+    dailyQuotaBytes: bytesOrDefault('dailyQuotaBytes').optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'No change given' });
 export type AdminUserPatch = z.infer<typeof AdminUserPatch>;
 
 export const AdminStats = z.object({

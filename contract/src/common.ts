@@ -27,9 +27,7 @@ const positiveInt = (name: string, max?: number) =>
 export const PageQuery = z.object({
   pageNumber: positiveInt('pageNumber').default(1),
   pageSize: positiveInt('pageSize', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sortBy: z
-    .enum(SORT_FIELDS, { error: `sortBy must be one of ${SORT_FIELDS.join(', ')}` })
-    .default('createdAt'),
+  sortBy: z.enum(SORT_FIELDS, { error: `sortBy must be one of ${SORT_FIELDS.join(', ')}` }).default('createdAt'),
   sortType: z.enum(SORT_TYPES, { error: `sortType must be one of ${SORT_TYPES.join(', ')}` }).default('desc'),
 });
 export type PageQuery = z.infer<typeof PageQuery>;

@@ -9,7 +9,10 @@ export type SignupMode = z.infer<typeof SignupMode>;
 export const LADDER_RUNGS = [240, 360, 480, 720, 1080] as const;
 
 const wholeNumber = (name: string, min: number) =>
-  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
 
 /** The site's settings, kept in the database and changed by admins. */
 export const InstanceSettings = z.object({
@@ -26,7 +29,14 @@ export const InstanceSettings = z.object({
   /** Bytes an account may upload per 24 hours unless it has its own quota; -1 for no limit. */
   defaultDailyQuotaBytes: wholeNumber('defaultDailyQuotaBytes', -1),
   /** Which rungs of the HLS ladder new videos get (by height); at least one. */
-  ladderRungs: z.array(z.union(LADDER_RUNGS.map((h) => z.literal(h)), { error: `ladderRungs must be heights among ${LADDER_RUNGS.join(', ')}` }), { error: 'ladderRungs must be a list of heights' })
+  ladderRungs: z
+    .array(
+      z.union(
+        LADDER_RUNGS.map((h) => z.literal(h)),
+        { error: `ladderRungs must be heights among ${LADDER_RUNGS.join(', ')}` },
+      ),
+      { error: 'ladderRungs must be a list of heights' },
+    )
     .min(1, 'ladderRungs needs at least one rung')
     .refine((r) => new Set(r).size === r.length, 'ladderRungs must not repeat a height'),
   /** Whether the shared demo account may sign in. */
@@ -34,7 +44,8 @@ export const InstanceSettings = z.object({
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 
-export const InstanceSettingsPatch = InstanceSettings.partial().strict()
+export const InstanceSettingsPatch = InstanceSettings.partial()
+  .strict()
   .refine((p) => Object.keys(p).length > 0, { message: 'No setting given' });
 export type InstanceSettingsPatch = z.infer<typeof InstanceSettingsPatch>;
 

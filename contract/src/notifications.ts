@@ -30,9 +30,7 @@ export type UnreadCount = z.infer<typeof UnreadCount>;
 export const MAX_MARK_READ_IDS = 100;
 /** PATCH /notifications/read: the ids to mark read; none marks every notification read. */
 export const MarkReadBody = z.object({
-  ids: z.array(Id, { error: 'ids must be a list of notification ids' })
-    .max(MAX_MARK_READ_IDS, `ids must hold at most ${MAX_MARK_READ_IDS} ids`)
-    .optional(),
+  ids: z.array(Id, { error: 'ids must be a list of notification ids' }).max(MAX_MARK_READ_IDS, `ids must hold at most ${MAX_MARK_READ_IDS} ids`).optional(),
 });
 export type MarkReadBody = z.infer<typeof MarkReadBody>;
 

@@ -17,11 +17,7 @@ export const Email = z
   .toLowerCase()
   .max(254, 'email is too long')
   .pipe(z.email('email is not a valid email address'));
-export const FullName = z
-  .string({ error: 'fullName is required' })
-  .trim()
-  .min(1, 'fullName is required')
-  .max(60, 'fullName must be at most 60 characters');
+export const FullName = z.string({ error: 'fullName is required' }).trim().min(1, 'fullName is required').max(60, 'fullName must be at most 60 characters');
 export const Password = z
   .string({ error: 'password is required' })
   .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -11,7 +11,11 @@ async function main() {
   const database = await openDatabase(config);
   try {
     const { db } = database;
-    const commands = new OperatorCommands({ accounts: new OperatorAccountsRepository(db), users: new UsersRepository(db), sessions: new SessionsRepository(db) });
+    const commands = new OperatorCommands({
+      accounts: new OperatorAccountsRepository(db),
+      users: new UsersRepository(db),
+      sessions: new SessionsRepository(db),
+    });
     await commands.run(process.argv.slice(2), (line) => console.log(line));
   } finally {
     await database.close();

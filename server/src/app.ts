@@ -77,7 +77,10 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   });
   if (ctx.logger.isLevelEnabled('info')) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+      request.log.info(
+        { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+        'request completed',
+      );
       done();
     });
   }
@@ -112,17 +115,30 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { verify: parts.verifySession });
 
-  await app.register(async (api) => {
-    api.get('/healthcheck', {
-      schema: { tags: ['health'], response: { 200: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })), 503: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })) } },
-    }, async (_request, reply) => {
-      const database = await parts.databaseReachable();
-      const storage = await ctx.storage.healthy().catch(() => false);
-      const status = database && storage ? 200 : 503;
-      return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));
-    });
-    await parts.api(api);
-  }, { prefix: API_PREFIX });
+  await app.register(
+    async (api) => {
+      api.get(
+        '/healthcheck',
+        {
+          schema: {
+            tags: ['health'],
+            response: {
+              200: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })),
+              503: envelopeSchema(z.object({ database: z.boolean(), storage: z.boolean() })),
+            },
+          },
+        },
+        async (_request, reply) => {
+          const database = await parts.databaseReachable();
+          const storage = await ctx.storage.healthy().catch(() => false);
+          const status = database && storage ? 200 : 503;
+          return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));
+        },
+      );
+      await parts.api(api);
+    },
+    { prefix: API_PREFIX },
+  );
   // Media from storage (local disk, or the bucket proxied when no MEDIA_BASE_URL serves it directly).
   await app.register(mediaRoutes(ctx.storage));
   // RSS and Atom feeds: addresses given to feed readers, so outside the versioned API.

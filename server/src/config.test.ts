@@ -14,8 +14,10 @@ describe('configuration', () => {
     expect(loadConfig({ KEEP_ORIGINAL_UPLOADS: 'true' }).keepOriginalUploads).toBe(true);
     expect(c.jobConcurrency).toEqual({ playable: 2, live: 1, background: 1 });
     expect(c.backgroundJobNice).toBe(10);
-    expect(loadConfig({ JOB_CONCURRENCY: '3', PLAYABLE_JOB_CONCURRENCY: '4', LIVE_JOB_CONCURRENCY: '2', BACKGROUND_JOB_NICE: '0' }))
-      .toMatchObject({ jobConcurrency: { playable: 4, live: 2, background: 3 }, backgroundJobNice: 0 });
+    expect(loadConfig({ JOB_CONCURRENCY: '3', PLAYABLE_JOB_CONCURRENCY: '4', LIVE_JOB_CONCURRENCY: '2', BACKGROUND_JOB_NICE: '0' })).toMatchObject({
+      jobConcurrency: { playable: 4, live: 2, background: 3 },
+      backgroundJobNice: 0,
+    });
     expect(c.quotas).toEqual({ totalBytes: -1, dailyBytes: -1 });
     expect(c.uploadExpiryMs).toBe(24 * 3600_000);
   });
@@ -30,8 +32,11 @@ describe('configuration', () => {
 
   it('switches to PostgreSQL, Redis workers and S3 when told', () => {
     const c = loadConfig({
-      DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379',
-      S3_ENDPOINT: 'http://s3.local:9000', S3_BUCKET: 'media', MEDIA_BASE_URL: 'https://cdn.example.com',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://h:6379',
+      S3_ENDPOINT: 'http://s3.local:9000',
+      S3_BUCKET: 'media',
+      MEDIA_BASE_URL: 'https://cdn.example.com',
     });
     expect(c.database.kind).toBe('postgres');
     expect(c.runJobsInProcess).toBe(false);
@@ -43,7 +48,9 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('https://video.example.com');
     expect(c.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
     expect(c.storage.publicBaseUrl).toBe('https://video.example.com/media');
-    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com', MEDIA_BASE_URL: 'https://cdn.example.net' }).storage.publicBaseUrl).toBe('https://cdn.example.net');
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com', MEDIA_BASE_URL: 'https://cdn.example.net' }).storage.publicBaseUrl).toBe(
+      'https://cdn.example.net',
+    );
     const d = loadConfig({});
     expect([d.publicUrl, d.allowedOrigins, d.refreshReuseGraceMs]).toEqual([null, [], 10_000]);
     expect(d.rateLimits).toMatchObject({ refreshPerMinute: 300, signInPerAccountPerHour: 30 });
@@ -51,8 +58,10 @@ describe('configuration', () => {
 
   it('lets any site frame the embed page unless EMBED_ALLOWED_ORIGINS names some', () => {
     expect(loadConfig({}).embedAncestors).toEqual(['*']);
-    expect(loadConfig({ EMBED_ALLOWED_ORIGINS: 'https://blog.example.com, https://wiki.example.org/' }).embedAncestors)
-      .toEqual(['https://blog.example.com', 'https://wiki.example.org']);
+    expect(loadConfig({ EMBED_ALLOWED_ORIGINS: 'https://blog.example.com, https://wiki.example.org/' }).embedAncestors).toEqual([
+      'https://blog.example.com',
+      'https://wiki.example.org',
+    ]);
     expect(() => loadConfig({ EMBED_ALLOWED_ORIGINS: 'blog.example.com' })).toThrow(/EMBED_ALLOWED_ORIGINS/);
   });
 
@@ -67,7 +76,10 @@ describe('configuration', () => {
     [{ BACKGROUND_JOB_NICE: '20' }, 'Invalid setting BACKGROUND_JOB_NICE="20": '],
     [{ PLAYABLE_JOB_CONCURRENCY: '0' }, 'Invalid setting PLAYABLE_JOB_CONCURRENCY="0": '],
     [{ S3_ENDPOINT: 'http://s3.local' }, 'Invalid setting S3_BUCKET="": required when S3_ENDPOINT is set'],
-    [{ ALLOWED_ORIGINS: 'https://app.example.com/path' }, 'Invalid setting ALLOWED_ORIGINS="https://app.example.com/path": must be origins like https://app.example.com, comma-separated'],
+    [
+      { ALLOWED_ORIGINS: 'https://app.example.com/path' },
+      'Invalid setting ALLOWED_ORIGINS="https://app.example.com/path": must be origins like https://app.example.com, comma-separated',
+    ],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'Invalid setting PUBLIC_URL="ftp://example.com": must start with http:// or https://'],
     [{ REFRESH_REUSE_GRACE_SECONDS: '-1' }, 'Invalid setting REFRESH_REUSE_GRACE_SECONDS="-1": '],
   ])('rejects %o with one clear line', (env, message) => {

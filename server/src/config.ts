@@ -19,7 +19,12 @@ const origin = z.string().refine((v) => {
 }, 'must be origins like https://app.example.com, comma-separated');
 const originList = z
   .string()
-  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(origin))
   .transform((list) => list.map((o) => o.replace(/\/$/, '')));
 
@@ -33,7 +38,10 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
   S3_ENDPOINT: url.optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -46,12 +54,18 @@ const Env = z.object({
   MEDIA_MEMORY_LIMIT_MB: int(0).default(4096),
   MAX_VIDEO_BYTES: int(1).default(4 * 1024 ** 3),
   MAX_IMAGE_BYTES: int(1).default(10 * 1024 ** 2),
-  ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {
-    const emails = v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-    const bad = emails.find((e) => !z.email().safeParse(e).success);
-    if (bad) ctx.addIssue({ code: 'custom', message: `"${bad}" is not an email address` });
-    return emails;
-  }),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const emails = v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = emails.find((e) => !z.email().safeParse(e).success);
+      if (bad) ctx.addIssue({ code: 'custom', message: `"${bad}" is not an email address` });
+      return emails;
+    }),
   DEFAULT_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
   DEFAULT_DAILY_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
@@ -124,9 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-      // Read-only connections in worker threads for SELECTs, so a slow read does not stop the
-      // event loop; 0 runs every statement on the main thread's one connection.
-      : ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db'), readWorkers: e.SQLITE_READ_WORKERS } as const),
+      : // Read-only connections in worker threads for SELECTs, so a slow read does not stop the
+        // event loop; 0 runs every statement on the main thread's one connection.
+        ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db'), readWorkers: e.SQLITE_READ_WORKERS } as const),
     redisUrl: e.REDIS_URL ?? null,
     storage: e.S3_ENDPOINT
       ? ({

@@ -12,7 +12,12 @@ afterAll(async () => {
 describe('housekeeping', () => {
   it('forgets view records once their hour is over, without touching view counts', async () => {
     const u = await t.signUp();
-    const video = await t.call({ method: 'POST', url: '/api/v1/videos/', as: u, payload: await multipart({ title: 'T', description: 'D' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const video = await t.call({
+      method: 'POST',
+      url: '/api/v1/videos/',
+      as: u,
+      payload: await multipart({ title: 'T', description: 'D' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     const id = video.data._id;
     await t.call({ method: 'PATCH', url: `/api/v1/videos/increment-views/${id}` });
     expect((await t.services.housekeeping.run()).viewEvents).toBe(0);

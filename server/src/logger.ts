@@ -6,8 +6,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     level,
     redact: {
       paths: [
-        'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]',
-        '*.password', '*.oldPassword', '*.newPassword', '*.refreshToken', '*.accessToken',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.oldPassword',
+        '*.newPassword',
+        '*.refreshToken',
+        '*.accessToken',
       ],
       censor: '[redacted]',
     },

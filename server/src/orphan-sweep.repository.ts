@@ -7,7 +7,11 @@ export class OrphanSweepRepository {
   async existingIds(table: 'videos' | 'users', ids: string[]): Promise<Set<string>> {
     const alive = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await this.db.selectFrom(table).select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
       for (const r of rows) alive.add(r.id);
     }
     return alive;

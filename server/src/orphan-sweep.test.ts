@@ -21,7 +21,11 @@ const mediaRoot = () => (t.ctx.config.storage as { root: string }).root;
 const sweep = (now?: number) =>
   sweepOrphans({ rows: new OrphanSweepRepository(t.ctx.db), storage: t.ctx.storage, tmpDir: t.ctx.tmpDir, localStorageRoot: mediaRoot() }, now);
 const later = () => Date.now() + ORPHAN_GRACE_MS + 60_000;
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('sweepOrphans', () => {
   it('removes temporary upload files and half-written stored files once nothing has touched them for the grace period', async () => {

@@ -37,14 +37,22 @@ export async function sweepOrphans(deps: OrphanSweepDeps, now = Date.now()): Pro
   // Only the multipart reader's own files in the shared temporary directory (other features may keep
   // files there on other terms). Those of a dead process of this machine go at once; others (another
   // machine's, sharing the directory) after the grace period.
-  let temporaryFiles = await removeOldFiles(deps.tmpDir, cutoff, (name) => name.startsWith('upload-'), (name) => {
-    const m = /^upload-(.+)-[0-9a-f]{16}$/.exec(name);
-    return !!m && ownerIsDead(m[1]!);
-  });
+  let temporaryFiles = await removeOldFiles(
+    deps.tmpDir,
+    cutoff,
+    (name) => name.startsWith('upload-'),
+    (name) => {
+      const m = /^upload-(.+)-[0-9a-f]{16}$/.exec(name);
+      return !!m && ownerIsDead(m[1]!);
+    },
+  );
   if (deps.localStorageRoot !== null) temporaryFiles += await removeOldFiles(path.join(deps.localStorageRoot, '.tmp'), cutoff);
 
   let mediaPrefixes = 0;
-  for (const [prefix, table] of [['videos/', 'videos'], ['users/', 'users']] as const) {
+  for (const [prefix, table] of [
+    ['videos/', 'videos'],
+    ['users/', 'users'],
+  ] as const) {
     const byOwner = new Map<string, string[]>();
     for (const key of await storage.list(prefix)) {
       const id = key.slice(prefix.length).split('/')[0];

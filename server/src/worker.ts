@@ -32,10 +32,7 @@ async function main() {
   const { queue } = jobs;
   await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = jobs.trending.schedule();
-  logger.info(
-    { queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir },
-    'worker started',
-  );
+  logger.info({ queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir }, 'worker started');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -62,6 +59,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

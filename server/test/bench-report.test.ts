@@ -6,10 +6,22 @@ import { renderLatest, replaceLatestSection } from '../../bench/lib/report.mjs';
 const latest = {
   date: '2026-11-23T15:00:00.000Z',
   mode: 'quick',
-  machine: { cpus: 2, cpuModel: 'AMD EPYC', memoryGiB: 24, os: 'Linux 6', node: 'v20.20.2', ffmpeg: 'ffmpeg 5.1', loadAverageBefore: [1, 2, 3], loadAverageAfter: [4, 5, 6] },
+  machine: {
+    cpus: 2,
+    cpuModel: 'AMD EPYC',
+    memoryGiB: 24,
+    os: 'Linux 6',
+    node: 'v20.20.2',
+    ffmpeg: 'ffmpeg 5.1',
+    loadAverageBefore: [1, 2, 3],
+    loadAverageAfter: [4, 5, 6],
+  },
   benchmarks: [
     {
-      benchmark: 'lists (sqlite)', command: 'node bench/lists.mjs --quick', exitCode: 0, seconds: 90,
+      benchmark: 'lists (sqlite)',
+      command: 'node bench/lists.mjs --quick',
+      exitCode: 0,
+      seconds: 90,
       figures: [
         { name: 'home feed, page 1: throughput', value: 900, unit: 'req/s', baseline: 3000, ratio: 0.3, target: '>= 0.5x', pass: false },
         { name: 'home feed, page 1: single request', value: 2.1, unit: 'ms' },

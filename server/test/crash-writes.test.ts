@@ -23,8 +23,15 @@ let proc: RunningProcess;
 let clip: Buffer;
 let thumb: Buffer;
 const env = () => ({
-  DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production',
-  RATE_LIMIT_AUTH_PER_MINUTE: '10000', RATE_LIMIT_UPLOADS_PER_HOUR: '10000', RATE_LIMIT_GENERAL_PER_MINUTE: '1000000',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DEMO_ACCOUNT: 'false',
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'production',
+  RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+  RATE_LIMIT_UPLOADS_PER_HOUR: '10000',
+  RATE_LIMIT_GENERAL_PER_MINUTE: '1000000',
 });
 
 async function restart(name: string) {
@@ -40,7 +47,9 @@ beforeAll(async () => {
   await Promise.all([buildServer(), makeClip(process.env.FFMPEG_PATH ?? 'ffmpeg', clipPath, { width: 640, height: 360, seconds: 4 })]);
   clip = await fs.readFile(clipPath);
   await fs.rm(clipPath);
-  thumb = await sharp({ create: { width: 160, height: 90, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+  thumb = await sharp({ create: { width: 160, height: 90, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   await restart('site');
   await api.signUp();
 }, 240_000);
@@ -90,11 +99,15 @@ function uploadForm(title: string): FormData {
 }
 
 async function waitReady(id: string) {
-  await eventually(`video ${id} to be ready`, async () => {
-    const res = await api.call('GET', `/api/v1/videos/${id}`);
-    expect(res.json.data.status).not.toBe('failed');
-    return res.json.data.status === 'ready';
-  }, 180_000);
+  await eventually(
+    `video ${id} to be ready`,
+    async () => {
+      const res = await api.call('GET', `/api/v1/videos/${id}`);
+      expect(res.json.data.status).not.toBe('failed');
+      return res.json.data.status === 'ready';
+    },
+    180_000,
+  );
 }
 
 describe('SIGKILL of the one process', () => {
@@ -103,8 +116,12 @@ describe('SIGKILL of the one process', () => {
     const head = (name: string, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
     const body = Buffer.concat([
       Buffer.from(`${head('title')}Never finished\r\n${head('description')}cut off\r\n`),
-      Buffer.from(head('videoFile', '; filename="clip.mp4"\r\nContent-Type: video/mp4')), clip, Buffer.from('\r\n'),
-      Buffer.from(`${head('thumbnail', '; filename="t.png"\r\nContent-Type: image/png')}`), thumb, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(head('videoFile', '; filename="clip.mp4"\r\nContent-Type: video/mp4')),
+      clip,
+      Buffer.from('\r\n'),
+      Buffer.from(`${head('thumbnail', '; filename="t.png"\r\nContent-Type: image/png')}`),
+      thumb,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => {});

@@ -23,7 +23,9 @@ beforeAll(async () => {
   await Promise.all([
     buildServer(),
     makeClip(process.env.FFMPEG_PATH ?? 'ffmpeg', path.join(clipsDir, 'clip.mp4'), CLIP),
-    sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 160, g: 90, b: 30 } } }).png().toFile(path.join(clipsDir, 'thumb.png')),
+    sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 160, g: 90, b: 30 } } })
+      .png()
+      .toFile(path.join(clipsDir, 'thumb.png')),
   ]);
 }, 240_000);
 afterAll(async () => {
@@ -164,7 +166,10 @@ describe.each([
     const before = await api.call('GET', `/api/v1/videos/${id}`);
     expect(before.json.data.hls).toBeNull();
     await victim.kill();
-    expect(victim.logs.some((l) => l.msg === 'job done' && l.name === 'video.ladder'), 'the ladder finished before the kill').toBe(false);
+    expect(
+      victim.logs.some((l) => l.msg === 'job done' && l.name === 'video.ladder'),
+      'the ladder finished before the kill',
+    ).toBe(false);
     // What the killed process was in the middle of is still on disk.
     expect((await filesUnder(workDir)).length).toBeGreaterThan(0);
 

@@ -16,7 +16,9 @@ beforeAll(async () => {
 describe('bench/load.mjs --smoke', () => {
   it('serves mixed traffic from many connections without an error', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bench/load.mjs'), '--smoke'], {
-      cwd: ROOT, timeout: 240_000, maxBuffer: 4 * 1024 * 1024,
+      cwd: ROOT,
+      timeout: 240_000,
+      maxBuffer: 4 * 1024 * 1024,
     }).catch((err: { stdout?: string; stderr?: string; message: string }) => {
       throw new Error(`load smoke run failed: ${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
     });

@@ -137,7 +137,9 @@ describe('one API process and two worker processes on PostgreSQL, Redis and S3',
     // ask for trending's scheduled rebuild, which is not a video's job.)
     const videoJob = (l: { name?: unknown }) => String(l.name).startsWith('video.');
     const started = workers.flatMap((w) =>
-      w.logs.filter((l) => l.msg === 'job started' && videoJob(l)).map((l) => ({ worker: w.name, name: String(l.name), videoId: (l.payload as { videoId: string }).videoId })),
+      w.logs
+        .filter((l) => l.msg === 'job started' && videoJob(l))
+        .map((l) => ({ worker: w.name, name: String(l.name), videoId: (l.payload as { videoId: string }).videoId })),
     );
     const runs = new Map<string, string[]>();
     for (const s of started) runs.set(`${s.videoId} ${s.name}`, [...(runs.get(`${s.videoId} ${s.name}`) ?? []), s.worker]);
@@ -153,7 +155,10 @@ describe('one API process and two worker processes on PostgreSQL, Redis and S3',
     for (const d of dirs) {
       const work = path.join(d, 'work');
       const entries = await fs.readdir(work, { recursive: true }).catch(() => []);
-      expect(entries.filter((e) => e.includes(path.sep)), work).toEqual([]);
+      expect(
+        entries.filter((e) => e.includes(path.sep)),
+        work,
+      ).toEqual([]);
     }
 
     // And the objects really are in the bucket.

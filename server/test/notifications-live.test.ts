@@ -30,8 +30,14 @@ describe('live notifications across two API processes on PostgreSQL and Redis', 
     pgDb = await createPgDatabase();
     await built;
     const common = {
-      DATABASE_URL: pgDb.url, REDIS_URL, DEMO_ACCOUNT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', RUN_JOBS_IN_PROCESS: 'false',
-      RATE_LIMIT_AUTH_PER_MINUTE: '10000', RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+      DATABASE_URL: pgDb.url,
+      REDIS_URL,
+      DEMO_ACCOUNT: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RUN_JOBS_IN_PROCESS: 'false',
+      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
     };
     const urls: string[] = [];
     for (const name of ['api-a', 'api-b']) {
@@ -79,7 +85,12 @@ describe('live notifications across two API processes on PostgreSQL and Redis', 
     // And the other way round: the owner answers on B, the commenter listening on A hears it.
     const back = await openSse(`${a}/api/v1/notifications/stream`, { authorization: `Bearer ${commenter.accessToken}` });
     await back.next('ready');
-    const reply = await new ApiClient(b).call('POST', `/api/v1/comments/${video.id}`, { content: 'from process B', parentId: posted.json.data._id }, { authorization: `Bearer ${owner.accessToken}` });
+    const reply = await new ApiClient(b).call(
+      'POST',
+      `/api/v1/comments/${video.id}`,
+      { content: 'from process B', parentId: posted.json.data._id },
+      { authorization: `Bearer ${owner.accessToken}` },
+    );
     expect(reply.status).toBe(201);
     expect((await back.next('notification', 1000)).data.notification).toMatchObject({ kind: 'comment_reply', comment: { content: 'from process B' } });
     stream.close();

@@ -20,7 +20,11 @@ import type { Storage } from '../storage/storage.js';
  * knowing (its process died on the last attempt) still marks the video.
  */
 export function createJobs(deps: {
-  config: Config; database: DbHandle; storage: Storage; logger: Logger; workDir: string;
+  config: Config;
+  database: DbHandle;
+  storage: Storage;
+  logger: Logger;
+  workDir: string;
   /** The process's media tools; made from the configuration when not given. */
   media?: MediaTools;
   events?: Pick<VideoEvents, 'videoReady' | 'videoFailed' | 'videoListed'>;
@@ -54,15 +58,32 @@ export function createJobs(deps: {
   });
   const ladderRungs = deps.ladderRungs ?? (() => new InstanceService({ settings: new InstanceSettingsRepository(database.db), config }).ladderRungs());
   pipeline = new VideoPipeline({
-    db: database.db, storage, queue, media, logger, workDir,
-    keepOriginalUploads: config.keepOriginalUploads, events: deps.events, changes: deps.changes,
+    db: database.db,
+    storage,
+    queue,
+    media,
+    logger,
+    workDir,
+    keepOriginalUploads: config.keepOriginalUploads,
+    events: deps.events,
+    changes: deps.changes,
     ladderRungs,
   });
-  const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(database.db), queue, logger, events: deps.events, changes: deps.changes });
+  const publishing = new ScheduledPublishing({
+    videos: new ScheduledPublishingRepository(database.db),
+    queue,
+    logger,
+    events: deps.events,
+    changes: deps.changes,
+  });
   const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
   const video = pipeline;
   return {
-    queue, pipeline, publishing, trending, media,
+    queue,
+    pipeline,
+    publishing,
+    trending,
+    media,
     handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers() }),
   };
 }

@@ -41,14 +41,27 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   // The pipeline asks the site's settings for its rungs; they are built with the other services, below.
   let services: Services | null = null;
   const jobs = createJobs({
-    config, database, storage, logger, workDir, events: notifications, changes: answers, ladderRungs: () => services!.instance.ladderRungs(),
+    config,
+    database,
+    storage,
+    logger,
+    workDir,
+    events: notifications,
+    changes: answers,
+    ladderRungs: () => services!.instance.ladderRungs(),
   });
   const { queue, pipeline, publishing, media } = jobs;
   // Some tests skip processing: a stored upload is then served as it is.
   const processing = overrides.serveSourceAsIs ? new ServeSourceAsIs(database.db) : pipeline;
   const uploadStore = await UploadStore.open(config, storage, logger);
   const ctx: AppContext = {
-    config, db: database.db, dialect: database.dialect, storage, logger, queue, answers,
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    storage,
+    logger,
+    queue,
+    answers,
     defaultImages: defaultImages(config.publicUrl),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };

@@ -124,23 +124,48 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const sessions = new SessionService(new SessionsRepository(db), await loadSigningSecret(db), { reuseGraceMs: config.refreshReuseGraceMs });
   let users: UsersService | null = null;
   const instance = new InstanceService({
-    settings: new InstanceSettingsRepository(db), config, ensureDemoAccount: () => users!.ensureDemoAccount(config.demo), changes: answers,
+    settings: new InstanceSettingsRepository(db),
+    config,
+    ensureDemoAccount: () => users!.ensureDemoAccount(config.demo),
+    changes: answers,
     forgetLiveSessions: () => sessions.forgetLiveSessions(),
   });
   const userRows = new UsersRepository(db);
   users = new UsersService({
-    users: userRows, storage, logger, adminEmails: config.adminEmails, defaultImages, demoAccountOn: () => instance.demoAccountOn(), changes: answers,
+    users: userRows,
+    storage,
+    logger,
+    adminEmails: config.adminEmails,
+    defaultImages,
+    demoAccountOn: () => instance.demoAccountOn(),
+    changes: answers,
   });
 
   const videoRows = new VideosRepository(db, dialect, config.pageBucketSpacing);
   const search = createSearch(db, dialect);
   const captions = new CaptionsService({
-    captions: new CaptionsRepository(db), search, videos: videoRows, storage, logger, changes: answers,
+    captions: new CaptionsRepository(db),
+    search,
+    videos: videoRows,
+    storage,
+    logger,
+    changes: answers,
   });
   const quota = new StorageQuota({ storedBytes: new StorageQuotaRepository(db), defaults: () => instance.quotaDefaults() });
   const videos = new VideosService({
-    videos: videoRows, storage, defaultImages, processing, logger, media,
-    tmpDir: ctx.tmpDir, publishing, quota, events: notifications, captions, search, changes: answers,
+    videos: videoRows,
+    storage,
+    defaultImages,
+    processing,
+    logger,
+    media,
+    tmpDir: ctx.tmpDir,
+    publishing,
+    quota,
+    events: notifications,
+    captions,
+    search,
+    changes: answers,
   });
   const shared = { storage, defaultImages, changes: answers };
   const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications });
@@ -148,18 +173,37 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(db), ...shared });
   const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(db), changes: answers });
   const moderation = new ModerationService({
-    reports: new ReportsRepository(db), moderation: new ModerationRepository(db), bans: new AccountBansRepository(db), videos: videoRows,
-    comments: new CommentsRepository(db), users: userRows, storage, logger, events: notifications, changes: answers, sessions,
+    reports: new ReportsRepository(db),
+    moderation: new ModerationRepository(db),
+    bans: new AccountBansRepository(db),
+    videos: videoRows,
+    comments: new CommentsRepository(db),
+    users: userRows,
+    storage,
+    logger,
+    events: notifications,
+    changes: answers,
+    sessions,
   });
   const audit = new AuditLogRepository(db);
   const uploads = new UploadsService({
-    uploads: new UploadsRepository(db), store: uploadStore, quota, videos, logger, tmpDir: ctx.tmpDir, instance, expiryMs: config.uploadExpiryMs,
+    uploads: new UploadsRepository(db),
+    store: uploadStore,
+    quota,
+    videos,
+    logger,
+    tmpDir: ctx.tmpDir,
+    instance,
+    expiryMs: config.uploadExpiryMs,
   });
   const demoCleanup = config.demo.enabled
     ? new DemoCleanup({ content: new DemoContentRepository(db), videos, comments, likes, playlists, subscriptions, contentTtlMs: config.demo.contentTtlMs })
     : null;
   const orphans = {
-    rows: new OrphanSweepRepository(db), storage, tmpDir: ctx.tmpDir, localStorageRoot: config.storage.kind === 'local' ? config.storage.root : null,
+    rows: new OrphanSweepRepository(db),
+    storage,
+    tmpDir: ctx.tmpDir,
+    localStorageRoot: config.storage.kind === 'local' ? config.storage.root : null,
   };
 
   const presenter = new VideoPresenter(storage, defaultImages);
@@ -171,14 +215,32 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const pages = { videos: new VideosRepository(db, dialect), users: userRows, presenter, site, avatarUrl };
 
   return {
-    users, sessions, instance, notifications, processing, publishing, uploadStore, search, videos, captions, comments, likes, playlists, subscriptions, moderation,
+    users,
+    sessions,
+    instance,
+    notifications,
+    processing,
+    publishing,
+    uploadStore,
+    search,
+    videos,
+    captions,
+    comments,
+    likes,
+    playlists,
+    subscriptions,
+    moderation,
     videoStats: new VideoStatsService({ stats: new VideoStatsRepository(db) }),
     subscriptionsFeed: new SubscriptionsFeedService({ feed: new SubscriptionsFeedRepository(db), storage, defaultImages }),
     discovery: new DiscoveryService({ discovery: new DiscoveryRepository(db), trending: new TrendingRepository(db, dialect), videos, search }),
     uploads,
     watchHistory: new WatchHistoryService({ history: new WatchHistoryRepository(db), videos }),
     adminUsers: new AdminUsersService({
-      users: new AdminUsersRepository(db), stats: new AdminStatsRepository(db), moderation, sessions, changes: answers,
+      users: new AdminUsersRepository(db),
+      stats: new AdminStatsRepository(db),
+      moderation,
+      sessions,
+      changes: answers,
     }),
     adminMedia: new AdminMediaService({ videos: new AdminVideosRepository(db), audit, queue: jobs.queue, processing }),
     audit: new AuditLogService({ audit }),
@@ -187,7 +249,11 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     previews: new PreviewsService(pages),
     demoCleanup,
     housekeeping: new Housekeeping({
-      viewEvents: new ViewEventsRepository(db), uploads, demo: demoCleanup, orphans: { sweep: (now) => sweepOrphans(orphans, now) }, logger,
+      viewEvents: new ViewEventsRepository(db),
+      uploads,
+      demo: demoCleanup,
+      orphans: { sweep: (now) => sweepOrphans(orphans, now) },
+      logger,
     }),
   };
 }

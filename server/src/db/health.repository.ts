@@ -6,6 +6,14 @@ export class HealthRepository {
 
   /** Whether the database answers a read of a table the migrations made. */
   reachable(): Promise<boolean> {
-    return this.db.selectFrom('settings').select('key').limit(1).execute().then(() => true, () => false);
+    return this.db
+      .selectFrom('settings')
+      .select('key')
+      .limit(1)
+      .execute()
+      .then(
+        () => true,
+        () => false,
+      );
   }
 }

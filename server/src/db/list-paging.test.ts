@@ -7,7 +7,12 @@ import { createTestApp, type SignedIn, type TestApp } from '../../test/support/t
 // the first few seeks to one.
 const SPACING = 7;
 const PAGE = 10;
-const SORTS = [['createdAt', 'created_at'], ['views', 'views'], ['duration', 'duration'], ['title', 'title']] as const;
+const SORTS = [
+  ['createdAt', 'created_at'],
+  ['views', 'views'],
+  ['duration', 'duration'],
+  ['title', 'title'],
+] as const;
 
 let t: TestApp;
 let a: SignedIn;
@@ -41,7 +46,12 @@ async function offsetPage(list: { ownerId?: string; all?: boolean }, col: string
   let q = t.ctx.db.selectFrom('videos').select('id');
   if (list.ownerId) q = q.where('owner_id', '=', list.ownerId);
   if (!list.all) q = q.where('listed', '=', 1);
-  const rows = await q.orderBy(sql.ref(`videos.${col}`), dir).orderBy('id', dir).limit(PAGE).offset(offset).execute();
+  const rows = await q
+    .orderBy(sql.ref(`videos.${col}`), dir)
+    .orderBy('id', dir)
+    .limit(PAGE)
+    .offset(offset)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -64,7 +74,15 @@ async function expectEveryPage(list: { ownerId?: string; all?: boolean }, as?: S
 
 /** Each kept count against a real count of the rows between its boundary and the next. */
 async function expectBucketsExact() {
-  const buckets = await t.ctx.db.selectFrom('page_buckets').selectAll().orderBy('list').orderBy('sort').orderBy('num').orderBy('txt').orderBy('id_key').execute();
+  const buckets = await t.ctx.db
+    .selectFrom('page_buckets')
+    .selectAll()
+    .orderBy('list')
+    .orderBy('sort')
+    .orderBy('num')
+    .orderBy('txt')
+    .orderBy('id_key')
+    .execute();
   expect(buckets.length).toBeGreaterThan(0);
   for (let i = 0; i < buckets.length; i++) {
     const bk = buckets[i];
@@ -99,7 +117,10 @@ describe('deep pages of the home feed and channels', () => {
   });
 
   it('stay right after uploads, deletions, visibility, view count and title changes between requests', async () => {
-    const before = await t.ctx.db.selectFrom('page_buckets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.db
+      .selectFrom('page_buckets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     // New videos (more than a bucket holds, so buckets split), with the same tied sort values.
     const added = await seed(a, 40, 500);
     await seed(b, 25, 600);
@@ -108,17 +129,52 @@ describe('deep pages of the home feed and channels', () => {
       expect((await t.call({ method: 'DELETE', url: `/api/v1/videos/${id}`, as: a })).statusCode).toBe(200);
     }
     const some = await t.ctx.db.selectFrom('videos').select(['id', 'owner_id']).where('owner_id', '=', b.id).orderBy('id').limit(5).execute();
-    await t.ctx.db.deleteFrom('videos').where('id', 'in', some.map((r) => r.id)).execute();
+    await t.ctx.db
+      .deleteFrom('videos')
+      .where(
+        'id',
+        'in',
+        some.map((r) => r.id),
+      )
+      .execute();
     // Visibility both ways, a takedown, view counts and titles.
     const listedOfA = await t.ctx.db.selectFrom('videos').select('id').where('owner_id', '=', a.id).where('listed', '=', 1).orderBy('id').execute();
-    await changeVideos(t.ctx, listedOfA.slice(0, 6).map((r) => r.id), { visibility: 'private' });
-    const privateOfA = await t.ctx.db.selectFrom('videos').select('id').where('owner_id', '=', a.id).where('visibility', '=', 'private').orderBy('id').execute();
-    await changeVideos(t.ctx, privateOfA.slice(0, 4).map((r) => r.id), { visibility: 'public' });
-    await changeVideos(t.ctx, listedOfA.slice(10, 12).map((r) => r.id), { hidden_at: Date.now(), hidden_reason: 'spam' });
+    await changeVideos(
+      t.ctx,
+      listedOfA.slice(0, 6).map((r) => r.id),
+      { visibility: 'private' },
+    );
+    const privateOfA = await t.ctx.db
+      .selectFrom('videos')
+      .select('id')
+      .where('owner_id', '=', a.id)
+      .where('visibility', '=', 'private')
+      .orderBy('id')
+      .execute();
+    await changeVideos(
+      t.ctx,
+      privateOfA.slice(0, 4).map((r) => r.id),
+      { visibility: 'public' },
+    );
+    await changeVideos(
+      t.ctx,
+      listedOfA.slice(10, 12).map((r) => r.id),
+      { hidden_at: Date.now(), hidden_reason: 'spam' },
+    );
     const all = await t.ctx.db.selectFrom('videos').select('id').orderBy('id').execute();
     for (const [i, r] of all.entries()) {
-      if (i % 5 === 0) await t.ctx.db.updateTable('videos').set({ views: sql<number>`views + ${1 + (i % 3)}` }).where('id', '=', r.id).execute();
-      if (i % 11 === 0) await t.ctx.db.updateTable('videos').set({ title: TITLES[(i + 1) % TITLES.length] }).where('id', '=', r.id).execute();
+      if (i % 5 === 0)
+        await t.ctx.db
+          .updateTable('videos')
+          .set({ views: sql<number>`views + ${1 + (i % 3)}` })
+          .where('id', '=', r.id)
+          .execute();
+      if (i % 11 === 0)
+        await t.ctx.db
+          .updateTable('videos')
+          .set({ title: TITLES[(i + 1) % TITLES.length] })
+          .where('id', '=', r.id)
+          .execute();
     }
 
     await expectBucketsExact();
@@ -127,9 +183,16 @@ describe('deep pages of the home feed and channels', () => {
     await expectEveryPage({ ownerId: a.id, all: true }, a);
     await expectEveryPage({ ownerId: b.id, all: true }, b);
     await expectBucketsExact();
-    const after = await t.ctx.db.selectFrom('page_buckets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom('page_buckets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBeGreaterThan(Number(before.n));
-    const big = await t.ctx.db.selectFrom('page_buckets').select('n').where('n', '>', 2 * SPACING).execute();
+    const big = await t.ctx.db
+      .selectFrom('page_buckets')
+      .select('n')
+      .where('n', '>', 2 * SPACING)
+      .execute();
     expect(big).toEqual([]);
   });
 
@@ -138,11 +201,23 @@ describe('deep pages of the home feed and channels', () => {
     const writes = Array.from({ length: 60 }, (_, i) => async () => {
       const v = await seedVideo(t.ctx, (i % 2 ? a : b).id, fields(700 + i));
       if (i % 3 === 0) await changeVideos(t.ctx, [v.id], { visibility: 'private' });
-      if (i % 4 === 0) await t.ctx.db.updateTable('videos').set({ views: sql<number>`views + 1` }).where('id', '=', v.id).execute();
+      if (i % 4 === 0)
+        await t.ctx.db
+          .updateTable('videos')
+          .set({ views: sql<number>`views + 1` })
+          .where('id', '=', v.id)
+          .execute();
     });
-    const reads = Array.from({ length: 40 }, (_, i) => () => t.call({
-      method: 'GET', url: `/api/v1/videos/?pageSize=${PAGE}&pageNumber=${2 + (i % 20)}&sortBy=${SORTS[i % 4][0]}&sortType=${i % 8 < 4 ? 'asc' : 'desc'}`,
-    }).then((r) => expect(r.statusCode).toBe(200)));
+    const reads = Array.from(
+      { length: 40 },
+      (_, i) => () =>
+        t
+          .call({
+            method: 'GET',
+            url: `/api/v1/videos/?pageSize=${PAGE}&pageNumber=${2 + (i % 20)}&sortBy=${SORTS[i % 4][0]}&sortType=${i % 8 < 4 ? 'asc' : 'desc'}`,
+          })
+          .then((r) => expect(r.statusCode).toBe(200)),
+    );
     const interleaved = writes.flatMap((w, i) => (reads[i] ? [w, reads[i]] : [w]));
     await Promise.all(interleaved.map((f) => f()));
     await expectBucketsExact();

@@ -32,7 +32,12 @@ export interface PagedList {
   desc: boolean;
 }
 
-interface Bucket { num: number; txt: string; id_key: string; n: number }
+interface Bucket {
+  num: number;
+  txt: string;
+  id_key: string;
+  n: number;
+}
 
 const HEAD: Omit<Bucket, 'n'> = { num: -1, txt: '', id_key: '' };
 const isHead = (b: Omit<Bucket, 'n'>) => b.num === HEAD.num && b.txt === HEAD.txt && b.id_key === HEAD.id_key;
@@ -79,27 +84,38 @@ export class ListPager {
       let before = 0;
       let from = buckets[0];
       for (const b of buckets) {
-        if (before + b.n > start) { from = b; break; }
+        if (before + b.n > start) {
+          from = b;
+          break;
+        }
         before += b.n;
         from = b;
       }
       const col = sql.ref(`videos.${list.sort}`);
       let q = list.rows(trx).select('videos.id');
       if (!isHead(from)) q = q.where(sql<boolean>`(${col}, videos.id) >= (${list.sort === 'title' ? from.txt : from.num}, ${from.id_key})`);
-      const rows = await q.orderBy(col, 'asc').orderBy('videos.id', 'asc').limit(count).offset(start - before).execute();
+      const rows = await q
+        .orderBy(col, 'asc')
+        .orderBy('videos.id', 'asc')
+        .limit(count)
+        .offset(start - before)
+        .execute();
       const ids = rows.map((r) => r.id);
       return { ids: list.desc ? ids.reverse() : ids, oversized };
     };
     // One snapshot for the counts and the page: PostgreSQL's repeatable read, SQLite's transaction.
-    return this.dialect === 'postgres'
-      ? this.db.transaction().setIsolationLevel('repeatable read').execute(run)
-      : this.db.transaction().execute(run);
+    return this.dialect === 'postgres' ? this.db.transaction().setIsolationLevel('repeatable read').execute(run) : this.db.transaction().execute(run);
   }
 
   private async buckets(db: Db, list: PagedList): Promise<Bucket[]> {
-    const rows = await db.selectFrom('page_buckets').select(['num', 'txt', 'id_key', 'n'])
-      .where('list', '=', list.key).where('sort', '=', list.sort)
-      .orderBy('num').orderBy('txt').orderBy('id_key')
+    const rows = await db
+      .selectFrom('page_buckets')
+      .select(['num', 'txt', 'id_key', 'n'])
+      .where('list', '=', list.key)
+      .where('sort', '=', list.sort)
+      .orderBy('num')
+      .orderBy('txt')
+      .orderBy('id_key')
       .execute();
     return rows.map((r) => ({ num: Number(r.num), txt: r.txt, id_key: r.id_key, n: Number(r.n) }));
   }
@@ -117,17 +133,21 @@ export class ListPager {
       await this.lock(trx, list);
       if ((await this.buckets(trx, list)).length) return; // built by another request meanwhile
       const col = sql.ref(`videos.${list.sort}`);
-      const numbered = list.rows(trx)
+      const numbered = list
+        .rows(trx)
         .select([sql<number | string>`${col}`.as('k'), 'videos.id', sql<number>`row_number() over (order by ${col}, videos.id)`.as('rn')])
         .as('numbered');
       // Kysely cannot name the columns of a derived table built from a list's own query; the select below names them.
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const rows = await (trx.selectFrom(numbered) as unknown as SelectQueryBuilder<any, any, object>)
+      const rows = (await (trx.selectFrom(numbered) as unknown as SelectQueryBuilder<any, any, object>)
         .select(['k', 'id', 'rn'])
         .where(sql<boolean>`(rn - 1) % ${this.spacing} = 0`)
         .orderBy('rn')
-        .execute() as { k: number | string; id: string; rn: number }[];
-      const total = await list.rows(trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        .execute()) as { k: number | string; id: string; rn: number }[];
+      const total = await list
+        .rows(trx)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const n = Number(total.n);
       const values = [{ ...HEAD, n: Math.min(this.spacing, n) }];
       for (const r of rows.slice(1)) {
@@ -135,7 +155,10 @@ export class ListPager {
         values.push({ ...this.keyOf(list, r.k, r.id), n: Math.min(this.spacing, n - at) });
       }
       for (let i = 0; i < values.length; i += 500) {
-        await trx.insertInto('page_buckets').values(values.slice(i, i + 500).map((v) => ({ list: list.key, sort: list.sort, ...v }))).execute();
+        await trx
+          .insertInto('page_buckets')
+          .values(values.slice(i, i + 500).map((v) => ({ list: list.key, sort: list.sort, ...v })))
+          .execute();
       }
     });
   }
@@ -144,9 +167,14 @@ export class ListPager {
   private async split(list: PagedList, seen: Bucket): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.lock(trx, list);
-      const current = await trx.selectFrom('page_buckets').select('n')
-        .where('list', '=', list.key).where('sort', '=', list.sort)
-        .where('num', '=', seen.num).where('txt', '=', seen.txt).where('id_key', '=', seen.id_key)
+      const current = await trx
+        .selectFrom('page_buckets')
+        .select('n')
+        .where('list', '=', list.key)
+        .where('sort', '=', list.sort)
+        .where('num', '=', seen.num)
+        .where('txt', '=', seen.txt)
+        .where('id_key', '=', seen.id_key)
         .executeTakeFirst();
       if (!current) return;
       let bucket: Bucket = { ...seen, n: Number(current.n) };
@@ -156,11 +184,19 @@ export class ListPager {
         if (!isHead(bucket)) q = q.where(sql<boolean>`(${col}, videos.id) >= (${list.sort === 'title' ? bucket.txt : bucket.num}, ${bucket.id_key})`);
         const at = await q.orderBy(col, 'asc').orderBy('videos.id', 'asc').limit(1).offset(this.spacing).executeTakeFirstOrThrow();
         const next: Bucket = { ...this.keyOf(list, at.k, at.id), n: bucket.n - this.spacing };
-        await trx.updateTable('page_buckets').set({ n: this.spacing })
-          .where('list', '=', list.key).where('sort', '=', list.sort)
-          .where('num', '=', bucket.num).where('txt', '=', bucket.txt).where('id_key', '=', bucket.id_key)
+        await trx
+          .updateTable('page_buckets')
+          .set({ n: this.spacing })
+          .where('list', '=', list.key)
+          .where('sort', '=', list.sort)
+          .where('num', '=', bucket.num)
+          .where('txt', '=', bucket.txt)
+          .where('id_key', '=', bucket.id_key)
           .execute();
-        await trx.insertInto('page_buckets').values({ list: list.key, sort: list.sort, ...next }).execute();
+        await trx
+          .insertInto('page_buckets')
+          .values({ list: list.key, sort: list.sort, ...next })
+          .execute();
         bucket = next;
       }
     });

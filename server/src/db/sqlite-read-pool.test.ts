@@ -25,10 +25,13 @@ describe('SQLite with a read pool', () => {
     await addSetting('a', 'one');
     await addSetting('b', 'two');
     const rows = await handle.db.selectFrom('settings').selectAll().where('key', 'in', ['a', 'b']).orderBy('key').execute();
-    expect(rows).toEqual([{ key: 'a', value: 'one' }, { key: 'b', value: 'two' }]);
+    expect(rows).toEqual([
+      { key: 'a', value: 'one' },
+      { key: 'b', value: 'two' },
+    ]);
   });
 
-  it('reads a transaction\'s own uncommitted writes inside it, and nothing of them outside until commit', async () => {
+  it("reads a transaction's own uncommitted writes inside it, and nothing of them outside until commit", async () => {
     let seenOutside: unknown[] = ['not read'];
     await handle.db.transaction().execute(async (trx) => {
       await trx.insertInto('settings').values({ key: 'inside', value: 'x' }).execute();
@@ -41,7 +44,12 @@ describe('SQLite with a read pool', () => {
   });
 
   it('gives a failing read its error', async () => {
-    await expect(handle.db.selectFrom('settings').select(sql`no_such_column`.as('x')).execute()).rejects.toThrow(/no_such_column/);
+    await expect(
+      handle.db
+        .selectFrom('settings')
+        .select(sql`no_such_column`.as('x'))
+        .execute(),
+    ).rejects.toThrow(/no_such_column/);
   });
 
   it('keeps the event loop turning while a slow read runs', async () => {
@@ -49,7 +57,9 @@ describe('SQLite with a read pool', () => {
     const timer = setInterval(() => ticks++, 5);
     const started = Date.now();
     // A read that counts to three million: hundreds of milliseconds of work on a worker.
-    const slow = handle.db.selectNoFrom(sql<number>`(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) FROM n)`.as('c')).executeTakeFirstOrThrow();
+    const slow = handle.db
+      .selectNoFrom(sql<number>`(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) FROM n)`.as('c'))
+      .executeTakeFirstOrThrow();
     const [row] = await Promise.all([slow]);
     clearInterval(timer);
     const elapsed = Date.now() - started;

@@ -1,8 +1,14 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
-  type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SelectQueryNode, SqliteDialect,
-  type SqliteDatabase, type TransactionSettings,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteDialect,
+  type SqliteDatabase,
+  type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -105,7 +111,10 @@ class ReadPool {
  * a transaction goes to the read pool and never waits for the main connection.
  */
 class PooledReadsDriver implements Driver {
-  constructor(private readonly inner: Driver, private readonly pool: ReadPool) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly pool: ReadPool,
+  ) {}
 
   init() {
     return this.inner.init();
@@ -143,7 +152,10 @@ class RoutingConnection implements DatabaseConnection {
   inTransaction = false;
   #main: DatabaseConnection | null = null;
 
-  constructor(private readonly driver: Driver, private readonly pool: ReadPool) {}
+  constructor(
+    private readonly driver: Driver,
+    private readonly pool: ReadPool,
+  ) {}
 
   async main(): Promise<DatabaseConnection> {
     this.#main ??= await this.driver.acquireConnection();

@@ -38,7 +38,10 @@ describe('keepingStatements', () => {
     expect(await read()).toEqual([{ n: 1 }]);
     await sql`alter table t add column m integer`.execute(db);
     await db.insertInto('t').values({ n: 2 }).execute();
-    expect(await read()).toEqual([{ n: 1, m: null }, { n: 2, m: null }]);
+    expect(await read()).toEqual([
+      { n: 1, m: null },
+      { n: 2, m: null },
+    ]);
     // More distinct statements than are kept: the oldest are let go, every one still runs.
     for (let i = 0; i < 600; i++) expect((await sql<{ v: number }>`select ${sql.lit(i)} as v`.execute(db)).rows[0]!.v).toBe(i);
     await db.destroy();

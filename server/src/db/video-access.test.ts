@@ -19,7 +19,11 @@ async function setRole(user: SignedIn, role: Role) {
 }
 
 async function setBanned(user: SignedIn, banned: boolean) {
-  await t.ctx.db.updateTable('users').set({ banned_at: banned ? Date.now() : null }).where('id', '=', user.id).execute();
+  await t.ctx.db
+    .updateTable('users')
+    .set({ banned_at: banned ? Date.now() : null })
+    .where('id', '=', user.id)
+    .execute();
   await refreshVideoAccess(t.ctx.db, { ownerId: user.id });
   t.services.sessions.accountChanged(user.id);
 }
@@ -71,7 +75,11 @@ describe('the kept flags', () => {
       const byRule = rows.filter((r) => canWatch(r, viewer));
       seen[name] = byRule.length;
       // The collections filter is never wider than what the viewer may open.
-      for (const { id } of bySql) expect(byRule.map((r) => r.id), `${name} ${id}`).toContain(id);
+      for (const { id } of bySql)
+        expect(
+          byRule.map((r) => r.id),
+          `${name} ${id}`,
+        ).toContain(id);
     }
     expect(seen).toEqual({ anonymous: 2, stranger: 2, owner: 18, moderator: 4, admin: 18 });
     const listed = await t.ctx.db.selectFrom('videos').select('id').where('id', 'in', ids).where(listedVideo()).execute();

@@ -29,9 +29,7 @@ export interface AccessFields {
 }
 
 /** Selected wherever a module needs to decide access on a row of its own query. */
-export const ACCESS_COLUMNS = [
-  'videos.owner_id', 'videos.status', 'videos.visibility', 'videos.hidden_at', 'videos.watchable',
-] as const;
+export const ACCESS_COLUMNS = ['videos.owner_id', 'videos.status', 'videos.visibility', 'videos.hidden_at', 'videos.watchable'] as const;
 
 export const isAdmin = (viewer: Viewer | null) => viewer?.role === 'admin';
 
@@ -79,19 +77,24 @@ export async function refreshVideoAccess(db: Kysely<Database>, target: { ownerId
   const run = async (trx: Kysely<Database>) => {
     // Locks the owner's row first (a write, so it works on both databases): two refreshes for one
     // owner then apply their differences one after the other instead of both from the same start.
-    const locked = await trx.updateTable('users').set((eb) => ({ videos_count: eb.ref('videos_count') }))
-      .where('id', '=', target.ownerId).executeTakeFirst();
+    const locked = await trx
+      .updateTable('users')
+      .set((eb) => ({ videos_count: eb.ref('videos_count') }))
+      .where('id', '=', target.ownerId)
+      .executeTakeFirst();
     if (Number(locked.numUpdatedRows) === 0) return;
     const listed = sql<number>`case when ${LISTED_RULE} then 1 else 0 end`;
     const watchable = sql<number>`case when ${WATCHABLE_RULE} then 1 else 0 end`;
-    let flags = trx.updateTable('videos')
+    let flags = trx
+      .updateTable('videos')
       .set({ listed, watchable })
       .where('owner_id', '=', target.ownerId)
       .where(sql<SqlBool>`(listed <> ${listed} or watchable <> ${watchable})`);
     if (target.videoId) flags = flags.where('id', '=', target.videoId);
     await flags.execute();
     const before = await trx.selectFrom('users').select('videos_count').where('id', '=', target.ownerId).executeTakeFirstOrThrow();
-    const after = await trx.updateTable('users')
+    const after = await trx
+      .updateTable('users')
       .set({ videos_count: sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.listed = 1)` })
       .where('id', '=', target.ownerId)
       .returning('videos_count')
@@ -103,5 +106,9 @@ export async function refreshVideoAccess(db: Kysely<Database>, target: { ownerId
 }
 
 export async function addPublicVideos(db: Kysely<Database>, delta: number): Promise<void> {
-  await db.updateTable('counters').set({ value: sql<number>`value + ${delta}` }).where('key', '=', 'public_videos').execute();
+  await db
+    .updateTable('counters')
+    .set({ value: sql<number>`value + ${delta}` })
+    .where('key', '=', 'public_videos')
+    .execute();
 }

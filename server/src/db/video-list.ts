@@ -15,10 +15,26 @@ export const SORT_COLUMNS = {
 
 /** Columns of a video card: the video and the few owner fields it shows. */
 export const SUMMARY_COLUMNS = [
-  'videos.id', 'videos.owner_id', 'videos.title', 'videos.description', 'videos.duration', 'videos.views',
-  'videos.status', 'videos.progress', 'videos.visibility', 'videos.publish_at', 'videos.hidden_at', 'videos.watchable', 'videos.thumbnail_key', 'videos.video_key', 'videos.source_key',
-  'videos.created_at', 'videos.updated_at',
-  'users.username as owner_username', 'users.full_name as owner_full_name', 'users.avatar_key as owner_avatar_key',
+  'videos.id',
+  'videos.owner_id',
+  'videos.title',
+  'videos.description',
+  'videos.duration',
+  'videos.views',
+  'videos.status',
+  'videos.progress',
+  'videos.visibility',
+  'videos.publish_at',
+  'videos.hidden_at',
+  'videos.watchable',
+  'videos.thumbnail_key',
+  'videos.video_key',
+  'videos.source_key',
+  'videos.created_at',
+  'videos.updated_at',
+  'users.username as owner_username',
+  'users.full_name as owner_full_name',
+  'users.avatar_key as owner_avatar_key',
 ] as const;
 
 export interface VideoSummaryRow {
@@ -58,4 +74,3 @@ export interface VideoListFilter {
   limit: number;
   offset: number;
 }
-

@@ -52,7 +52,9 @@ describe("a viewer's notifications", () => {
   it('are made afresh once a notification of theirs is stored, and not for anyone else’s', async () => {
     // A comment is a public change too: everything kept before it is made afresh.
     const neighbourVideo = await seedVideo(t.ctx, neighbour.id, { title: 'The neighbour’s video' });
-    expect((await t.call({ method: 'POST', url: `${API}/comments/${neighbourVideo.id}`, as: commenter, payload: { content: 'For the neighbour' } })).statusCode).toBe(201);
+    expect(
+      (await t.call({ method: 'POST', url: `${API}/comments/${neighbourVideo.id}`, as: commenter, payload: { content: 'For the neighbour' } })).statusCode,
+    ).toBe(201);
     await list(viewer);
     await unread(viewer);
     expect((await list(viewer)).headers['x-cache']).toBe('hit');

@@ -64,7 +64,9 @@ describe('answers shared through Redis', () => {
   it("a viewer's notifications read on one process are made afresh on the other", async () => {
     const commenter = await a.signUp();
     const video = await seedVideo(a.ctx, owner.id);
-    expect((await a.call({ method: 'POST', url: `${API}/comments/${video.id}`, as: commenter, payload: { content: 'Across processes' } })).statusCode).toBe(201);
+    expect((await a.call({ method: 'POST', url: `${API}/comments/${video.id}`, as: commenter, payload: { content: 'Across processes' } })).statusCode).toBe(
+      201,
+    );
     const unread = (app: TestApp) => app.call({ method: 'GET', url: `${API}/notifications/unread-count`, as: owner });
     expect((await unread(a)).data.count).toBeGreaterThan(0);
     const kept = await unread(b);
@@ -78,7 +80,16 @@ describe('answers shared through Redis', () => {
   it("a scheduled video published by a worker's handler shows on the API processes at once", async () => {
     const video = await seedVideo(a.ctx, owner.id);
     const publishAt = Date.now() + 3_600_000;
-    expect((await a.call({ method: 'PATCH', url: `${API}/videos/${video.id}`, as: owner, payload: await multipart({ publishAt: new Date(publishAt).toISOString() }) })).statusCode).toBe(200);
+    expect(
+      (
+        await a.call({
+          method: 'PATCH',
+          url: `${API}/videos/${video.id}`,
+          as: owner,
+          payload: await multipart({ publishAt: new Date(publishAt).toISOString() }),
+        })
+      ).statusCode,
+    ).toBe(200);
     await get(a, '/videos/');
     expect((await get(b, '/videos/')).headers['x-cache']).toBe('hit');
     // A worker has its own store, on the same Redis and site, as `npm run worker` builds it.
@@ -86,7 +97,13 @@ describe('answers shared through Redis', () => {
     try {
       await until(async () => (await workerStore.lookup('warm-up')).generation !== null);
       const queue = new LocalQueue({ db: a.ctx.db, dialect: a.ctx.dialect, logger: silent });
-      const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(a.ctx.db), queue, logger: silent, changes: workerStore, now: () => publishAt + 1 });
+      const publishing = new ScheduledPublishing({
+        videos: new ScheduledPublishingRepository(a.ctx.db),
+        queue,
+        logger: silent,
+        changes: workerStore,
+        now: () => publishAt + 1,
+      });
       expect(await publishing.publish({ videoId: video.id, publishAt })).toBe('published');
     } finally {
       await workerStore.close();

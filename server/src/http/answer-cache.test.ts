@@ -87,8 +87,16 @@ describe('anonymous answers', () => {
   it('cover the hot public reads and nothing personal', async () => {
     const video = await seedVideo(t.ctx, owner.id);
     for (const url of [
-      '/videos/', channelVideos(owner.id), `/videos/${video.id}`, '/videos/trending', `/videos/${video.id}/related`,
-      `/users/channel/${owner.username}`, `/comments/${video.id}`, `/playlist/user/${owner.id}`, `/likes/count/${video.id}?contentType=video`, '/instance',
+      '/videos/',
+      channelVideos(owner.id),
+      `/videos/${video.id}`,
+      '/videos/trending',
+      `/videos/${video.id}/related`,
+      `/users/channel/${owner.username}`,
+      `/comments/${video.id}`,
+      `/playlist/user/${owner.id}`,
+      `/likes/count/${video.id}?contentType=video`,
+      '/instance',
     ]) {
       expect((await get(url)).statusCode, url).toBe(200);
       expect((await get(url)).headers['x-cache'], url).toBe('hit');
@@ -149,7 +157,12 @@ describe('writes make the next anonymous answer fresh', () => {
     const video = await seedVideo(t.ctx, owner.id, { status: 'processing', progress: 10, video_key: null });
     expect(await feedIds()).not.toContain(video.id);
     await primed('/videos/');
-    await new VideoMediaRepository(t.ctx.db, t.ctx.answers).markPlayable(video.id, { videoKey: `videos/${video.id}/video.mp4`, duration: 3, width: 320, height: 240 });
+    await new VideoMediaRepository(t.ctx.db, t.ctx.answers).markPlayable(video.id, {
+      videoKey: `videos/${video.id}/video.mp4`,
+      duration: 3,
+      width: 320,
+      height: 240,
+    });
     expect(await feedIds()).toContain(video.id);
   });
 
@@ -221,13 +234,24 @@ describe('writes make the next anonymous answer fresh', () => {
   it('a scheduled video published when its time comes', async () => {
     const video = await seedVideo(t.ctx, owner.id);
     const publishAt = Date.now() + 3_600_000;
-    const res = await t.call({ method: 'PATCH', url: `${API}/videos/${video.id}`, as: owner, payload: await multipart({ publishAt: new Date(publishAt).toISOString() }) });
+    const res = await t.call({
+      method: 'PATCH',
+      url: `${API}/videos/${video.id}`,
+      as: owner,
+      payload: await multipart({ publishAt: new Date(publishAt).toISOString() }),
+    });
     expect(res.statusCode).toBe(200);
     expect(await feedIds()).not.toContain(video.id);
     await primed('/videos/');
     // The job's handler, as a worker runs it when the time has come.
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, changes: t.ctx.answers, now: () => publishAt + 1 });
+    const publishing = new ScheduledPublishing({
+      videos: new ScheduledPublishingRepository(t.ctx.db),
+      queue,
+      logger: silent,
+      changes: t.ctx.answers,
+      now: () => publishAt + 1,
+    });
     expect(await publishing.publish({ videoId: video.id, publishAt })).toBe('published');
     expect(await feedIds()).toContain(video.id);
   });

@@ -59,7 +59,10 @@ export function carriesCredentials(request: FastifyRequest): boolean {
 export function answerKey(request: FastifyRequest): string {
   const path = request.url.split('?', 1)[0];
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const parts = Object.keys(query).sort().filter((k) => query[k] !== undefined).map((k) => `${k}=${JSON.stringify(query[k])}`);
+  const parts = Object.keys(query)
+    .sort()
+    .filter((k) => query[k] !== undefined)
+    .map((k) => `${k}=${JSON.stringify(query[k])}`);
   return `${request.method} ${request.protocol}://${request.host}${path}?${parts.join('&')}`;
 }
 
@@ -128,7 +131,8 @@ export function registerAnswerCache(app: FastifyInstance, store: AnswerStore, op
   app.addHook('onSend', (request, reply, payload, done) => {
     const fill = request.answerFill;
     if (!fill) {
-      if (request.answerKey !== undefined && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit') early.remember(request, reply, request.answerKey);
+      if (request.answerKey !== undefined && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit')
+        early.remember(request, reply, request.answerKey);
       return done(null, payload);
     }
     if (reply.statusCode !== 200 || reply.hasHeader('set-cookie') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
@@ -183,7 +187,13 @@ class Flights {
     });
     const timer = setTimeout(() => this.settle(id, null), this.patienceMs);
     timer.unref();
-    this.pending.set(id, { made, settle: (answer) => { clearTimeout(timer); settle(answer); } });
+    this.pending.set(id, {
+      made,
+      settle: (answer) => {
+        clearTimeout(timer);
+        settle(answer);
+      },
+    });
     return { flight: id };
   }
 

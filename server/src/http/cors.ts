@@ -3,13 +3,18 @@ import type { FastifyInstance } from 'fastify';
 
 /** Resumable uploads (tus) arrive at the API too; their headers must cross origins both ways. */
 const TUS_HEADERS = [
-  'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'Location', 'Upload-Expires',
+  'Tus-Resumable',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Defer-Length',
+  'Upload-Concat',
+  'Location',
+  'Upload-Expires',
 ];
 
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Return-Tokens', 'X-Request-Id', 'Range', 'If-Range', ...TUS_HEADERS];
-export const CORS_EXPOSED_HEADERS = [
-  'X-Request-Id', 'Retry-After', 'Content-Range', 'Accept-Ranges', 'Content-Length', ...TUS_HEADERS,
-];
+export const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'Content-Range', 'Accept-Ranges', 'Content-Length', ...TUS_HEADERS];
 
 /**
  * Credentialed CORS for a web client served from another origin. Off unless origins are listed:

@@ -13,8 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const playlistsOf = async (u: SignedIn) =>
-  (await t.call({ method: 'GET', url: `${API}/playlist/user/${u.id}`, as: u })).data as { name: string }[];
+const playlistsOf = async (u: SignedIn) => (await t.call({ method: 'GET', url: `${API}/playlist/user/${u.id}`, as: u })).data as { name: string }[];
 const fullNameOf = async (u: SignedIn) => (await t.call({ method: 'GET', url: `${API}/users/user/current`, as: u })).data.fullName as string;
 
 describe('cross-site request defence', () => {
@@ -50,18 +49,36 @@ describe('cross-site request defence', () => {
     expect((await t.call({ method: 'GET', url: `${API}/users/user/current`, as: u })).statusCode).toBe(200);
   });
 
-  it('lets the site\'s own pages change things, by Origin or by Referer', async () => {
+  it("lets the site's own pages change things, by Origin or by Referer", async () => {
     const u = await t.signUp();
-    const byOrigin = await t.call({ method: 'POST', url: `${API}/playlist`, cookies: u.cookies, headers: { origin: OWN }, payload: { name: 'Mine', description: 'x' } });
+    const byOrigin = await t.call({
+      method: 'POST',
+      url: `${API}/playlist`,
+      cookies: u.cookies,
+      headers: { origin: OWN },
+      payload: { name: 'Mine', description: 'x' },
+    });
     expect(byOrigin.statusCode).toBe(201);
-    const byReferer = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, cookies: u.cookies, headers: { referer: `${OWN}/${u.username}/edit-profile` }, payload: { fullName: 'Renamed' } });
+    const byReferer = await t.call({
+      method: 'PATCH',
+      url: `${API}/users/update-account`,
+      cookies: u.cookies,
+      headers: { referer: `${OWN}/${u.username}/edit-profile` },
+      payload: { fullName: 'Renamed' },
+    });
     expect(byReferer.statusCode).toBe(200);
     expect(await fullNameOf(u)).toBe('Renamed');
   });
 
   it('exempts Bearer calls, reads, and calls that carry no cookies', async () => {
     const u = await t.signUp();
-    const bearer = await t.call({ method: 'POST', url: `${API}/playlist`, as: u, headers: { origin: 'https://evil.example' }, payload: { name: 'Scripted', description: 'x' } });
+    const bearer = await t.call({
+      method: 'POST',
+      url: `${API}/playlist`,
+      as: u,
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'Scripted', description: 'x' },
+    });
     expect(bearer.statusCode).toBe(201);
     const read = await t.call({ method: 'GET', url: `${API}/users/user/current`, cookies: u.cookies, headers: { origin: 'https://evil.example' } });
     expect(read.statusCode).toBe(200);
@@ -69,11 +86,12 @@ describe('cross-site request defence', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('accepts PUBLIC_URL\'s origin and the listed ALLOWED_ORIGINS, and no other', async () => {
+  it("accepts PUBLIC_URL's origin and the listed ALLOWED_ORIGINS, and no other", async () => {
     const x = await createTestApp({ env: { PUBLIC_URL: 'https://video.example.com', ALLOWED_ORIGINS: 'https://app.example.com' } });
     try {
       const u = await x.signUp();
-      const post = (origin: string) => x.call({ method: 'POST', url: `${API}/playlist`, cookies: u.cookies, headers: { origin }, payload: { name: `From ${origin}`, description: 'x' } });
+      const post = (origin: string) =>
+        x.call({ method: 'POST', url: `${API}/playlist`, cookies: u.cookies, headers: { origin }, payload: { name: `From ${origin}`, description: 'x' } });
       expect((await post('https://video.example.com')).statusCode).toBe(201);
       expect((await post('https://app.example.com')).statusCode).toBe(201);
       // With PUBLIC_URL set, the Host header no longer decides what "own" means.
@@ -100,9 +118,19 @@ describe('tokens stay out of answer bodies unless asked for', () => {
     expect(refreshed.data).toEqual({});
     expect(refreshed.body).not.toMatch(/accessToken|refreshToken/);
 
-    const asked = await t.call({ method: 'POST', url: `${API}/users/login`, headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password } });
+    const asked = await t.call({
+      method: 'POST',
+      url: `${API}/users/login`,
+      headers: { 'x-return-tokens': 'true' },
+      payload: { email: u.email, password: u.password },
+    });
     expect(asked.data).toMatchObject({ user: { _id: u.id }, accessToken: expect.any(String), refreshToken: expect.any(String) });
-    const askedRefresh = await t.call({ method: 'POST', url: `${API}/users/refresh-token`, headers: { 'x-return-tokens': 'true' }, payload: { refreshToken: asked.data.refreshToken } });
+    const askedRefresh = await t.call({
+      method: 'POST',
+      url: `${API}/users/refresh-token`,
+      headers: { 'x-return-tokens': 'true' },
+      payload: { refreshToken: asked.data.refreshToken },
+    });
     expect(askedRefresh.statusCode).toBe(200);
     expect(askedRefresh.data).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
     const me = await t.call({ method: 'GET', url: `${API}/users/user/current`, headers: { authorization: `Bearer ${askedRefresh.data.accessToken}` } });

@@ -77,7 +77,7 @@ describe('answers served ahead of the app', () => {
     expect(invalidId.headers['x-request-id']).toMatch(/^[\w-]{16}$/);
   });
 
-  it('stop at a change: the next answer is the app\'s, made afresh', async () => {
+  it("stop at a change: the next answer is the app's, made afresh", async () => {
     const video = await seedVideo(s.t.ctx, owner.id, { title: 'Before the edit' });
     await s.get(`/videos/${video.id}`);
     expect((await s.early(`/videos/${video.id}`)).early).toBe(true);
@@ -98,7 +98,12 @@ describe('answers served ahead of the app', () => {
     expect(signedIn.early).toBe(false);
     expect(signedIn.headers['x-cache']).toBeUndefined();
     expect(JSON.parse(signedIn.body).data.watchPosition).toBeNull();
-    for (const headers of [{ cookie: `accessToken=${owner.accessToken}` }, { cookie: 'refreshToken=x' }, { authorization: 'Bearer nonsense' }, { origin: 'https://elsewhere.example' }]) {
+    for (const headers of [
+      { cookie: `accessToken=${owner.accessToken}` },
+      { cookie: 'refreshToken=x' },
+      { authorization: 'Bearer nonsense' },
+      { origin: 'https://elsewhere.example' },
+    ]) {
       expect((await s.early(`/videos/${video.id}`, headers)).early, JSON.stringify(headers)).toBe(false);
     }
     // Another spelling of the same query is the app's to read first; it then remembers it too.
@@ -110,7 +115,7 @@ describe('answers served ahead of the app', () => {
     expect(s.t.app.answeredEarly!()).toBe(before);
   });
 
-  it('never serve what the app would not: a missing video stays the app\'s 404', async () => {
+  it("never serve what the app would not: a missing video stays the app's 404", async () => {
     const missing = '0123456789abcdef01234567';
     for (let i = 0; i < 3; i++) {
       const answer = await s.early(`/videos/${missing}`);
@@ -126,7 +131,7 @@ describe('answers served ahead of the app', () => {
 });
 
 describe('the general rate limit', () => {
-  it('counts early answers with the app\'s requests, and the one over it gets the app\'s 429', async () => {
+  it("counts early answers with the app's requests, and the one over it gets the app's 429", async () => {
     await withVideo({ RATE_LIMIT_GENERAL_PER_MINUTE: '6' }, async (s, videoId) => {
       const answers = [];
       for (let i = 0; i < 7; i++) answers.push(await s.early(`/videos/${videoId}`));

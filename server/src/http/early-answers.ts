@@ -21,8 +21,17 @@ export const KEPT_HEADERS = ['content-type', 'cache-control'] as const;
  * app sent for a URL (its security headers, HSTS on https) is the same for every signed-out caller.
  */
 const NOT_REMEMBERED = new Set([
-  'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-cache',
-  'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', ...KEPT_HEADERS,
+  'x-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-cache',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  ...KEPT_HEADERS,
 ]);
 
 const CREDENTIAL_COOKIE = new RegExp(`(?:^|;)\\s*(?:${ACCESS_COOKIE}|${REFRESH_COOKIE})=`);
@@ -108,8 +117,12 @@ export class EarlyAnswers {
     const remembered = this.urls.get(`${who.protocol}://${who.host}${req.url}`);
     if (!remembered) return false;
     this.answer(req, res, who.ip, remembered).then(
-      (answered) => { if (!answered) passOn(); },
-      () => { if (!res.headersSent) passOn(); },
+      (answered) => {
+        if (!answered) passOn();
+      },
+      () => {
+        if (!res.headersSent) passOn();
+      },
     );
     return true;
   };
@@ -128,7 +141,12 @@ export class EarlyAnswers {
     res.end(answer.body);
     this.answered += 1;
     this.deps.log?.info(
-      { reqId: requestId, req: { method: req.method, url }, res: { statusCode: answer.status }, responseTime: Math.round((performance.now() - started) * 10) / 10 },
+      {
+        reqId: requestId,
+        req: { method: req.method, url },
+        res: { statusCode: answer.status },
+        responseTime: Math.round((performance.now() - started) * 10) / 10,
+      },
       'request completed',
     );
     return true;

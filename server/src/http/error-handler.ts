@@ -7,14 +7,12 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
-      return reply
-        .headers(err.headers)
-        .status(err.statusCode)
-        .send({ statusCode: err.statusCode, data: err.details, message: err.message, success: false });
+      return reply.headers(err.headers).status(err.statusCode).send({ statusCode: err.statusCode, data: err.details, message: err.message, success: false });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldError[] = err.validation.map((v) => ({
-        path: [v.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') ||
+        path:
+          [v.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') ||
           String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
         message: v.message ?? 'Invalid value',
       }));

@@ -17,8 +17,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new AppError(400, 'BAD_REQUEST', message, errors ? { errors } : null);
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, 'BAD_REQUEST', message, errors ? { errors } : null);
 export const validationFailed = (errors: FieldError[]) =>
   new AppError(400, 'VALIDATION_FAILED', errors.map((e) => e.message).join('; ') || 'Invalid input', { errors });
 export const unauthorized = (message = 'Unauthorized request') => new AppError(401, 'UNAUTHORIZED', message);

@@ -7,7 +7,9 @@ import { registerFairTurns } from './fair-turns.js';
 /** Burns the CPU synchronously, as a request reading SQLite does. */
 function busyFor(ms: number): void {
   const until = performance.now() + ms;
-  while (performance.now() < until) { /* spin */ }
+  while (performance.now() < until) {
+    /* spin */
+  }
 }
 
 async function serve(fair: boolean): Promise<{ app: FastifyInstance; port: number }> {

@@ -18,7 +18,14 @@ function scan(text: string): (string | null)[] {
 
 describe('MultipartScanner', () => {
   it('accepts proper form-data parts, whatever the chunking', () => {
-    expect(scan(body(field('title', 'Hello'), `Content-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n--b0und-lookalike\r\nnot a delimiter`))).toEqual([null]);
+    expect(
+      scan(
+        body(
+          field('title', 'Hello'),
+          `Content-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n--b0und-lookalike\r\nnot a delimiter`,
+        ),
+      ),
+    ).toEqual([null]);
   });
 
   it('refuses a part with no Content-Disposition, with no name, or with no headers at all', () => {

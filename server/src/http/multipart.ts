@@ -128,12 +128,18 @@ function asClientError(err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (e && typeof e === 'object' && e.syscall && e.code !== 'ECONNRESET') return err;
   switch (e?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE': return refused(413, 'File is too large');
-    case 'FST_FILES_LIMIT': return refused(400, 'Too many files');
-    case 'FST_PARTS_LIMIT': return refused(413, 'Too many parts in the multipart body');
-    case 'FST_FIELDS_LIMIT': return refused(413, 'Too many fields in the multipart body');
-    case 'FST_PROTO_VIOLATION': return refused(400, 'Forbidden field name in the multipart body');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return refused(400, 'The multipart body has no boundary');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return refused(413, 'File is too large');
+    case 'FST_FILES_LIMIT':
+      return refused(400, 'Too many files');
+    case 'FST_PARTS_LIMIT':
+      return refused(413, 'Too many parts in the multipart body');
+    case 'FST_FIELDS_LIMIT':
+      return refused(413, 'Too many fields in the multipart body');
+    case 'FST_PROTO_VIOLATION':
+      return refused(400, 'Forbidden field name in the multipart body');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return refused(400, 'The multipart body has no boundary');
   }
   const reason = e instanceof Error && /^[\w :,.'-]{1,120}$/.test(e.message) ? `: ${e.message.replace(/^Multipart: /, '')}` : '';
   return refused(400, `The multipart body is malformed${reason}`);

@@ -45,10 +45,15 @@ describe('rate limits shared through Redis', () => {
     expect(await a.call({ method: 'GET', url: '/api/v1/healthcheck', remoteAddress: freshAddress() }).then((r) => r.statusCode)).toBe(200);
   });
 
-  it('many addresses guessing one account\'s password are stopped, across processes; other accounts are not', async () => {
+  it("many addresses guessing one account's password are stopped, across processes; other accounts are not", async () => {
     const email = `victim-${randomUUID()}@example.com`;
     const guess = (app: TestApp, who = email) =>
-      app.call({ method: 'POST', url: '/api/v1/users/login', remoteAddress: freshAddress(), payload: { email: who.toUpperCase(), password: `guess-${randomUUID()}` } });
+      app.call({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        remoteAddress: freshAddress(),
+        payload: { email: who.toUpperCase(), password: `guess-${randomUUID()}` },
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await guess(i % 2 ? a : b)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401]);

@@ -40,8 +40,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException & { bytesParsed?: 
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const answer: AppError =
-    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? uriTooLong()
-      : err.code === 'FST_ERR_BAD_URL' ? badRequest('The URL has a malformed percent-encoding')
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? uriTooLong()
+      : err.code === 'FST_ERR_BAD_URL'
+        ? badRequest('The URL has a malformed percent-encoding')
         : badRequest('Bad request');
   return reply
     .status(answer.statusCode)

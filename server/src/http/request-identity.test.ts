@@ -9,7 +9,9 @@ function ask(port: number, headers: Record<string, string>): Promise<{ fastify: 
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: '/who', headers }, (res) => {
       let body = '';
-      res.on('data', (d) => { body += d; });
+      res.on('data', (d) => {
+        body += d;
+      });
       res.on('end', () => resolve(JSON.parse(body)));
     });
     req.on('error', reject);

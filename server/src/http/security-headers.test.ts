@@ -6,7 +6,12 @@ import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { cspDirectives, inlineScriptHashes, registerSecurityHeaders } from './security-headers.js';
 
 const directive = (csp: string | undefined, name: string) =>
-  (csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.slice(name.length + 1).split(' ') ?? null;
+  (csp ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1)
+    .split(' ') ?? null;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,13 +54,14 @@ describe('security headers', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/healthcheck' })).headers['cross-origin-resource-policy']).toBe('same-site');
   });
 
-  it('the API\'s JSON answers get the strictest policy, without the headers that only concern pages', async () => {
+  it("the API's JSON answers get the strictest policy, without the headers that only concern pages", async () => {
     const res = await t.call({ method: 'GET', url: '/api/v1/videos/' });
     expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) expect(res.headers[name], name).toBeUndefined();
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection'])
+      expect(res.headers[name], name).toBeUndefined();
     // The API's documentation is a page: it keeps a page's headers.
     expect((await t.call({ method: 'GET', url: '/api/docs/' })).headers['cross-origin-opener-policy']).toBe('same-origin');
   });
@@ -65,7 +71,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
-  it('a MEDIA_BASE_URL CDN and PUBLIC_URL are allowed for media, images and the player\'s fetches', () => {
+  it("a MEDIA_BASE_URL CDN and PUBLIC_URL are allowed for media, images and the player's fetches", () => {
     const d = cspDirectives({ publicUrl: 'https://video.example.com', mediaBaseUrl: 'https://cdn.example.net/reelhouse/', indexHtml: null });
     for (const name of ['imgSrc', 'mediaSrc', 'connectSrc'] as const) {
       expect(d[name]).toEqual(expect.arrayContaining(['https://video.example.com', 'https://cdn.example.net']));

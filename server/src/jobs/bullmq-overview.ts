@@ -33,8 +33,16 @@ export async function bullmqFindJob(queues: Record<Lane, Queue>, id: string): Pr
   const job = (await where.queue.getJob(where.jobId)) as Job | undefined;
   if (!job) return null;
   const state = await job.getState();
-  const mapped: JobState | null = state === 'active' ? 'running' : state === 'failed' ? 'failed' : state === 'delayed' ? 'delayed'
-    : state === 'waiting' || state === 'prioritized' || state === 'waiting-children' ? 'waiting' : null;
+  const mapped: JobState | null =
+    state === 'active'
+      ? 'running'
+      : state === 'failed'
+        ? 'failed'
+        : state === 'delayed'
+          ? 'delayed'
+          : state === 'waiting' || state === 'prioritized' || state === 'waiting-children'
+            ? 'waiting'
+            : null;
   // A completed job is no longer the queue's business.
   return mapped ? present(where.lane, job, mapped) : null;
 }
@@ -55,8 +63,13 @@ export async function bullmqRetryFailed(queues: Record<Lane, Queue>, id: string)
 
 function present(lane: Lane, job: Job, state: JobState): QueuedJob {
   return {
-    id: `${lane}:${job.id}`, name: job.name as JobName, lane, state, payload: job.data,
-    attempts: job.attemptsMade, maxAttempts: job.opts.attempts ?? 1,
+    id: `${lane}:${job.id}`,
+    name: job.name as JobName,
+    lane,
+    state,
+    payload: job.data,
+    attempts: job.attemptsMade,
+    maxAttempts: job.opts.attempts ?? 1,
     progress: typeof job.progress === 'number' ? Math.round(job.progress) : null,
     error: job.failedReason || null,
     updatedAt: job.finishedOn ?? job.processedOn ?? job.timestamp,

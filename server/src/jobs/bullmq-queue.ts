@@ -164,18 +164,14 @@ export class BullmqQueue implements JobQueue {
       if (jobsInLane(lane, names).length === 0) continue;
       const connection = connect(this.opts.redisUrl);
       this.workerConnections.push(connection);
-      const worker = new Worker<unknown, void, JobName>(
-        this.laneQueueName(lane),
-        (job, token, signal) => this.process(handlers, job, token, signal),
-        {
-          connection,
-          prefix: this.prefix,
-          concurrency: concurrency[lane],
-          lockDuration: this.leaseMs,
-          stalledInterval: this.leaseMs,
-          maxStalledCount: this.opts.maxStalledCount ?? 2,
-        },
-      );
+      const worker = new Worker<unknown, void, JobName>(this.laneQueueName(lane), (job, token, signal) => this.process(handlers, job, token, signal), {
+        connection,
+        prefix: this.prefix,
+        concurrency: concurrency[lane],
+        lockDuration: this.leaseMs,
+        stalledInterval: this.leaseMs,
+        maxStalledCount: this.opts.maxStalledCount ?? 2,
+      });
       this.listen(worker);
       this.workers.push(worker);
     }

@@ -15,10 +15,7 @@ export class JobTableOverview {
     const counts = await this.db
       .selectFrom('jobs')
       .select(['name', 'status'])
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        sql<number>`sum(case when run_at > ${now} then 1 else 0 end)`.as('later'),
-      ])
+      .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`sum(case when run_at > ${now} then 1 else 0 end)`.as('later')])
       .where('status', 'in', ['queued', 'running', 'failed'])
       .groupBy(['name', 'status'])
       .execute();
@@ -72,9 +69,16 @@ function present(row: JobRow, now: number): QueuedJob {
     /* a payload this version cannot read still shows as a job */
   }
   return {
-    id: String(row.id), name: row.name as JobName, lane: laneOf(row.name), state, payload,
-    attempts: Number(row.attempts), maxAttempts: Number(row.max_attempts),
+    id: String(row.id),
+    name: row.name as JobName,
+    lane: laneOf(row.name),
+    state,
+    payload,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
     // The table keeps no job progress: the video row has the overall one.
-    progress: null, error: row.last_error, updatedAt: Number(row.updated_at),
+    progress: null,
+    error: row.last_error,
+    updatedAt: Number(row.updated_at),
   };
 }

@@ -83,10 +83,7 @@ export class JobTable {
       .select('id')
       .where('name', 'in', names)
       .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-        ]),
+        eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
       )
       .orderBy('priority')
       .orderBy('fair_rank')
@@ -104,9 +101,7 @@ export class JobTable {
         updated_at: now,
       }))
       .where('id', '=', candidate)
-      .where((eb) =>
-        eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
-      )
+      .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]))
       .returningAll()
       .executeTakeFirst();
   }
@@ -134,9 +129,7 @@ export class JobTable {
 
   /** Queued again after a failed attempt, due at runAt. */
   async retryAt(id: number, runAt: number, message: string): Promise<void> {
-    await this.mine(id)
-      .set({ status: 'queued', run_at: runAt, locked_by: null, locked_until: null, last_error: message, updated_at: Date.now() })
-      .execute();
+    await this.mine(id).set({ status: 'queued', run_at: runAt, locked_by: null, locked_until: null, last_error: message, updated_at: Date.now() }).execute();
   }
 
   /** Queued again at once with the attempt given back: the stop was not the job's fault. */

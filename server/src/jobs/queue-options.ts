@@ -75,7 +75,13 @@ export async function settlesWithin(p: Promise<unknown>, ms: number): Promise<bo
   let t: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((r) => (t = setTimeout(() => r(false), ms)));
   try {
-    return await Promise.race([p.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(t);
   }

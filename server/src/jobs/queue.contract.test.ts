@@ -52,8 +52,7 @@ function localBackend(open: () => Promise<{ handles: DbHandle[]; env: Record<str
         await handles[0]!.db.deleteFrom('jobs').execute();
       },
       childEnv: () => env,
-      finalState: () =>
-        handles[0]!.db.selectFrom('jobs').select(['status', 'attempts', 'last_error']).orderBy('id').execute(),
+      finalState: () => handles[0]!.db.selectFrom('jobs').select(['status', 'attempts', 'last_error']).orderBy('id').execute(),
       close: async () => {
         for (const h of handles) await h.close();
         await drop();
@@ -165,10 +164,7 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
     const order: string[] = [];
     const h = (tag: string) => async (p: { videoId?: string }) => void order.push(p.videoId ?? tag);
     const consumer = queue();
-    await consumer.start(
-      { 'video.ladder': h('ladder'), 'video.storyboard': h('storyboard'), 'video.playable': h('playable') },
-      { concurrency: 1 },
-    );
+    await consumer.start({ 'video.ladder': h('ladder'), 'video.storyboard': h('storyboard'), 'video.playable': h('playable') }, { concurrency: 1 });
     await waitFor('all five jobs', () => outcomes('done').length === 5);
     // The playable job has a lane of its own; within the background lane, priority then age.
     expect(order.filter((id) => id !== 'playable')).toEqual(['urgent-ladder', 'storyboard', 'ladder', 'late-storyboard']);
@@ -248,10 +244,7 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
     expect(calls.map((c) => c.attempt)).toEqual([1, 2, 3]);
     expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(280);
     expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(580);
-    expect(outcomes('retry').map((e) => e.error)).toEqual([
-      'ffmpeg exited with code 1 (attempt 1)',
-      'ffmpeg exited with code 1 (attempt 2)',
-    ]);
+    expect(outcomes('retry').map((e) => e.error)).toEqual(['ffmpeg exited with code 1 (attempt 1)', 'ffmpeg exited with code 1 (attempt 2)']);
     if (backend.finalState) expect(await backend.finalState()).toMatchObject([{ status: 'done', attempts: 3 }]);
   });
 
@@ -304,7 +297,9 @@ describe.each(backends)('JobQueue contract: %s', (label, makeBackend) => {
     expect(o.lanes.background).toEqual({ waiting: 0, delayed: 0, running: 1, failed: 1 });
     expect(o.lanes.playable).toEqual({ waiting: 0, delayed: 1, running: 0, failed: 0 });
     expect(o.running).toMatchObject([{ name: 'video.storyboard', lane: 'background', state: 'running', payload: { videoId: 'slow' } }]);
-    expect(o.failed).toMatchObject([{ name: 'video.ladder', lane: 'background', state: 'failed', payload: { videoId: 'bad' }, attempts: 1, error: 'broken source' }]);
+    expect(o.failed).toMatchObject([
+      { name: 'video.ladder', lane: 'background', state: 'failed', payload: { videoId: 'bad' }, attempts: 1, error: 'broken source' },
+    ]);
     const failedId = o.failed[0]!.id;
     expect(await q.findJob(failedId)).toMatchObject({ state: 'failed', name: 'video.ladder' });
     expect(await q.findJob('404')).toBeNull();

@@ -124,7 +124,11 @@ describe('ladderArgs', () => {
 
 describe('ladderAudioArgs', () => {
   it('encodes the first audio stream once as AAC stereo at the plan bitrate and rate, starting at zero', () => {
-    const args = ladderAudioArgs('src.mp4', { fps: 30, gop: 60, hasAudio: true, audioSampleRate: 44_100, audioBitrate: 128_000, rungs: [], passthrough: null, keyframes: null }, '/w/audio.m4a');
+    const args = ladderAudioArgs(
+      'src.mp4',
+      { fps: 30, gop: 60, hasAudio: true, audioSampleRate: 44_100, audioBitrate: 128_000, rungs: [], passthrough: null, keyframes: null },
+      '/w/audio.m4a',
+    );
     expect(after(args, '-map')).toBe('0:a:0');
     expect(args).toContain('-vn');
     expect(after(args, '-c:a')).toBe('aac');

@@ -14,7 +14,26 @@ const COMMON = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progre
  * is kept.
  */
 export function fastStartArgs(input: string, output: string): string[] {
-  return [...COMMON, '-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4', output];
+  return [
+    ...COMMON,
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
 }
 
 export interface PlayableEncode {
@@ -51,18 +70,40 @@ export function liveRenditionArgs(input: string, e: LiveEncode): string[] {
   const first = LIVE_FIRST_SEGMENT_SECONDS;
   const every = LIVE_SEGMENT_SECONDS;
   args.push(
-    '-vf', `scale=${e.width}:${e.height}:flags=bicubic,format=yuv420p`,
-    '-r', fpsArg(e.fps),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '23',
-    '-maxrate', String(e.maxVideoBitrate), '-bufsize', String(e.maxVideoBitrate * 2),
+    '-vf',
+    `scale=${e.width}:${e.height}:flags=bicubic,format=yuv420p`,
+    '-r',
+    fpsArg(e.fps),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'high',
+    '-crf',
+    '23',
+    '-maxrate',
+    String(e.maxVideoBitrate),
+    '-bufsize',
+    String(e.maxVideoBitrate * 2),
     // Only forced keyframes: at 0, then `first`, then every `every` seconds after it.
-    '-g', String(e.gop * 10), '-sc_threshold', '0',
-    '-force_key_frames', `expr:if(eq(n_forced,0),1,gte(t,${first}+(n_forced-1)*${every}))`,
+    '-g',
+    String(e.gop * 10),
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:if(eq(n_forced,0),1,gte(t,${first}+(n_forced-1)*${every}))`,
   );
   if (e.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
   const hls = [
-    'f=hls', `hls_time=${every}`, `hls_init_time=${first}`, 'hls_playlist_type=event', 'hls_segment_type=fmp4',
-    'hls_fmp4_init_filename=init.mp4', `hls_segment_filename=${e.liveDir}/seg-%05d.m4s`, 'hls_flags=independent_segments+temp_file',
+    'f=hls',
+    `hls_time=${every}`,
+    `hls_init_time=${first}`,
+    'hls_playlist_type=event',
+    'hls_segment_type=fmp4',
+    'hls_fmp4_init_filename=init.mp4',
+    `hls_segment_filename=${e.liveDir}/seg-%05d.m4s`,
+    'hls_flags=independent_segments+temp_file',
   ].join(':');
   args.push('-map_metadata', '-1', '-map_chapters', '-1', '-f', 'tee', `[${hls}]${e.liveDir}/index.m3u8|[f=mp4:movflags=+faststart]${e.mp4}`);
   return args;
@@ -76,10 +117,31 @@ export function liveRenditionArgs(input: string, e: LiveEncode): string[] {
  */
 export function ladderAudioArgs(input: string, plan: LadderPlan, output: string): string[] {
   return [
-    ...COMMON, '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
-    '-af', 'aresample=async=1:first_pts=0',
-    '-c:a', 'aac', '-ac', '2', '-ar', String(plan.audioSampleRate), '-b:a', String(plan.audioBitrate),
-    '-map_metadata', '-1', '-map_chapters', '-1', '-f', 'mp4', output,
+    ...COMMON,
+    '-i',
+    input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-af',
+    'aresample=async=1:first_pts=0',
+    '-c:a',
+    'aac',
+    '-ac',
+    '2',
+    '-ar',
+    String(plan.audioSampleRate),
+    '-b:a',
+    String(plan.audioBitrate),
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-f',
+    'mp4',
+    output,
   ];
 }
 
@@ -147,16 +209,26 @@ export function ladderArgs(input: string, plan: LadderPlan, out: LadderOutput): 
   if (plan.hasAudio) args.push('-c:a', 'copy');
   const streamMap = plan.rungs.map((r, i) => (plan.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' ');
   args.push(
-    '-map_metadata', '-1',
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_segment_type', 'fmp4',
-    '-hls_flags', 'independent_segments',
-    '-hls_fmp4_init_filename', 'init.mp4',
-    '-hls_segment_filename', `${out.outDir}/%v/seg-%05d.m4s`,
-    '-master_pl_name', out.masterName ?? 'ffmpeg-master.m3u8',
-    '-var_stream_map', streamMap,
+    '-map_metadata',
+    '-1',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    `${out.outDir}/%v/seg-%05d.m4s`,
+    '-master_pl_name',
+    out.masterName ?? 'ffmpeg-master.m3u8',
+    '-var_stream_map',
+    streamMap,
     `${out.outDir}/%v/index.m3u8`,
   );
   return args;

@@ -27,7 +27,16 @@ export interface ClipSpec {
 
 export function clipArgs(spec: ClipSpec, outPath: string): string[] {
   const fps = spec.fps ?? 25;
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${spec.width}x${spec.height}:rate=${fps}:duration=${spec.seconds}`];
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${spec.width}x${spec.height}:rate=${fps}:duration=${spec.seconds}`,
+  ];
   if (spec.audioCodec !== null) {
     args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${spec.seconds}`);
   }
@@ -52,7 +61,11 @@ export async function makeClip(ffmpegPath: string, outPath: string, spec: ClipSp
   // ffmpeg 5 drops a rotate tag given while encoding; it keeps one given on a stream copy.
   const tmp = `${outPath}.unrotated.mp4`;
   await runProcess(ffmpegPath, clipArgs({ ...spec, rotate: undefined }, tmp), { timeoutMs: 300_000 });
-  await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', '-i', tmp, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${spec.rotate}`, outPath], { timeoutMs: 60_000 });
+  await runProcess(
+    ffmpegPath,
+    ['-hide_banner', '-loglevel', 'error', '-y', '-i', tmp, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${spec.rotate}`, outPath],
+    { timeoutMs: 60_000 },
+  );
   await fs.rm(tmp, { force: true });
   return outPath;
 }

@@ -41,7 +41,15 @@ describe('codec strings', () => {
 describe('buildMasterPlaylist', () => {
   it('lists variants from lowest to highest bandwidth with every attribute', () => {
     const text = buildMasterPlaylist([
-      { uri: '720p/index.m3u8', width: 1280, height: 720, bandwidth: 3_000_000, averageBandwidth: 2_900_000, codecs: ['avc1.64001f', 'mp4a.40.2'], frameRate: 30 },
+      {
+        uri: '720p/index.m3u8',
+        width: 1280,
+        height: 720,
+        bandwidth: 3_000_000,
+        averageBandwidth: 2_900_000,
+        codecs: ['avc1.64001f', 'mp4a.40.2'],
+        frameRate: 30,
+      },
       { uri: '240p/index.m3u8', width: 426, height: 240, bandwidth: 500_000, averageBandwidth: 450_000, codecs: ['avc1.640015', 'mp4a.40.2'], frameRate: 30 },
     ]);
     expect(text).toBe(
@@ -59,7 +67,15 @@ describe('buildMasterPlaylist', () => {
   });
 
   it('measures peak and average bandwidth from segments', () => {
-    expect(measureBandwidth([{ bytes: 100_000, duration: 4 }, { bytes: 100_000, duration: 2 }], 1000)).toEqual({ peak: 400_000, average: 268_000 });
+    expect(
+      measureBandwidth(
+        [
+          { bytes: 100_000, duration: 4 },
+          { bytes: 100_000, duration: 2 },
+        ],
+        1000,
+      ),
+    ).toEqual({ peak: 400_000, average: 268_000 });
   });
 });
 
@@ -99,7 +115,17 @@ describe('createProgressParser', () => {
   it('turns out_time_us into percent, once per change, and 100 at the end', () => {
     const seen: number[] = [];
     const parse = createProgressParser(10, (p) => seen.push(p));
-    for (const l of ['frame=1', 'out_time_us=0', 'progress=continue', 'out_time_us=2500000', 'out_time_us=2500000', 'out_time_us=N/A', 'out_time_us=10000000', 'progress=end']) parse(l);
+    for (const l of [
+      'frame=1',
+      'out_time_us=0',
+      'progress=continue',
+      'out_time_us=2500000',
+      'out_time_us=2500000',
+      'out_time_us=N/A',
+      'out_time_us=10000000',
+      'progress=end',
+    ])
+      parse(l);
     expect(seen).toEqual([0, 25, 99, 100]);
   });
 });

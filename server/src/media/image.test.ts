@@ -16,8 +16,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const gradient = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+const gradient = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } });
 
 describe('processImage', () => {
   it('turns a JPEG into a WebP of the cover size', async () => {

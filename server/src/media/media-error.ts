@@ -16,4 +16,3 @@ export class MediaError extends Error {
     this.name = 'MediaError';
   }
 }
-

@@ -11,7 +11,8 @@ describe('MediaTools', () => {
     const hog = ['-c', 'x=$(head -c 120000000 /dev/zero | tr "\\0" a); echo ${#x}'];
     expect((await shell().ffmpeg(hog, { captureStdout: true })).stdout.trim()).toBe('120000000');
     for (const run of ['ffmpeg', 'ffprobe'] as const) {
-      const err = await shell({ memoryLimitMb: 50 })[run](hog, { captureStdout: true }).catch((e: unknown) => e);
+      const limited = shell({ memoryLimitMb: 50 });
+      const err = await limited[run](hog, { captureStdout: true }).catch((e: unknown) => e);
       expect(err, run).toBeInstanceOf(ProcessFailure);
       expect((err as ProcessFailure).kind).toBe('failed');
     }

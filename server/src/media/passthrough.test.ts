@@ -18,21 +18,39 @@ let dir: string;
 
 /** The hash of every video (or audio) packet, in order: equal lists mean byte-identical streams. */
 async function packetHashes(input: string, stream = '0:v:0'): Promise<string[]> {
-  const { stdout } = await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', input, '-map', stream, '-c', 'copy', '-f', 'framemd5', '-'], { captureStdout: true });
-  return stdout.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
-    const cols = l.split(',').map((c) => c.trim());
-    return `${cols[4]}:${cols[5]}`; // size and md5 of the packet
+  const { stdout } = await runProcess(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', input, '-map', stream, '-c', 'copy', '-f', 'framemd5', '-'], {
+    captureStdout: true,
   });
+  return stdout
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const cols = l.split(',').map((c) => c.trim());
+      return `${cols[4]}:${cols[5]}`; // size and md5 of the packet
+    });
 }
 
 /** Size, pixel format, sample aspect ratio and frame count of a playlist's (or file's) video. */
 async function videoShape(input: string) {
   const { stdout } = await runProcess(
     ffprobePath,
-    ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=width,height,pix_fmt,sample_aspect_ratio,nb_read_packets', '-of', 'json', '--', input],
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-count_packets',
+      '-show_entries',
+      'stream=width,height,pix_fmt,sample_aspect_ratio,nb_read_packets',
+      '-of',
+      'json',
+      '--',
+      input,
+    ],
     { captureStdout: true },
   );
-  const s = (JSON.parse(stdout) as { streams: { width: number; height: number; pix_fmt: string; sample_aspect_ratio?: string; nb_read_packets: string }[] }).streams[0]!;
+  const s = (JSON.parse(stdout) as { streams: { width: number; height: number; pix_fmt: string; sample_aspect_ratio?: string; nb_read_packets: string }[] })
+    .streams[0]!;
   const [num, den] = (s.sample_aspect_ratio && s.sample_aspect_ratio !== '0:1' ? s.sample_aspect_ratio : '1:1').split(':').map(Number);
   return { width: s.width, height: s.height, pixFmt: s.pix_fmt, displayAspect: (s.width * num!) / den! / s.height, frames: Number(s.nb_read_packets) };
 }
@@ -41,7 +59,12 @@ async function videoShape(input: string) {
 async function expectRungShapes(out: string, rungs: { name: string; width: number; height: number }[], sourceAspect: number, frames: number) {
   for (const rung of rungs) {
     const shape = await videoShape(path.join(out, rung.name, 'index.m3u8'));
-    expect({ width: shape.width, height: shape.height, pixFmt: shape.pixFmt, frames: shape.frames }, rung.name).toEqual({ width: rung.width, height: rung.height, pixFmt: 'yuv420p', frames });
+    expect({ width: shape.width, height: shape.height, pixFmt: shape.pixFmt, frames: shape.frames }, rung.name).toEqual({
+      width: rung.width,
+      height: rung.height,
+      pixFmt: 'yuv420p',
+      frames,
+    });
     expect(shape.displayAspect, rung.name).toBeCloseTo(sourceAspect, 6);
   }
 }
@@ -55,8 +78,13 @@ async function expectSharedAudio(out: string, rungs: { name: string }[]) {
   for (const rung of rungs) {
     const playlist = path.join(out, rung.name, 'index.m3u8');
     hashes.push(await packetHashes(playlist, '0:a:0'));
-    const { stdout } = await runProcess(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,channels,start_time', '-of', 'json', '--', playlist], { captureStdout: true });
-    const streams = (JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; profile?: string; channels?: number; start_time: string }[] }).streams;
+    const { stdout } = await runProcess(
+      ffprobePath,
+      ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,channels,start_time', '-of', 'json', '--', playlist],
+      { captureStdout: true },
+    );
+    const streams = (JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; profile?: string; channels?: number; start_time: string }[] })
+      .streams;
     const audio = streams.find((st) => st.codec_type === 'audio')!;
     const video = streams.find((st) => st.codec_type === 'video')!;
     expect({ codec: audio.codec_name, profile: audio.profile, channels: audio.channels }, rung.name).toEqual({ codec: 'aac', profile: 'LC', channels: 2 });

@@ -93,7 +93,13 @@ describe('probeMedia', () => {
 
 describe('interpretProbe', () => {
   const base = {
-    format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '3.5', size: '1000', bit_rate: '2000', tags: { major_brand: 'isom', compatible_brands: 'isomiso2avc1mp41' } },
+    format: {
+      format_name: 'mov,mp4,m4a,3gp,3g2,mj2',
+      duration: '3.5',
+      size: '1000',
+      bit_rate: '2000',
+      tags: { major_brand: 'isom', compatible_brands: 'isomiso2avc1mp41' },
+    },
     streams: [
       { codec_type: 'video', codec_name: 'h264', profile: 'High', pix_fmt: 'yuv420p', width: 1920, height: 1080, avg_frame_rate: '30000/1001', level: 40 },
       { codec_type: 'audio', codec_name: 'aac', channels: 2, sample_rate: '44100', bit_rate: '128000' },
@@ -119,7 +125,10 @@ describe('interpretProbe', () => {
   });
 
   it('ignores cover art and rejects High 10 profile', () => {
-    const art = { ...base, streams: [{ codec_type: 'video', codec_name: 'mjpeg', width: 500, height: 500, disposition: { attached_pic: 1 } }, base.streams[1]!] };
+    const art = {
+      ...base,
+      streams: [{ codec_type: 'video', codec_name: 'mjpeg', width: 500, height: 500, disposition: { attached_pic: 1 } }, base.streams[1]!],
+    };
     expect(interpretProbe(art, 'x.mp4').video).toBeNull();
     const high10 = { ...base, streams: [{ ...base.streams[0]!, profile: 'High 10' }, base.streams[1]!] };
     expect(isBrowserPlayable(interpretProbe(high10, 'x.mp4'))).toBe(false);

@@ -97,7 +97,7 @@ function rate(v: string | undefined): number {
 function rotationOf(s: RawStream): number {
   const fromSide = s.side_data_list?.map((d) => num(d.rotation)).find((r) => r !== null);
   const r = fromSide ?? num(s.tags?.rotate) ?? 0;
-  const n = ((Math.round(r / 90) * 90) % 360 + 360) % 360;
+  const n = (((Math.round(r / 90) * 90) % 360) + 360) % 360;
   return n;
 }
 

@@ -8,9 +8,13 @@ const endless = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 
 describe('runProcess', () => {
   it('delivers stdout lines and resolves on success', async () => {
     const lines: string[] = [];
-    await runProcess(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-f', 'lavfi', '-i', 'testsrc2=size=64x64:duration=0.5', '-f', 'null', '-'], {
-      onStdoutLine: (l) => lines.push(l),
-    });
+    await runProcess(
+      ffmpegPath,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-f', 'lavfi', '-i', 'testsrc2=size=64x64:duration=0.5', '-f', 'null', '-'],
+      {
+        onStdoutLine: (l) => lines.push(l),
+      },
+    );
     expect(lines).toContain('progress=end');
   });
 
@@ -23,7 +27,10 @@ describe('runProcess', () => {
   });
 
   it('kills the process at its time limit', async () => {
-    await expect(runProcess(ffmpegPath, endless, { timeoutMs: 300 })).rejects.toMatchObject({ kind: 'timeout', message: expect.stringContaining('time limit') });
+    await expect(runProcess(ffmpegPath, endless, { timeoutMs: 300 })).rejects.toMatchObject({
+      kind: 'timeout',
+      message: expect.stringContaining('time limit'),
+    });
   });
 
   it('keeps the end of stderr of a failed run', async () => {
@@ -49,11 +56,17 @@ describe('runProcess', () => {
     expect(err).toBeInstanceOf(ProcessFailure);
     expect((err as ProcessFailure).kind).toBe('failed');
     // ffmpeg itself runs under a ceiling that leaves it room.
-    await runProcess(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240', '-frames:v', '1', '-f', 'null', '-'], { memoryLimitMb: 1024 });
+    await runProcess(
+      ffmpegPath,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240', '-frames:v', '1', '-f', 'null', '-'],
+      { memoryLimitMb: 1024 },
+    );
   });
 
   it('names a missing tool under a memory ceiling as it does without one', async () => {
-    await expect(runProcess('/no/such/ffmpeg', ['-version'], { memoryLimitMb: 500 })).rejects.toMatchObject({ message: expect.stringContaining('was not found') });
+    await expect(runProcess('/no/such/ffmpeg', ['-version'], { memoryLimitMb: 500 })).rejects.toMatchObject({
+      message: expect.stringContaining('was not found'),
+    });
     await expect(runProcess('/no/such/ffmpeg', ['-version'])).rejects.toMatchObject({ message: expect.stringContaining('was not found') });
   });
 });

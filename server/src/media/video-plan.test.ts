@@ -2,14 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from './probe.js';
 import { planLadder, planStoryboard, playableSize, sizeForShortSide } from './video-plan.js';
 
-function probe(width: number, height: number, extra: { fps?: number; videoBitRate?: number | null; audio?: boolean; duration?: number; bitRate?: number | null } = {}): ProbeResult {
+function probe(
+  width: number,
+  height: number,
+  extra: { fps?: number; videoBitRate?: number | null; audio?: boolean; duration?: number; bitRate?: number | null } = {},
+): ProbeResult {
   return {
     formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
     isMp4: true,
     duration: extra.duration ?? 60,
     size: 1,
     bitRate: extra.bitRate ?? null,
-    video: { codec: 'h264', profile: 'High', pixFmt: 'yuv420p', width, height, fps: extra.fps ?? 30, bitRate: extra.videoBitRate ?? null, rotation: 0, level: 40 },
+    video: {
+      codec: 'h264',
+      profile: 'High',
+      pixFmt: 'yuv420p',
+      width,
+      height,
+      fps: extra.fps ?? 30,
+      bitRate: extra.videoBitRate ?? null,
+      rotation: 0,
+      level: 40,
+    },
     audio: extra.audio === false ? null : { codec: 'aac', channels: 2, sampleRate: 44_100, bitRate: 128_000 },
   };
 }
@@ -17,7 +31,13 @@ function probe(width: number, height: number, extra: { fps?: number; videoBitRat
 describe('planLadder', () => {
   it('makes every rung up to a 1080p source and none above it', () => {
     const plan = planLadder(probe(1920, 1080));
-    expect(plan.rungs.map((r) => `${r.name}:${r.width}x${r.height}`)).toEqual(['240p:426x240', '360p:640x360', '480p:854x480', '720p:1280x720', '1080p:1920x1080']);
+    expect(plan.rungs.map((r) => `${r.name}:${r.width}x${r.height}`)).toEqual([
+      '240p:426x240',
+      '360p:640x360',
+      '480p:854x480',
+      '720p:1280x720',
+      '1080p:1920x1080',
+    ]);
     expect(plan.hasAudio).toBe(true);
     expect(plan.audioSampleRate).toBe(44_100);
     // One audio track for every rung.
@@ -83,7 +103,15 @@ describe('sizes', () => {
 
 describe('planStoryboard', () => {
   it('takes a tile a second for short videos', () => {
-    expect(planStoryboard(probe(1280, 720, { duration: 5 }))).toMatchObject({ interval: 1, tiles: 5, sheets: 1, tileWidth: 160, tileHeight: 90, columns: 5, rows: 1 });
+    expect(planStoryboard(probe(1280, 720, { duration: 5 }))).toMatchObject({
+      interval: 1,
+      tiles: 5,
+      sheets: 1,
+      tileWidth: 160,
+      tileHeight: 90,
+      columns: 5,
+      rows: 1,
+    });
     expect(planStoryboard(probe(1280, 720, { duration: 25 }))).toMatchObject({ tiles: 25, columns: 10, rows: 3 });
   });
 

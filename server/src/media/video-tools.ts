@@ -60,7 +60,12 @@ export interface LadderResult {
  * that copies that audio into each), checks that every playlist names
  * files that exist, and writes the master playlist with measured bandwidths and exact codecs.
  */
-export async function makeLadder(input: string, outDir: string, source: ProbeResult, opts: ToolOptions & { preset?: string; rungs?: readonly number[] }): Promise<LadderResult> {
+export async function makeLadder(
+  input: string,
+  outDir: string,
+  source: ProbeResult,
+  opts: ToolOptions & { preset?: string; rungs?: readonly number[] },
+): Promise<LadderResult> {
   // A source browsers play may give its own rung; that needs its keyframe times.
   const keyframes = isBrowserPlayable(source) && source.video?.rotation === 0 ? await readKeyframeTimes(input, opts) : null;
   const plan = planLadder(source, { keyframes, rungs: opts.rungs });
@@ -127,7 +132,10 @@ export async function makeStoryboard(input: string, outDir: string, source: Prob
   const sheets: string[] = [];
   for (let i = 0; ; i++) {
     const name = spriteName(i);
-    const exists = await fs.stat(path.join(outDir, name)).then(() => true, () => false);
+    const exists = await fs.stat(path.join(outDir, name)).then(
+      () => true,
+      () => false,
+    );
     if (!exists) break;
     sheets.push(name);
   }

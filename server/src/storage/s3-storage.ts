@@ -47,10 +47,7 @@ export class S3Storage implements Storage {
       endpoint: opts.endpoint,
       region: opts.region,
       forcePathStyle: opts.forcePathStyle,
-      credentials:
-        opts.accessKeyId && opts.secretAccessKey
-          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-          : undefined,
+      credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
       // Many S3-compatible servers reject or mangle the SDK's default CRC checksums; send and check
       // them only where the API requires them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -157,9 +154,7 @@ export class S3Storage implements Storage {
     const out: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: dir, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: dir, ContinuationToken: token }));
       for (const o of page.Contents ?? []) if (o.Key) out.push(o.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

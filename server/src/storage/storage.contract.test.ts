@@ -209,17 +209,13 @@ describe.each(backends)('Storage contract: %s', (kind, make) => {
   });
 
   it('leaves no object when the body fails early', async () => {
-    await expect(s.put('videos/atomic/small.mp4', byteStream(1024 * 1024, 200 * 1024))).rejects.toThrow(
-      'client went away',
-    );
+    await expect(s.put('videos/atomic/small.mp4', byteStream(1024 * 1024, 200 * 1024))).rejects.toThrow('client went away');
     expect(await s.stat('videos/atomic/small.mp4')).toBeNull();
     expect(await s.list('videos/atomic/')).toEqual([]);
   });
 
   it('leaves no object when the body fails after several parts', async () => {
-    await expect(s.put('videos/atomic/big.mp4', byteStream(40 * 1024 * 1024, 20 * 1024 * 1024))).rejects.toThrow(
-      'client went away',
-    );
+    await expect(s.put('videos/atomic/big.mp4', byteStream(40 * 1024 * 1024, 20 * 1024 * 1024))).rejects.toThrow('client went away');
     expect(await s.stat('videos/atomic/big.mp4')).toBeNull();
     expect(await s.list('videos/atomic/')).toEqual([]);
   });

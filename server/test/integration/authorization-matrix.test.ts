@@ -62,42 +62,46 @@ describe('authorization matrix of the state-changing routes', () => {
     ['another user', 'other'],
     ['a moderator', 'moderator'],
     ['an admin', 'admin'],
-  ] as const)('%s is refused and changes nothing', async (_label, who) => {
-    const failures: string[] = [];
-    for (const r of routes) {
-      const access = r.fixture!.access;
-      if (access === 'public' || access === 'self') {
-        if (access === 'public' || who !== 'signedOut') continue;
-      }
-      // Staff routes: users (and, for admin routes, moderators) are refused; the roles they are for
-      // are served, which the owner column shows.
-      if (access === 'moderator' && (who === 'moderator' || who === 'admin')) continue;
-      if (access === 'admin' && who === 'admin') continue;
-      if (r.fixture!.adminsToo && who === 'admin') continue;
-      const v = await r.fixture!.valid(pooled);
-      const before = await v.readBack?.();
-      const caller: Caller = who === 'signedOut' ? { signedOut: true } : { bearer: { other, moderator, admin }[who] };
-      const res = await send(r, v, caller);
-      const allowed = who === 'signedOut' ? [401] : access === 'owner' ? [403, 404] : [403];
-      if (!allowed.includes(res.statusCode)) failures.push(`${r.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-      if (res.json().success !== false) failures.push(`${r.key}: answer is not a refusal envelope`);
-      if (v.readBack) {
-        const after = await v.readBack();
-        try {
-          expect(after).toEqual(before);
-        } catch {
-          failures.push(`${r.key}: changed by a refused call`);
+  ] as const)(
+    '%s is refused and changes nothing',
+    async (_label, who) => {
+      const failures: string[] = [];
+      for (const r of routes) {
+        const access = r.fixture!.access;
+        if (access === 'public' || access === 'self') {
+          if (access === 'public' || who !== 'signedOut') continue;
+        }
+        // Staff routes: users (and, for admin routes, moderators) are refused; the roles they are for
+        // are served, which the owner column shows.
+        if (access === 'moderator' && (who === 'moderator' || who === 'admin')) continue;
+        if (access === 'admin' && who === 'admin') continue;
+        if (r.fixture!.adminsToo && who === 'admin') continue;
+        const v = await r.fixture!.valid(pooled);
+        const before = await v.readBack?.();
+        const caller: Caller = who === 'signedOut' ? { signedOut: true } : { bearer: { other, moderator, admin }[who] };
+        const res = await send(r, v, caller);
+        const allowed = who === 'signedOut' ? [401] : access === 'owner' ? [403, 404] : [403];
+        if (!allowed.includes(res.statusCode)) failures.push(`${r.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (res.json().success !== false) failures.push(`${r.key}: answer is not a refusal envelope`);
+        if (v.readBack) {
+          const after = await v.readBack();
+          try {
+            expect(after).toEqual(before);
+          } catch {
+            failures.push(`${r.key}: changed by a refused call`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 600_000);
+      expect(failures).toEqual([]);
+    },
+    600_000,
+  );
 
   /**
    * A signed-in browser tricked by another site: the owner's own cookies, a foreign Origin. Bearer
    * calls are exempt (a page cannot make a browser add one), so this column is cookies only.
    */
-  it('with the owner\'s cookies but a foreign Origin, a state-changing call is refused (403) and changes nothing', async () => {
+  it("with the owner's cookies but a foreign Origin, a state-changing call is refused (403) and changes nothing", async () => {
     const failures: string[] = [];
     for (const r of routes) {
       if (r.fixture!.access === 'public') continue;

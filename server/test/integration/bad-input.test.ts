@@ -35,7 +35,10 @@ const TABLES = ['users', 'videos', 'comments', 'likes', 'subscriptions', 'playli
 async function rowCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -108,10 +111,16 @@ function genericVariants(r: AppRoute, v: ValidCall | undefined): Variant[] {
   return [
     { name: 'over-long URL', raw: request(r, v, { path: `${p}?pad=${'a'.repeat(9000)}` }) },
     { name: 'over-long header', raw: request(r, v, { headers: { 'x-pad': 'a'.repeat(20_000) } }) },
-    { name: 'too many header bytes in many headers', raw: request(r, v, { headers: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`x-h${i}`, 'b'.repeat(60)])) }) },
+    {
+      name: 'too many header bytes in many headers',
+      raw: request(r, v, { headers: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`x-h${i}`, 'b'.repeat(60)])) }),
+    },
     { name: 'bad percent-encoding in the path', raw: request(r, v, { path: `${p.replace(/\/$/, '')}/%E0%A4%A` }) },
     { name: 'control character in a header', raw: request(r, v, { headers: { 'x-bad': 'a\u0001b' } }) },
-    { name: 'Content-Length and Transfer-Encoding both', raw: request(r, v, { headers: { 'content-length': '4', 'transfer-encoding': 'chunked' }, body: '0\r\n\r\n' }) },
+    {
+      name: 'Content-Length and Transfer-Encoding both',
+      raw: request(r, v, { headers: { 'content-length': '4', 'transfer-encoding': 'chunked' }, body: '0\r\n\r\n' }),
+    },
     { name: 'not HTTP at all', raw: Buffer.from(`${r.method} ${p} SPDY/9\r\n\r\n`) },
   ];
 }
@@ -132,8 +141,11 @@ function queryVariants(r: AppRoute, v: ValidCall): Variant[] {
   const base = validPath(r, v, false);
   for (const key of r.queryKeys) {
     // An id-typed key takes any long enough digit string: that one names nothing and is no error.
-    const values = FREE_TEXT_QUERY.has(key) ? { huge: QUERY_VALUES.huge! }
-      : key.endsWith('Id') ? Object.fromEntries(Object.entries(QUERY_VALUES).filter(([label]) => label !== 'beyond safe integers')) : QUERY_VALUES;
+    const values = FREE_TEXT_QUERY.has(key)
+      ? { huge: QUERY_VALUES.huge! }
+      : key.endsWith('Id')
+        ? Object.fromEntries(Object.entries(QUERY_VALUES).filter(([label]) => label !== 'beyond safe integers'))
+        : QUERY_VALUES;
     for (const [label, value] of Object.entries(values)) {
       out.push({ name: `?${key}: ${label}`, raw: request(r, v, { path: base + queryString({ ...v.query, [key]: value }) }) });
     }
@@ -165,8 +177,14 @@ function jsonVariants(r: AppRoute, v: ValidCall): Variant[] {
   ];
   for (const key of r.bodyKeys) {
     const wrong: Record<string, unknown> = {
-      number: 12345, object: { nested: true }, array: ['a'], boolean: true, null: null,
-      'huge string': 'x'.repeat(100_000), 'empty string': '', 'only spaces': '     ',
+      number: 12345,
+      object: { nested: true },
+      array: ['a'],
+      boolean: true,
+      null: null,
+      'huge string': 'x'.repeat(100_000),
+      'empty string': '',
+      'only spaces': '     ',
       'nul byte': 'before\u0000after',
     };
     for (const [label, value] of Object.entries(wrong)) {
@@ -178,17 +196,30 @@ function jsonVariants(r: AppRoute, v: ValidCall): Variant[] {
   return out;
 }
 
-function multipartBody(parts: { name: string; filename?: string; type?: string; data: Buffer | string; headers?: string }[], opts: { close?: boolean } = {}): Buffer {
+function multipartBody(
+  parts: { name: string; filename?: string; type?: string; data: Buffer | string; headers?: string }[],
+  opts: { close?: boolean } = {},
+): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const disposition = p.headers ?? `Content-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}${p.type ? `\r\nContent-Type: ${p.type}` : ''}`;
+    const disposition =
+      p.headers ??
+      `Content-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}${p.type ? `\r\nContent-Type: ${p.type}` : ''}`;
     chunks.push(Buffer.from(`--${BOUNDARY}\r\n${disposition}\r\n\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
   }
   if (opts.close !== false) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(chunks);
 }
 
-const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', mp4: 'video/mp4', srt: 'application/x-subrip', vtt: 'text/vtt' };
+const MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt',
+};
 
 async function fileParts(files: Record<string, string>, replace: Record<string, { name: string; data?: Buffer }> = {}) {
   const parts = [];
@@ -214,8 +245,14 @@ async function multipartVariants(r: AppRoute, v: ValidCall): Promise<Variant[]> 
     { name: 'garbage body', raw: mp(Buffer.from('garbage '.repeat(100))) },
     { name: 'empty body', raw: mp(Buffer.alloc(0)) },
     { name: 'no boundary declared', raw: mp(whole, 'multipart/form-data') },
-    { name: 'a part with no Content-Disposition', raw: mp(multipartBody([...validParts.slice(0, 1), { name: 'x', headers: 'Content-Type: text/plain', data: 'hello' }, ...validParts.slice(1)])) },
-    { name: 'only a part with no Content-Disposition', raw: mp(multipartBody([{ name: 'x', headers: 'Content-Type: application/octet-stream', data: 'x'.repeat(5000) }])) },
+    {
+      name: 'a part with no Content-Disposition',
+      raw: mp(multipartBody([...validParts.slice(0, 1), { name: 'x', headers: 'Content-Type: text/plain', data: 'hello' }, ...validParts.slice(1)])),
+    },
+    {
+      name: 'only a part with no Content-Disposition',
+      raw: mp(multipartBody([{ name: 'x', headers: 'Content-Type: application/octet-stream', data: 'x'.repeat(5000) }])),
+    },
     { name: 'a malformed part header', raw: mp(multipartBody([{ name: 'x', headers: 'this is not a header', data: 'hello' }, ...validParts])) },
     { name: 'an unexpected file field', raw: mp(multipartBody([...validParts, { name: 'evil', filename: 'evil.sh', type: 'text/x-sh', data: '#!/bin/sh' }])) },
     { name: 'JSON instead of multipart', raw: request(r, v, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(v.fields ?? {}) }) },
@@ -240,7 +277,10 @@ async function multipartVariants(r: AppRoute, v: ValidCall): Promise<Variant[]> 
       const caption = (label: string, text: string) => swap(label, { name, data: Buffer.from(text) });
       await caption('a caption file with no cue', 'WEBVTT\n\nNOTE nothing but a comment\n');
       await caption('a caption file whose only cue is a script', 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n<script>alert(document.cookie)</script>\n');
-      await caption('a caption file with only style and markup', 'WEBVTT\n\nSTYLE\n::cue { background: url(https://evil.example/x) }\n\n00:00:00.000 --> 00:00:01.000\n<b><img src=x onerror=alert(1)></b>\n');
+      await caption(
+        'a caption file with only style and markup',
+        'WEBVTT\n\nSTYLE\n::cue { background: url(https://evil.example/x) }\n\n00:00:00.000 --> 00:00:01.000\n<b><img src=x onerror=alert(1)></b>\n',
+      );
       await caption('cues out of order', 'WEBVTT\n\n00:00:05.000 --> 00:00:06.000\nLater\n\n00:00:01.000 --> 00:00:02.000\nEarlier\n');
       await caption('a cue that ends before it starts', '1\n00:00:05,000 --> 00:00:01,000\nBackwards\n');
       await caption('a cue far past the end of the video', '1\n10:00:00,000 --> 10:00:01,000\nToo late\n');

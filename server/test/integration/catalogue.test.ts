@@ -35,7 +35,8 @@ beforeAll(async () => {
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bench/catalogue.mjs'), ...target, '--scale', '0.002'], {
-    cwd: ROOT, timeout: 120_000,
+    cwd: ROOT,
+    timeout: 120_000,
   });
   summary = JSON.parse(stdout.trim().split('\n').at(-1)!);
   handle = await openDatabase({ database });
@@ -55,7 +56,11 @@ describe('bench/catalogue.mjs', () => {
 
   it('keeps every counter equal to the rows it counts', async () => {
     const { db } = handle;
-    const listed = await db.selectFrom('videos').where('listed', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const listed = await db
+      .selectFrom('videos')
+      .where('listed', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const counter = await db.selectFrom('counters').where('key', '=', 'public_videos').select('value').executeTakeFirstOrThrow();
     expect(Number(counter.value)).toBe(Number(listed.n));
 
@@ -72,10 +77,13 @@ describe('bench/catalogue.mjs', () => {
 
   it('indexes every video for search', async () => {
     const { db, dialect } = handle;
-    const matches = dialect === 'postgres'
-      ? await sql<{ n: number }>`SELECT count(*) AS n FROM videos WHERE search_vector @@ to_tsquery('simple', 'the')`.execute(db)
-      : await sql<{ n: number }>`SELECT count(*) AS n FROM videos_fts WHERE videos_fts MATCH 'the'`.execute(db);
-    const titles = await sql<{ n: number }>`SELECT count(*) AS n FROM videos WHERE lower(title) LIKE 'the %' OR lower(title) LIKE '% the %' OR lower(title) LIKE '% the'`.execute(db);
+    const matches =
+      dialect === 'postgres'
+        ? await sql<{ n: number }>`SELECT count(*) AS n FROM videos WHERE search_vector @@ to_tsquery('simple', 'the')`.execute(db)
+        : await sql<{ n: number }>`SELECT count(*) AS n FROM videos_fts WHERE videos_fts MATCH 'the'`.execute(db);
+    const titles = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM videos WHERE lower(title) LIKE 'the %' OR lower(title) LIKE '% the %' OR lower(title) LIKE '% the'`.execute(db);
     expect(Number(matches.rows[0].n)).toBeGreaterThanOrEqual(Number(titles.rows[0].n));
     expect(Number(titles.rows[0].n)).toBeGreaterThan(100);
   });

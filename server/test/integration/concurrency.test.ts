@@ -67,10 +67,14 @@ describe(`${N} identical requests at once`, () => {
     expect(same.map((a) => a.statusCode)).toEqual(Array(N).fill(200));
     expect(same.filter((a) => a.message === 'View counted')).toHaveLength(1);
     expect((await videoRow(t.ctx, video.id)).views).toBe(1);
-    const distinct = await all(N, (i) => t.call({
-      method: 'PATCH', url: `${API}/videos/increment-views/${video.id}`,
-      headers: { 'user-agent': `viewer-${i}` }, remoteAddress: `198.51.100.${i + 1}`,
-    }));
+    const distinct = await all(N, (i) =>
+      t.call({
+        method: 'PATCH',
+        url: `${API}/videos/increment-views/${video.id}`,
+        headers: { 'user-agent': `viewer-${i}` },
+        remoteAddress: `198.51.100.${i + 1}`,
+      }),
+    );
     expect(distinct.map((a) => a.statusCode)).toEqual(Array(N).fill(200));
     expect((await videoRow(t.ctx, video.id)).views).toBe(1 + N);
   });

@@ -12,17 +12,31 @@ afterAll(async () => {
 
 async function upload(as: SignedIn, title: string): Promise<string> {
   const res = await t.call({
-    method: 'POST', url: '/api/v1/videos/', as,
+    method: 'POST',
+    url: '/api/v1/videos/',
+    as,
     payload: await multipart({ title, description: `${title} description` }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.data._id;
 }
 
-const TABLES = ['users', 'sessions', 'refresh_tokens', 'videos', 'comments', 'likes', 'subscriptions', 'playlists', 'playlist_videos', 'watch_history', 'view_events'] as const;
+const TABLES = [
+  'users',
+  'sessions',
+  'refresh_tokens',
+  'videos',
+  'comments',
+  'likes',
+  'subscriptions',
+  'playlists',
+  'playlist_videos',
+  'watch_history',
+  'view_events',
+] as const;
 
 describe('deleting an account', () => {
-  it('leaves no row and no file behind, and other people\'s counters right', async () => {
+  it("leaves no row and no file behind, and other people's counters right", async () => {
     const alice = await t.signUp();
     const bob = await t.signUp();
     await t.call({ method: 'PATCH', url: '/api/v1/users/change-avatar', as: alice, payload: await multipart({}, { avatar: 'image.png' }) });

@@ -22,7 +22,12 @@ afterAll(async () => {
 describe('answers a client of the contract relies on', () => {
   it('PATCH /users/watch-history/{videoId} answers the signed-in user, as GET /users/user/current does', async () => {
     const owner = await t.signUp();
-    const up = await t.call({ method: 'POST', url: `${API}/videos/`, as: owner, payload: await multipart({ title: 'Mine', description: 'Own video' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const up = await t.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: owner,
+      payload: await multipart({ title: 'Mine', description: 'Own video' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     expect(up.statusCode).toBe(201);
     const res = await t.call({ method: 'PATCH', url: `${API}/users/watch-history/${up.data._id}`, ...asBrowser(owner) });
     const current = await t.call({ method: 'GET', url: `${API}/users/user/current`, cookies: owner.cookies });
@@ -36,7 +41,12 @@ describe('answers a client of the contract relies on', () => {
     const res = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, ...asBrowser(u), payload: { fullName: 'Bob', username: '' } });
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ fullName: 'Bob', username: u.username });
-    const other = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, ...asBrowser(u), payload: { fullName: '  ', username: `${u.username}2` } });
+    const other = await t.call({
+      method: 'PATCH',
+      url: `${API}/users/update-account`,
+      ...asBrowser(u),
+      payload: { fullName: '  ', username: `${u.username}2` },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.data).toMatchObject({ fullName: 'Bob', username: `${u.username}2` });
     const neither = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, ...asBrowser(u), payload: { fullName: '', username: '' } });
@@ -51,7 +61,8 @@ describe('answers a client of the contract relies on', () => {
     const update = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, ...asBrowser(b), payload: { fullName: 'B', username: a.username } });
     expect(update.json()).toEqual(expected);
     const register = await t.call({
-      method: 'POST', url: `${API}/users/register`,
+      method: 'POST',
+      url: `${API}/users/register`,
       payload: await multipart({ username: a.username, email: 'fresh-address@example.com', password: 'longenough', fullName: 'X' }),
     });
     expect(register.json()).toEqual(expected);
@@ -70,7 +81,12 @@ describe('POST /videos/ answers a playable url at once', () => {
 
   it('never an empty videoFile.url, and the url serves an mp4 a browser plays', async () => {
     const owner = await real.signUp();
-    const res = await real.call({ method: 'POST', url: `${API}/videos/`, as: owner, payload: await multipart({ title: 'Fresh', description: 'Just uploaded' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const res = await real.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: owner,
+      payload: await multipart({ title: 'Fresh', description: 'Just uploaded' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.data.videoFile.url).toMatch(/^\/media\/videos\/[\w-]+\/\S+\.mp4$/);
     const served = await real.call({ method: 'GET', url: res.data.videoFile.url, headers: { range: 'bytes=0-1023' } });
@@ -78,11 +94,16 @@ describe('POST /videos/ answers a playable url at once', () => {
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
     // Every answer after that has a url too, up to the fast-start file.
-    await expect.poll(async () => {
-      const got = await real.call({ method: 'GET', url: `${API}/videos/${res.data._id}`, as: owner });
-      expect(got.data.videoFile.url).not.toBe('');
-      return got.data.videoFile.url;
-    }, { timeout: 60_000, interval: 200 }).toMatch(/play\.mp4$/);
+    await expect
+      .poll(
+        async () => {
+          const got = await real.call({ method: 'GET', url: `${API}/videos/${res.data._id}`, as: owner });
+          expect(got.data.videoFile.url).not.toBe('');
+          return got.data.videoFile.url;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toMatch(/play\.mp4$/);
   });
 });
 
@@ -160,7 +181,8 @@ describe('refresh has its own, much higher rate limit', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '5', RATE_LIMIT_REFRESH_PER_MINUTE: '40' } });
     try {
       const login = () => limited.call({ method: 'POST', url: `${API}/users/login`, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
-      const refresh = () => limited.call({ method: 'POST', url: `${API}/users/refresh-token`, cookies: { refreshToken: 'not-a-token' }, headers: { origin: OWN_ORIGIN } });
+      const refresh = () =>
+        limited.call({ method: 'POST', url: `${API}/users/refresh-token`, cookies: { refreshToken: 'not-a-token' }, headers: { origin: OWN_ORIGIN } });
       const logins = [];
       for (let i = 0; i < 6; i++) logins.push((await login()).statusCode);
       expect(logins).toEqual([401, 401, 401, 401, 401, 429]);
@@ -186,7 +208,8 @@ describe('a web client on another origin', () => {
 
   it('answers preflights from an allowed origin, tus headers included', async () => {
     const res = await x.call({
-      method: 'OPTIONS', url: `${API}/playlist`,
+      method: 'OPTIONS',
+      url: `${API}/playlist`,
       headers: { origin: CLIENT, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'content-type,upload-offset,tus-resumable' },
     });
     expect(res.statusCode).toBe(204);
@@ -204,14 +227,24 @@ describe('a web client on another origin', () => {
     expect(me.headers['access-control-allow-origin']).toBe(CLIENT);
     expect(me.headers['access-control-allow-credentials']).toBe('true');
     expect(String(me.headers['access-control-expose-headers']).toLowerCase()).toContain('upload-offset');
-    const made = await x.call({ method: 'POST', url: `${API}/playlist`, cookies: u.cookies, headers: { origin: CLIENT }, payload: { name: 'From the app', description: 'Cross-origin' } });
+    const made = await x.call({
+      method: 'POST',
+      url: `${API}/playlist`,
+      cookies: u.cookies,
+      headers: { origin: CLIENT },
+      payload: { name: 'From the app', description: 'Cross-origin' },
+    });
     expect(made.statusCode).toBe(201);
     expect(made.headers['access-control-allow-origin']).toBe(CLIENT);
   });
 
   it('a disallowed origin gets no CORS headers at all', async () => {
     const u = await x.signUp();
-    const pre = await x.call({ method: 'OPTIONS', url: `${API}/playlist`, headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const pre = await x.call({
+      method: 'OPTIONS',
+      url: `${API}/playlist`,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
     const get = await x.call({ method: 'GET', url: `${API}/users/user/current`, cookies: u.cookies, headers: { origin: 'https://evil.example' } });
@@ -224,7 +257,12 @@ describe('a web client on another origin', () => {
     const me = await x.call({ method: 'GET', url: `${API}/users/user/current`, as: u });
     expect(me.data.avatar.url).toBe('https://api.example.com/static/default-avatar.svg');
     expect(me.data.coverImage.url).toBe('https://api.example.com/static/default-cover.svg');
-    const up = await x.call({ method: 'POST', url: `${API}/videos/`, as: u, payload: await multipart({ title: 'Far', description: 'Away' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const up = await x.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: u,
+      payload: await multipart({ title: 'Far', description: 'Away' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     expect(up.statusCode).toBe(201);
     expect(up.data.thumbnail.url).toMatch(/^https:\/\/api\.example\.com\/media\/videos\//);
     expect(up.data.videoFile.url).toMatch(/^https:\/\/api\.example\.com\/media\/videos\/.+\.mp4$/);

@@ -23,7 +23,8 @@ describe('limits', () => {
     const t = await createTestApp();
     try {
       const res = await t.call({
-        method: 'POST', url: '/api/v1/users/login',
+        method: 'POST',
+        url: '/api/v1/users/login',
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }),
       });
@@ -48,10 +49,20 @@ describe('request logs', () => {
     try {
       const password = 'very-secret-password-1';
       const u = await t.signUp({ password });
-      const refreshed = await t.call({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken: u.refreshToken }, headers: { origin: 'http://localhost', 'x-return-tokens': 'true' } });
+      const refreshed = await t.call({
+        method: 'POST',
+        url: '/api/v1/users/refresh-token',
+        cookies: { refreshToken: u.refreshToken },
+        headers: { origin: 'http://localhost', 'x-return-tokens': 'true' },
+      });
       await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: password, newPassword: 'another-secret-pass-2' } });
       await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: 'wrong-secret-pass-3' } });
-      await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { 'x-request-id': 'trace-me-123' }, cookies: { accessToken: refreshed.data.accessToken } });
+      await t.call({
+        method: 'GET',
+        url: '/api/v1/users/user/current',
+        headers: { 'x-request-id': 'trace-me-123' },
+        cookies: { accessToken: refreshed.data.accessToken },
+      });
 
       const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.req || l.res);
       // One line per request: sign-up (two), refresh, change-password, failed sign-in, current user.
@@ -59,7 +70,15 @@ describe('request logs', () => {
       for (const line of requestLines) expect(line.reqId).toEqual(expect.any(String));
       expect(requestLines.some((l) => l.reqId === 'trace-me-123')).toBe(true);
       const all = lines.join('\n');
-      for (const secret of [password, 'another-secret-pass-2', 'wrong-secret-pass-3', u.accessToken, u.refreshToken, refreshed.data.accessToken, refreshed.data.refreshToken]) {
+      for (const secret of [
+        password,
+        'another-secret-pass-2',
+        'wrong-secret-pass-3',
+        u.accessToken,
+        u.refreshToken,
+        refreshed.data.accessToken,
+        refreshed.data.refreshToken,
+      ]) {
         expect(all.includes(secret), 'a secret reached the log').toBe(false);
       }
     } finally {

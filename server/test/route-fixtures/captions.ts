@@ -5,7 +5,12 @@ import type { RouteFixture, World } from './types.js';
 async function captionedVideo(w: World) {
   const owner = await w.user();
   const id = await w.video(owner);
-  const res = await w.call({ method: 'POST', url: `/api/v1/videos/${id}/captions`, payload: await multipart({ language: 'en', label: 'English' }, { file: 'captions.srt' }), as: owner });
+  const res = await w.call({
+    method: 'POST',
+    url: `/api/v1/videos/${id}/captions`,
+    payload: await multipart({ language: 'en', label: 'English' }, { file: 'captions.srt' }),
+    as: owner,
+  });
   if (res.statusCode !== 201) throw new Error(`caption upload failed: ${res.statusCode} ${res.body}`);
   const readBack = () => w.t.ctx.db.selectFrom('captions').selectAll().where('video_id', '=', id).execute();
   return { owner, id, captionId: res.data._id as string, readBack };

@@ -17,7 +17,16 @@ import { signUpAs } from '../support/staff.js';
 export type { RouteFixture, ValidCall, World };
 
 /** Every route's fixture, keyed "METHOD url" exactly as the app registers the route. */
-export const routeFixtures: Record<string, RouteFixture> = { ...usersFixtures, ...videosFixtures, ...socialFixtures, ...adminFixtures, ...uploadsFixtures, ...notificationsFixtures, ...previewsFixtures, ...captionsFixtures };
+export const routeFixtures: Record<string, RouteFixture> = {
+  ...usersFixtures,
+  ...videosFixtures,
+  ...socialFixtures,
+  ...adminFixtures,
+  ...uploadsFixtures,
+  ...notificationsFixtures,
+  ...previewsFixtures,
+  ...captionsFixtures,
+};
 
 /**
  * Routes that take no input of their own: the API documentation, the health check, and everything
@@ -53,7 +62,15 @@ export function appRoutes(app: TestApp['app']): { routes: AppRoute[]; missing: s
     const fixture = routeFixtures[key] ?? null;
     if (!fixture && needsFixture(r.method, r.url)) missing.push(key);
     const schema = (r.schema ?? {}) as { querystring?: unknown; body?: unknown };
-    routes.push({ key, method: r.method, url: r.url, fixture, queryKeys: keysOf(schema.querystring), bodyKeys: keysOf(schema.body), hasJsonBody: !!schema.body });
+    routes.push({
+      key,
+      method: r.method,
+      url: r.url,
+      fixture,
+      queryKeys: keysOf(schema.querystring),
+      bodyKeys: keysOf(schema.body),
+      hasJsonBody: !!schema.body,
+    });
   }
   return { routes, missing };
 }
@@ -74,9 +91,7 @@ function keysOf(schema: unknown, depth = 0): string[] {
 /** Puts path parameters into a Fastify route url (values are percent-encoded unless raw). */
 export function fillUrl(url: string, params: Record<string, string> = {}, raw = false): string {
   const enc = (v: string) => (raw ? v : encodeURIComponent(v));
-  return url
-    .replace(/:(\w+)/g, (_, name: string) => enc(params[name] ?? ''))
-    .replace('*', () => (params['*'] ?? '').split('/').map(enc).join('/'));
+  return url.replace(/:(\w+)/g, (_, name: string) => enc(params[name] ?? '')).replace('*', () => (params['*'] ?? '').split('/').map(enc).join('/'));
 }
 
 export function queryString(query: Record<string, string> = {}): string {
@@ -116,7 +131,10 @@ export function createWorld(t: TestApp, opts: { userPool?: number } = {}): World
       return (res as unknown as { data: { _id: string } }).data._id;
     },
     async playlist(owner, videoIds = []) {
-      const res = expectOk('playlist', await call({ method: 'POST', url: '/api/v1/playlist/', payload: { name: 'Seeded list', description: 'A list' }, as: owner }));
+      const res = expectOk(
+        'playlist',
+        await call({ method: 'POST', url: '/api/v1/playlist/', payload: { name: 'Seeded list', description: 'A list' }, as: owner }),
+      );
       const id = (res as unknown as { data: { _id: string } }).data._id;
       for (const v of videoIds) expectOk('playlist add', await call({ method: 'PATCH', url: `/api/v1/playlist/add/${v}/${id}`, as: owner }));
       return id;

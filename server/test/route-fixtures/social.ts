@@ -1,7 +1,11 @@
 import type { RouteFixture, World } from './types.js';
 
 const rows = (w: World, table: 'comments' | 'likes' | 'subscriptions' | 'playlists' | 'playlist_videos', column: string, value: string) => () =>
-  w.t.ctx.db.selectFrom(table).selectAll().where(column as never, '=', value as never).execute();
+  w.t.ctx.db
+    .selectFrom(table)
+    .selectAll()
+    .where(column as never, '=', value as never)
+    .execute();
 
 async function commented(w: World) {
   const author = await w.user();

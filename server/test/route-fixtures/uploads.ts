@@ -14,7 +14,10 @@ async function ownedUpload(w: World, size = 10, sent = 0): Promise<{ owner: Sign
   if (sent > 0) {
     const bytes = size === sent && size > 1000 ? await fs.readFile(await fixtureFile('clip.mp4')) : Buffer.alloc(sent, 7);
     const res = await w.call({
-      method: 'PATCH', url: `/api/v1/uploads/${id}`, as: owner, payload: bytes,
+      method: 'PATCH',
+      url: `/api/v1/uploads/${id}`,
+      as: owner,
+      payload: bytes,
       headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     });
     if (res.statusCode !== 204) throw new Error(`upload fixture PATCH: ${res.statusCode} ${res.body}`);
@@ -47,7 +50,11 @@ export const uploadsFixtures: Record<string, RouteFixture> = {
     async valid(w) {
       const { owner, id, readBack } = await ownedUpload(w);
       return {
-        as: owner, status: 204, params: { id }, readBack, body: '0123456789',
+        as: owner,
+        status: 204,
+        params: { id },
+        readBack,
+        body: '0123456789',
         headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
       };
     },
@@ -72,7 +79,10 @@ export const uploadsFixtures: Record<string, RouteFixture> = {
       const size = (await fs.stat(await fixtureFile('clip.mp4'))).size;
       const { owner, id, readBack } = await ownedUpload(w, size, size);
       return {
-        as: owner, status: 201, params: { id }, readBack,
+        as: owner,
+        status: 201,
+        params: { id },
+        readBack,
         fields: { title: 'From a resumable upload', description: 'Made by the route fixture' },
         files: { thumbnail: 'image.png' },
       };

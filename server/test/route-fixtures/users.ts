@@ -1,7 +1,6 @@
 import type { RouteFixture, World } from './types.js';
 
-const userRow = (w: World, id: string) => () =>
-  w.t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userRow = (w: World, id: string) => () => w.t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const usersFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/users/register': {
@@ -10,7 +9,8 @@ export const usersFixtures: Record<string, RouteFixture> = {
     async valid() {
       const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
       return {
-        as: null, status: 201,
+        as: null,
+        status: 201,
         fields: { username: `fx${n}`, email: `fx${n}@example.com`, password: 'correct-horse-1', fullName: 'Fixture Person' },
         files: { avatar: 'image.png' },
       };

@@ -1,7 +1,6 @@
 import type { RouteFixture, World } from './types.js';
 
-const videoRow = (w: World, id: string) => () =>
-  w.t.ctx.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+const videoRow = (w: World, id: string) => () => w.t.ctx.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** A video of a fresh owner, and a way to read it back. */
 async function ownedVideo(w: World) {
@@ -24,7 +23,9 @@ export const videosFixtures: Record<string, RouteFixture> = {
       const owner = await w.user();
       const mine = () => w.t.ctx.db.selectFrom('videos').select(['id', 'title']).where('owner_id', '=', owner.id).execute();
       return {
-        as: owner, status: 201, readBack: mine,
+        as: owner,
+        status: 201,
+        readBack: mine,
         fields: { title: 'A fixture video', description: 'Uploaded by the route fixture' },
         files: { videoFile: 'clip.mp4', thumbnail: 'image.png' },
       };
@@ -42,7 +43,14 @@ export const videosFixtures: Record<string, RouteFixture> = {
     multipart: true,
     async valid(w) {
       const { owner, id, readBack } = await ownedVideo(w);
-      return { as: owner, status: 200, params: { id }, fields: { title: 'Retitled', description: 'Changed', visibility: 'unlisted' }, files: { thumbnail: 'image.webp' }, readBack };
+      return {
+        as: owner,
+        status: 200,
+        params: { id },
+        fields: { title: 'Retitled', description: 'Changed', visibility: 'unlisted' },
+        files: { thumbnail: 'image.webp' },
+        readBack,
+      };
     },
   },
   'GET /api/v1/studio/videos': {

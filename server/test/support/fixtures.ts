@@ -31,18 +31,46 @@ async function make(name: string): Promise<string> {
   const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
   const img = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } });
   switch (name) {
-    case 'image.png': await img().png().toFile(out); break;
-    case 'image.jpg': await img().jpeg().toFile(out); break;
-    case 'image.webp': await img().webp().toFile(out); break;
-    case 'image.gif': await img().gif().toFile(out); break;
-    case 'garbage.png': await fs.writeFile(out, Buffer.from('this is not an image at all')); break;
-    case 'bomb.png': await fs.writeFile(out, pngBomb(30000, 30000)); break;
-    case 'not-video.mp4': await fs.writeFile(out, Buffer.from('plain text pretending to be a video')); break;
-    case 'captions.srt': await fs.writeFile(out, CAPTIONS_SRT); break;
-    case 'captions.vtt': await fs.writeFile(out, CAPTIONS_SRT.replace(/^\d+\n/gm, '').replace(/,(\d{3})/g, '.$1').replace(/^/, 'WEBVTT\n\n')); break;
-    case 'clip.mp4': await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2 }); break;
-    case 'clip.mkv': await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2, format: 'matroska' }); break;
-    default: throw new Error(`unknown fixture ${name}`);
+    case 'image.png':
+      await img().png().toFile(out);
+      break;
+    case 'image.jpg':
+      await img().jpeg().toFile(out);
+      break;
+    case 'image.webp':
+      await img().webp().toFile(out);
+      break;
+    case 'image.gif':
+      await img().gif().toFile(out);
+      break;
+    case 'garbage.png':
+      await fs.writeFile(out, Buffer.from('this is not an image at all'));
+      break;
+    case 'bomb.png':
+      await fs.writeFile(out, pngBomb(30000, 30000));
+      break;
+    case 'not-video.mp4':
+      await fs.writeFile(out, Buffer.from('plain text pretending to be a video'));
+      break;
+    case 'captions.srt':
+      await fs.writeFile(out, CAPTIONS_SRT);
+      break;
+    case 'captions.vtt':
+      await fs.writeFile(
+        out,
+        CAPTIONS_SRT.replace(/^\d+\n/gm, '')
+          .replace(/,(\d{3})/g, '.$1')
+          .replace(/^/, 'WEBVTT\n\n'),
+      );
+      break;
+    case 'clip.mp4':
+      await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2 });
+      break;
+    case 'clip.mkv':
+      await makeClip(ffmpeg, out, { width: 320, height: 240, seconds: 2, format: 'matroska' });
+      break;
+    default:
+      throw new Error(`unknown fixture ${name}`);
   }
   return out;
 }

@@ -55,20 +55,42 @@ export function setUpPipelineTests(wanted: ClipName[]): void {
       handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
     }
     storage = new LocalStorage(path.join(dir, 'media'));
-    jobs = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, events: {
-      videoReady: async (id) => void told.push(`ready:${id}`),
-      videoFailed: async (id) => void told.push(`failed:${id}`),
-    } });
+    jobs = new VideoSteps({
+      db: handle.db,
+      storage,
+      media: tools,
+      logger,
+      workDir: path.join(dir, 'work'),
+      maxAttempts: 2,
+      events: {
+        videoReady: async (id) => void told.push(`ready:${id}`),
+        videoFailed: async (id) => void told.push(`failed:${id}`),
+      },
+    });
     ownerId = randomUUID();
     await handle.db
       .insertInto('users')
-      .values({ id: ownerId, username: 'owner', email: 'owner@example.com', full_name: 'Owner', password_hash: 'x', avatar_key: null, cover_key: null, is_demo: 0, subscribers_count: 0, videos_count: 0, created_at: Date.now(), updated_at: Date.now() })
+      .values({
+        id: ownerId,
+        username: 'owner',
+        email: 'owner@example.com',
+        full_name: 'Owner',
+        password_hash: 'x',
+        avatar_key: null,
+        cover_key: null,
+        is_demo: 0,
+        subscribers_count: 0,
+        videos_count: 0,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
       .execute();
     const c = (name: string) => path.join(dir, name);
     const want = new Set(wanted);
     if (want.has('h264')) clips.h264 = await makeClip(ffmpegPath, c('h264.mp4'), { width: 1280, height: 720, seconds: 5, fps: 30 });
     if (want.has('hevc')) clips.hevc = await makeClip(ffmpegPath, c('hevc.mp4'), { width: 640, height: 360, seconds: 3, videoCodec: 'libx265' });
-    if (want.has('silent') || want.has('corrupt')) clips.silent = await makeClip(ffmpegPath, c('silent.mp4'), { width: 640, height: 360, seconds: 3, audioCodec: null });
+    if (want.has('silent') || want.has('corrupt'))
+      clips.silent = await makeClip(ffmpegPath, c('silent.mp4'), { width: 640, height: 360, seconds: 3, audioCodec: null });
     if (want.has('portrait')) clips.portrait = await makeClip(ffmpegPath, c('portrait.mp4'), { width: 720, height: 1280, seconds: 2, fps: 24 });
     if (want.has('corrupt')) {
       clips.corrupt = c('corrupt.mp4');
@@ -211,4 +233,3 @@ export async function moovFirst(file: string) {
   const buf = await fs.readFile(file);
   return buf.indexOf('moov') < buf.indexOf('mdat');
 }
-

@@ -50,7 +50,13 @@ export async function fetchEverything(api: ApiClient, video: VideoUrls): Promise
   await fs.writeFile(tmp, progressive);
   try {
     const { stdout } = await promisify(execFile)(process.env.FFPROBE_PATH ?? 'ffprobe', [
-      '-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', tmp,
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'csv=p=0',
+      tmp,
     ]);
     if (!(Number(stdout.trim()) > 0)) throw new Error(`progressive file of ${video._id} has no duration`);
   } finally {

@@ -9,11 +9,10 @@ export const WORKER_JS = path.join(ROOT, 'server/dist/worker.js');
 
 /** Builds the contract and server packages so the dist entry points are current; one build at a time. */
 export async function buildServer(): Promise<void> {
-  await promisify(execFile)(
-    'flock',
-    ['/tmp/reelhouse-build.lock', 'sh', '-c', 'npm run build -w contract && npm run build -w server'],
-    { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
-  );
+  await promisify(execFile)('flock', ['/tmp/reelhouse-build.lock', 'sh', '-c', 'npm run build -w contract && npm run build -w server'], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export async function freePort(): Promise<number> {

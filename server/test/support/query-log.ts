@@ -11,7 +11,11 @@ export function recording(db: Db): { db: Db; queries: CompiledQuery[] } {
           const executor = target.getExecutor();
           return new Proxy(executor, {
             get(e, p) {
-              if (p === 'executeQuery') return (q: CompiledQuery, id: unknown) => { queries.push(q); return (e.executeQuery as (...a: unknown[]) => unknown)(q, id); };
+              if (p === 'executeQuery')
+                return (q: CompiledQuery, id: unknown) => {
+                  queries.push(q);
+                  return (e.executeQuery as (...a: unknown[]) => unknown)(q, id);
+                };
               const v = Reflect.get(e, p, e);
               return typeof v === 'function' ? v.bind(e) : v;
             },

@@ -88,6 +88,8 @@ export function buildRequest(method: string, path: string, headers: Record<strin
   const bytes = body === undefined ? null : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
   const all: Record<string, string> = { host: '127.0.0.1', connection: 'close', ...headers };
   if (bytes && !Object.keys(all).some((k) => k.toLowerCase() === 'content-length')) all['content-length'] = String(bytes.length);
-  const head = `${method} ${path} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+  const head = `${method} ${path} HTTP/1.1\r\n${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n`;
   return bytes ? Buffer.concat([Buffer.from(head, 'latin1'), bytes]) : Buffer.from(head, 'latin1');
 }

@@ -5,7 +5,9 @@
 
 const S3rver = require(process.env.S3RVER_MODULE || 's3rver');
 const server = new S3rver({
-  address: '127.0.0.1', port: 0, silent: true,
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
   directory: process.env.S3RVER_DIR,
   configureBuckets: [{ name: process.env.S3RVER_BUCKET }],
 });
@@ -35,17 +37,43 @@ server.middleware.unshift(async (ctx, next) => {
   }
   const marker = Number(ctx.query['part-number-marker'] || 0);
   // A part counts once s3rver has finished it (its .md5 file is written last).
-  const parts = fs.readdirSync(dir).filter((f) => f.endsWith('.md5')).map((f) => Number(f.slice(0, -4)))
-    .filter((n) => n > marker).sort((a, b) => a - b);
-  const xml = parts.map((n) => {
-    const file = path.join(dir, String(n));
-    const st = fs.statSync(file);
-    const md5 = fs.readFileSync(file + '.md5', 'utf8');
-    return '<Part><PartNumber>' + n + '</PartNumber><LastModified>' + st.mtime.toISOString() + '</LastModified><ETag>&quot;' + md5 + '&quot;</ETag><Size>' + st.size + '</Size></Part>';
-  }).join('');
+  const parts = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.md5'))
+    .map((f) => Number(f.slice(0, -4)))
+    .filter((n) => n > marker)
+    .sort((a, b) => a - b);
+  const xml = parts
+    .map((n) => {
+      const file = path.join(dir, String(n));
+      const st = fs.statSync(file);
+      const md5 = fs.readFileSync(file + '.md5', 'utf8');
+      return (
+        '<Part><PartNumber>' +
+        n +
+        '</PartNumber><LastModified>' +
+        st.mtime.toISOString() +
+        '</LastModified><ETag>&quot;' +
+        md5 +
+        '&quot;</ETag><Size>' +
+        st.size +
+        '</Size></Part>'
+      );
+    })
+    .join('');
   ctx.type = 'application/xml';
-  ctx.body = '<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>' + m[1] + '</Bucket><Key>' + m[2] + '</Key><UploadId>' + uploadId
-    + '</UploadId><PartNumberMarker>' + marker + '</PartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>' + xml + '</ListPartsResult>';
+  ctx.body =
+    '<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>' +
+    m[1] +
+    '</Bucket><Key>' +
+    m[2] +
+    '</Key><UploadId>' +
+    uploadId +
+    '</UploadId><PartNumberMarker>' +
+    marker +
+    '</PartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>' +
+    xml +
+    '</ListPartsResult>';
 });
 server.run().then((addr) => process.stdout.write(JSON.stringify({ port: addr.port }) + '\n'));
 // Dies with its parent: stdin closes when the test process goes away.

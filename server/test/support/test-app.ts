@@ -42,9 +42,7 @@ let counter = 0;
  * A whole app on a fresh database (SQLite file, or a new PostgreSQL database when TEST_DB=postgres)
  * and a fresh data directory. Rate limits are high so tests do not trip them unless they mean to.
  */
-export async function createTestApp(
-  opts: { env?: Record<string, string>; serveSourceAsIs?: boolean; logTo?: DestinationStream } = {},
-): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; serveSourceAsIs?: boolean; logTo?: DestinationStream } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-test-'));
   const pg = testDialect === 'postgres' ? await createPgDatabase() : null;
   const config = loadConfig({
@@ -86,18 +84,31 @@ export async function createTestApp(
     const reg = await call({ method: 'POST', url: '/api/v1/users/register', payload: form });
     if (reg.statusCode !== 201) throw new Error(`sign-up failed: ${reg.statusCode} ${reg.body}`);
     const login = await call({
-      method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: fields.email, password: fields.password },
+      method: 'POST',
+      url: '/api/v1/users/login',
+      headers: { 'x-return-tokens': 'true' },
+      payload: { email: fields.email, password: fields.password },
     });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
     const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
     return {
-      id: login.data.user._id, username: login.data.user.username, email: fields.email, password: fields.password, cookies,
-      accessToken: login.data.accessToken, refreshToken: login.data.refreshToken,
+      id: login.data.user._id,
+      username: login.data.user.username,
+      email: fields.email,
+      password: fields.password,
+      cookies,
+      accessToken: login.data.accessToken,
+      refreshToken: login.data.refreshToken,
     };
   };
 
   return {
-    app, ctx: runtime.ctx, services: runtime.services, dataDir, call, signUp,
+    app,
+    ctx: runtime.ctx,
+    services: runtime.services,
+    dataDir,
+    call,
+    signUp,
     async close() {
       await app.close();
       await runtime.close();

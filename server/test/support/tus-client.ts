@@ -40,13 +40,19 @@ export function tusRequest(
 
 export const tusCreate = (base: string, as: SignedIn | undefined, size: number, filename = 'clip.mp4', extra: Record<string, string> = {}) =>
   tusRequest(base, {
-    method: 'POST', path: '/api/v1/uploads', as,
+    method: 'POST',
+    path: '/api/v1/uploads',
+    as,
     headers: { 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`, ...extra },
   });
 
 export const tusPatch = (base: string, as: SignedIn | undefined, location: string, offset: number, body: Buffer, cutAfter?: number) =>
   tusRequest(base, {
-    method: 'PATCH', path: location, as, body, cutAfter,
+    method: 'PATCH',
+    path: location,
+    as,
+    body,
+    cutAfter,
     headers: { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
   });
 

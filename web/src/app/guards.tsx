@@ -15,7 +15,6 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-
 /** Login, signup and demo-login: a signed-in user is sent back one step (or home). */
 export function SignedOutOnly() {
   const { isAuthenticated, appLoading } = useAuth();

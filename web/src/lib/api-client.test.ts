@@ -56,11 +56,7 @@ describe('api client', () => {
     const server = fakeServer();
     const client = createApiClient({ fetch: server.fetch });
     await expect(client.get('/users/user/current')).resolves.toEqual({ url: '/api/v1/users/user/current' });
-    expect(server.calls).toEqual([
-      'GET /api/v1/users/user/current',
-      'POST /api/v1/users/refresh-token',
-      'GET /api/v1/users/user/current',
-    ]);
+    expect(server.calls).toEqual(['GET /api/v1/users/user/current', 'POST /api/v1/users/refresh-token', 'GET /api/v1/users/user/current']);
   });
 
   it('shares one refresh between concurrent 401s', async () => {

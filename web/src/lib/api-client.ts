@@ -114,8 +114,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async data<T>(path: string, opts?: RequestOptions): Promise<T> {
       return (await request<T>(path, opts)).data;
     },
-    get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-      request<T>(path, { query, signal }).then((e) => e.data),
+    get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>(path, { query, signal }).then((e) => e.data),
     post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }).then((e) => e.data),
     patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }).then((e) => e.data),
     del: <T>(path: string) => request<T>(path, { method: 'DELETE' }).then((e) => e.data),

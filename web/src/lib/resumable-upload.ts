@@ -64,8 +64,13 @@ export function startResumableUpload(file: File, onProgress: (p: ResumableProgre
     const span = (now - first.at) / 1000;
     const bytesPerSecond = span >= 0.5 && loaded > first.bytes ? (loaded - first.bytes) / span : null;
     onProgress({
-      loaded, total, percent: total ? Math.floor((loaded / total) * 100) : 0,
-      bytesPerSecond, secondsLeft: bytesPerSecond ? Math.ceil((total - loaded) / bytesPerSecond) : null, resumedFrom, retrying,
+      loaded,
+      total,
+      percent: total ? Math.floor((loaded / total) * 100) : 0,
+      bytesPerSecond,
+      secondsLeft: bytesPerSecond ? Math.ceil((total - loaded) / bytesPerSecond) : null,
+      resumedFrom,
+      retrying,
     });
   };
 

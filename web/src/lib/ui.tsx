@@ -24,11 +24,7 @@ const wideQuery = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 export function UiProvider({ children }: { children: ReactNode }) {
   // index.html has already put the class on <html> before paint; start from it so nothing flashes.
   const [theme, setTheme] = useState<Theme>(() =>
-    typeof document !== 'undefined' && document.documentElement.classList.contains('dark')
-      ? 'dark'
-      : media(darkQuery)?.matches
-        ? 'dark'
-        : 'light',
+    typeof document !== 'undefined' && document.documentElement.classList.contains('dark') ? 'dark' : media(darkQuery)?.matches ? 'dark' : 'light',
   );
   const [isMobile, setIsMobile] = useState(() => !(media(wideQuery)?.matches ?? true));
   const [sidebarOpen, setSidebarOpen] = useState(() => !isMobile);

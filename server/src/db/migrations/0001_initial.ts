@@ -5,12 +5,14 @@ export function migrationInitial(dialect: Dialect): Migration {
   const bigint = 'bigint' as const;
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('settings')
+      await db.schema
+        .createTable('settings')
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
 
-      await db.schema.createTable('users')
+      await db.schema
+        .createTable('users')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('username', 'text', (c) => c.notNull().unique())
         .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -25,7 +27,8 @@ export function migrationInitial(dialect: Dialect): Migration {
         .addColumn('updated_at', bigint, (c) => c.notNull())
         .execute();
 
-      await db.schema.createTable('sessions')
+      await db.schema
+        .createTable('sessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('user_agent', 'text')
@@ -36,7 +39,8 @@ export function migrationInitial(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
 
-      await db.schema.createTable('refresh_tokens')
+      await db.schema
+        .createTable('refresh_tokens')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
         .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
         .addColumn('created_at', bigint, (c) => c.notNull())
@@ -44,7 +48,8 @@ export function migrationInitial(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('refresh_tokens_session').on('refresh_tokens').column('session_id').execute();
 
-      await db.schema.createTable('videos')
+      await db.schema
+        .createTable('videos')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('title', 'text', (c) => c.notNull())
@@ -70,13 +75,12 @@ export function migrationInitial(dialect: Dialect): Migration {
         .execute();
       // Public lists filter on (is_published, status) and sort by one of four columns.
       for (const col of ['created_at', 'views', 'duration', 'title']) {
-        await db.schema.createIndex(`videos_public_${col}`).on('videos')
-          .columns(['is_published', 'status', col]).execute();
-        await db.schema.createIndex(`videos_owner_${col}`).on('videos')
-          .columns(['owner_id', col]).execute();
+        await db.schema.createIndex(`videos_public_${col}`).on('videos').columns(['is_published', 'status', col]).execute();
+        await db.schema.createIndex(`videos_owner_${col}`).on('videos').columns(['owner_id', col]).execute();
       }
 
-      await db.schema.createTable('comments')
+      await db.schema
+        .createTable('comments')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
         .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -88,7 +92,8 @@ export function migrationInitial(dialect: Dialect): Migration {
       await db.schema.createIndex('comments_video_created').on('comments').columns(['video_id', 'created_at']).execute();
       await db.schema.createIndex('comments_owner').on('comments').column('owner_id').execute();
 
-      await db.schema.createTable('likes')
+      await db.schema
+        .createTable('likes')
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('target_type', 'text', (c) => c.notNull())
         .addColumn('target_id', 'text', (c) => c.notNull())
@@ -98,7 +103,8 @@ export function migrationInitial(dialect: Dialect): Migration {
       await db.schema.createIndex('likes_target').on('likes').columns(['target_type', 'target_id']).execute();
       await db.schema.createIndex('likes_user_recent').on('likes').columns(['user_id', 'target_type', 'created_at']).execute();
 
-      await db.schema.createTable('subscriptions')
+      await db.schema
+        .createTable('subscriptions')
         .addColumn('subscriber_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('channel_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('created_at', bigint, (c) => c.notNull())
@@ -106,7 +112,8 @@ export function migrationInitial(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('subscriptions_channel').on('subscriptions').column('channel_id').execute();
 
-      await db.schema.createTable('playlists')
+      await db.schema
+        .createTable('playlists')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -117,7 +124,8 @@ export function migrationInitial(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('playlists_owner').on('playlists').columns(['owner_id', 'created_at']).execute();
 
-      await db.schema.createTable('playlist_videos')
+      await db.schema
+        .createTable('playlist_videos')
         .addColumn('playlist_id', 'text', (c) => c.notNull().references('playlists.id').onDelete('cascade'))
         .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
         .addColumn('position', 'integer', (c) => c.notNull())
@@ -127,7 +135,8 @@ export function migrationInitial(dialect: Dialect): Migration {
       await db.schema.createIndex('playlist_videos_order').on('playlist_videos').columns(['playlist_id', 'position']).execute();
       await db.schema.createIndex('playlist_videos_video').on('playlist_videos').column('video_id').execute();
 
-      await db.schema.createTable('watch_history')
+      await db.schema
+        .createTable('watch_history')
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
         .addColumn('watched_at', bigint, (c) => c.notNull())
@@ -136,16 +145,17 @@ export function migrationInitial(dialect: Dialect): Migration {
       await db.schema.createIndex('watch_history_recent').on('watch_history').columns(['user_id', 'watched_at']).execute();
       await db.schema.createIndex('watch_history_video').on('watch_history').column('video_id').execute();
 
-      await db.schema.createTable('view_events')
+      await db.schema
+        .createTable('view_events')
         .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
         .addColumn('viewer_key', 'text', (c) => c.notNull())
         .addColumn('counted_at', bigint, (c) => c.notNull())
         .addPrimaryKeyConstraint('view_events_pk', ['video_id', 'viewer_key'])
         .execute();
 
-      await db.schema.createTable('jobs')
-        .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('payload', 'text', (c) => c.notNull())
         .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))

@@ -6,7 +6,8 @@ export function migrationCounters(): Migration {
     // Site-wide totals kept beside the rows they count, so the home feed's page count never
     // scans the videos table.
     async up(db: Kysely<any>) {
-      await db.schema.createTable('counters')
+      await db.schema
+        .createTable('counters')
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', bigint, (c) => c.notNull().defaultTo(0))
         .execute();

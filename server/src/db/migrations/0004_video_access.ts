@@ -9,15 +9,27 @@ export function migrationVideoAccess(): Migration {
     // anyone with the link). Visibility replaces the published flag; moderation and bans feed
     // the same flags.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('users').addColumn('role', 'text', (c) => c.notNull().defaultTo('user')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('user'))
+        .execute();
       await db.schema.alterTable('users').addColumn('banned_at', bigint).execute();
       await db.schema.alterTable('users').addColumn('ban_reason', 'text').execute();
-      await db.schema.alterTable('videos').addColumn('visibility', 'text', (c) => c.notNull().defaultTo('public')).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('visibility', 'text', (c) => c.notNull().defaultTo('public'))
+        .execute();
       await db.schema.alterTable('videos').addColumn('publish_at', bigint).execute();
       await db.schema.alterTable('videos').addColumn('hidden_at', bigint).execute();
       await db.schema.alterTable('videos').addColumn('hidden_reason', 'text').execute();
-      await db.schema.alterTable('videos').addColumn('listed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('videos').addColumn('watchable', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('listed', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('watchable', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await sql`UPDATE videos SET visibility = 'private' WHERE is_published = 0`.execute(db);
       await sql`UPDATE videos SET
         watchable = CASE WHEN status = 'ready' AND visibility <> 'private' THEN 1 ELSE 0 END,

@@ -6,7 +6,8 @@ export function migrationDailyViews(): Migration {
     // views-per-day chart and the trending list read these instead of the view records, which
     // are kept only for an hour.
     async up(db: Kysely<any>) {
-      await db.schema.createTable('video_daily_views')
+      await db.schema
+        .createTable('video_daily_views')
         .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
         .addColumn('day', 'integer', (c) => c.notNull())
         .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))

@@ -8,7 +8,8 @@ export function migrationResumableUploads(): Migration {
     // Each video keeps the size of its source for storage quotas, and a user may have quotas of
     // their own (null: the site's defaults).
     async up(db: Kysely<any>) {
-      await db.schema.createTable('uploads')
+      await db.schema
+        .createTable('uploads')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('size', bigint, (c) => c.notNull())
@@ -19,7 +20,10 @@ export function migrationResumableUploads(): Migration {
         .execute();
       await db.schema.createIndex('uploads_owner').on('uploads').columns(['owner_id', 'created_at']).execute();
       await db.schema.createIndex('uploads_expires').on('uploads').columns(['expires_at']).execute();
-      await db.schema.alterTable('videos').addColumn('source_bytes', bigint, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('source_bytes', bigint, (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.createIndex('videos_owner_bytes').on('videos').columns(['owner_id', 'created_at', 'source_bytes']).execute();
       await db.schema.alterTable('users').addColumn('quota_bytes', bigint).execute();
       await db.schema.alterTable('users').addColumn('daily_quota_bytes', bigint).execute();

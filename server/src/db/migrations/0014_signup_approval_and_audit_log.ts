@@ -7,8 +7,12 @@ export function migrationSignupApprovalAndAuditLog(): Migration {
     // moderator action is written to an audit log. Its actor and target are plain text, not
     // foreign keys: the record outlives the accounts and videos it names.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('users').addColumn('approval_pending', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.createTable('audit_log')
+      await db.schema
+        .alterTable('users')
+        .addColumn('approval_pending', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('audit_log')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('actor_id', 'text')
         .addColumn('actor_username', 'text', (c) => c.notNull())

@@ -7,7 +7,8 @@ export function migrationReportsAndAppeals(): Migration {
     // unique index, which both databases have); the owner's one appeal of a takedown is kept on
     // the video.
     async up(db: Kysely<any>) {
-      await db.schema.createTable('reports')
+      await db.schema
+        .createTable('reports')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('reporter_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('target_type', 'text', (c) => c.notNull())

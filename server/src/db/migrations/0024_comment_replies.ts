@@ -7,7 +7,10 @@ export function migrationCommentReplies(): Migration {
     // the video owner's pin (at most one per video: a partial unique index, which both databases
     // have) and hearts.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('comments').addColumn('parent_id', 'text', (c) => c.references('comments.id').onDelete('cascade')).execute();
+      await db.schema
+        .alterTable('comments')
+        .addColumn('parent_id', 'text', (c) => c.references('comments.id').onDelete('cascade'))
+        .execute();
       await db.schema.alterTable('comments').addColumn('pinned_at', bigint).execute();
       await db.schema.alterTable('comments').addColumn('hearted_at', bigint).execute();
       await db.schema.createIndex('comments_replies').on('comments').columns(['parent_id', 'created_at']).execute();

@@ -6,7 +6,8 @@ export function migrationNotifications(): Migration {
     // One row per recipient and event: the unique event key makes "once per event" hold when the
     // same event is reported twice (a job retried, two processes racing).
     async up(db: Kysely<any>) {
-      await db.schema.createTable('notifications')
+      await db.schema
+        .createTable('notifications')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('kind', 'text', (c) => c.notNull())

@@ -8,7 +8,8 @@ export function migrationCaptions(dialect: Dialect): Migration {
     // way videos are (FTS5 on SQLite, a tsvector with a GIN index on PostgreSQL), so a search finds
     // the cue that said a word and where it starts. Both go with the video by foreign key.
     async up(db: Kysely<any>) {
-      await db.schema.createTable('captions')
+      await db.schema
+        .createTable('captions')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
         .addColumn('language', 'text', (c) => c.notNull())
@@ -19,7 +20,8 @@ export function migrationCaptions(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('captions_one_per_language').on('captions').columns(['video_id', 'language']).unique().execute();
 
-      await db.schema.createTable('caption_cues')
+      await db.schema
+        .createTable('caption_cues')
         // SQLite's FTS5 table points at cues by an integer rowid, which this column is.
         .addColumn('id', dialect === 'sqlite' ? 'integer' : 'bigserial', (c) => c.primaryKey())
         .addColumn('caption_id', 'text', (c) => c.notNull().references('captions.id').onDelete('cascade'))

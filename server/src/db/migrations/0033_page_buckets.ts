@@ -70,7 +70,8 @@ export function migrationPageBuckets(dialect: Dialect): Migration {
     // every process sharing the database sees them exact; boundaries are added or removed only under
     // a lock (see list-paging.ts).
     async up(db: Kysely<any>) {
-      await db.schema.createTable('page_buckets')
+      await db.schema
+        .createTable('page_buckets')
         .addColumn('list', 'text', (c) => c.notNull())
         .addColumn('sort', 'text', (c) => c.notNull())
         .addColumn('num', 'double precision', (c) => c.notNull())
@@ -88,32 +89,48 @@ export function migrationPageBuckets(dialect: Dialect): Migration {
         await db.schema.createIndex(`videos_owner_listed_${col}`).on('videos').columns(['owner_id', 'listed', col, 'id']).execute();
       }
       if (dialect === 'sqlite') {
-        const each = (fn: (l: (typeof LISTS)[number], s: string) => string) =>
-          LISTS.flatMap((l) => BUCKET_SORTS.map((s) => fn(l, s))).join('\n');
-        await sql.raw(`CREATE TRIGGER page_buckets_insert AFTER INSERT ON videos BEGIN
+        const each = (fn: (l: (typeof LISTS)[number], s: string) => string) => LISTS.flatMap((l) => BUCKET_SORTS.map((s) => fn(l, s))).join('\n');
+        await sql
+          .raw(
+            `CREATE TRIGGER page_buckets_insert AFTER INSERT ON videos BEGIN
           ${each((l, s) => sqliteAdd(l, s, 'NEW', '1', '1 = 1'))}
-        END`).execute(db);
-        await sql.raw(`CREATE TRIGGER page_buckets_delete AFTER DELETE ON videos BEGIN
+        END`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `CREATE TRIGGER page_buckets_delete AFTER DELETE ON videos BEGIN
           ${each((l, s) => sqliteAdd(l, s, 'OLD', '-1', '1 = 1'))}
-        END`).execute(db);
-        await sql.raw(`CREATE TRIGGER page_buckets_update AFTER UPDATE OF listed, owner_id, ${BUCKET_SORTS.join(', ')} ON videos BEGIN
+        END`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `CREATE TRIGGER page_buckets_update AFTER UPDATE OF listed, owner_id, ${BUCKET_SORTS.join(', ')} ON videos BEGIN
           ${each((l, s) => sqliteAdd(l, s, 'OLD', '-1', changed(s)))}
           ${each((l, s) => sqliteAdd(l, s, 'NEW', '1', changed(s)))}
-        END`).execute(db);
+        END`,
+          )
+          .execute(db);
         return;
       }
-      await sql.raw(`CREATE FUNCTION page_bucket_add(l text, s text, k_num double precision, k_txt text, k_id text, d integer) RETURNS void
+      await sql
+        .raw(
+          `CREATE FUNCTION page_bucket_add(l text, s text, k_num double precision, k_txt text, k_id text, d integer) RETURNS void
         LANGUAGE sql AS $$
           UPDATE page_buckets SET n = n + d
           WHERE list = l AND sort = s AND (num, txt, id_key) = (SELECT b.num, b.txt, b.id_key FROM page_buckets b
             WHERE b.list = l AND b.sort = s AND (b.num, b.txt, b.id_key) <= (k_num, k_txt, k_id)
             ORDER BY b.num DESC, b.txt DESC, b.id_key DESC LIMIT 1)
-        $$`).execute(db);
-      const each = (fn: (l: (typeof LISTS)[number], s: string) => string) =>
-        LISTS.flatMap((l) => BUCKET_SORTS.map((s) => fn(l, s))).join('\n');
+        $$`,
+        )
+        .execute(db);
+      const each = (fn: (l: (typeof LISTS)[number], s: string) => string) => LISTS.flatMap((l) => BUCKET_SORTS.map((s) => fn(l, s))).join('\n');
       // The table lock comes first so that every statement after it sees the boundaries as they are
       // once any rebalancing (which holds a stronger lock) has committed.
-      await sql.raw(`CREATE FUNCTION page_buckets_track() RETURNS trigger LANGUAGE plpgsql AS $$
+      await sql
+        .raw(
+          `CREATE FUNCTION page_buckets_track() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           LOCK TABLE page_buckets IN ROW EXCLUSIVE MODE;
           -- The owner's row is locked before any bucket, as refreshVideoAccess locks it before the
@@ -133,9 +150,15 @@ export function migrationPageBuckets(dialect: Dialect): Migration {
           END IF;
           RETURN NULL;
         END
-        $$`).execute(db);
-      await sql.raw(`CREATE TRIGGER page_buckets_track AFTER INSERT OR DELETE OR UPDATE OF listed, owner_id, ${BUCKET_SORTS.join(', ')}
-        ON videos FOR EACH ROW EXECUTE FUNCTION page_buckets_track()`).execute(db);
+        $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER page_buckets_track AFTER INSERT OR DELETE OR UPDATE OF listed, owner_id, ${BUCKET_SORTS.join(', ')}
+        ON videos FOR EACH ROW EXECUTE FUNCTION page_buckets_track()`,
+        )
+        .execute(db);
     },
   };
 }

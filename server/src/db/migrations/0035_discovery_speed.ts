@@ -6,7 +6,8 @@ export function migrationDiscoverySpeed(): Migration {
       // Trending, worked out by a scheduled job and read by position: summing a week of views and
       // likes on every request took most of a second at a million videos. Rows may name videos that
       // have since stopped being listed or were deleted; readers join the videos and skip them.
-      await db.schema.createTable('trending_videos')
+      await db.schema
+        .createTable('trending_videos')
         .addColumn('position', 'integer', (c) => c.primaryKey())
         .addColumn('video_id', 'text', (c) => c.notNull())
         .addColumn('score', 'double precision', (c) => c.notNull())

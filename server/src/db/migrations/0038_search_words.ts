@@ -15,28 +15,44 @@ export function migrationSearchWords(dialect: Dialect): Migration {
       await sql`CREATE TABLE search_words (word text COLLATE "C" PRIMARY KEY)`.execute(db);
       // Words are added in one order by everyone, so two writers adding the same new words wait for
       // each other instead of deadlocking.
-      await sql.raw(`CREATE FUNCTION search_words_of_new_videos() RETURNS trigger LANGUAGE plpgsql AS $$
+      await sql
+        .raw(
+          `CREATE FUNCTION search_words_of_new_videos() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           INSERT INTO search_words (word)
             SELECT DISTINCT w FROM new_videos, unnest(tsvector_to_array(new_videos.search_vector)) AS w ORDER BY 1
             ON CONFLICT DO NOTHING;
           RETURN NULL;
         END
-        $$`).execute(db);
-      await sql.raw(`CREATE FUNCTION search_words_of_changed_video() RETURNS trigger LANGUAGE plpgsql AS $$
+        $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE FUNCTION search_words_of_changed_video() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           INSERT INTO search_words (word)
             SELECT DISTINCT w FROM unnest(tsvector_to_array(NEW.search_vector)) AS w ORDER BY 1
             ON CONFLICT DO NOTHING;
           RETURN NULL;
         END
-        $$`).execute(db);
+        $$`,
+        )
+        .execute(db);
       // Inserts once per statement (a bulk load adds each word once); text changes once per video.
-      await sql.raw(`CREATE TRIGGER videos_search_words_insert AFTER INSERT ON videos
-        REFERENCING NEW TABLE AS new_videos FOR EACH STATEMENT EXECUTE FUNCTION search_words_of_new_videos()`).execute(db);
-      await sql.raw(`CREATE TRIGGER videos_search_words_update AFTER UPDATE OF title, description, owner_text ON videos
+      await sql
+        .raw(
+          `CREATE TRIGGER videos_search_words_insert AFTER INSERT ON videos
+        REFERENCING NEW TABLE AS new_videos FOR EACH STATEMENT EXECUTE FUNCTION search_words_of_new_videos()`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER videos_search_words_update AFTER UPDATE OF title, description, owner_text ON videos
         FOR EACH ROW WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector)
-        EXECUTE FUNCTION search_words_of_changed_video()`).execute(db);
+        EXECUTE FUNCTION search_words_of_changed_video()`,
+        )
+        .execute(db);
       await sql`INSERT INTO search_words (word)
         SELECT DISTINCT w FROM videos, unnest(tsvector_to_array(videos.search_vector)) AS w ORDER BY 1
         ON CONFLICT DO NOTHING`.execute(db);

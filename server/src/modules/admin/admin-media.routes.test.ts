@@ -20,16 +20,35 @@ const auditActions = async (targetId: string) =>
 
 async function failedJob(videoId: string, name = 'video.ladder', status: 'failed' | 'running' | 'queued' = 'failed', runAt = Date.now()) {
   const now = Date.now();
-  const row = await t.ctx.db.insertInto('jobs').values({
-    name, payload: JSON.stringify({ videoId }), priority: 3, status, attempts: status === 'queued' ? 0 : 3, max_attempts: 3, run_at: runAt,
-    locked_by: status === 'running' ? 'elsewhere' : null, locked_until: status === 'running' ? now + 60_000 : null,
-    last_error: status === 'failed' ? 'ffmpeg exited with code 1' : null, fair_key: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .insertInto('jobs')
+    .values({
+      name,
+      payload: JSON.stringify({ videoId }),
+      priority: 3,
+      status,
+      attempts: status === 'queued' ? 0 : 3,
+      max_attempts: 3,
+      run_at: runAt,
+      locked_by: status === 'running' ? 'elsewhere' : null,
+      locked_until: status === 'running' ? now + 60_000 : null,
+      last_error: status === 'failed' ? 'ffmpeg exited with code 1' : null,
+      fair_key: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return String(row.id);
 }
 
 describe('media admin routes refuse everyone but admins', () => {
-  it.each([['GET', '/admin/videos'], ['POST', `/admin/videos/${MISSING_ID}/retry`], ['GET', '/admin/jobs'], ['POST', '/admin/jobs/1/retry']])('%s %s', async (method, url) => {
+  it.each([
+    ['GET', '/admin/videos'],
+    ['POST', `/admin/videos/${MISSING_ID}/retry`],
+    ['GET', '/admin/jobs'],
+    ['POST', '/admin/jobs/1/retry'],
+  ])('%s %s', async (method, url) => {
     const call = (as?: typeof staff.user) => t.call({ method: method as 'GET', url: `${API}${url}`, as });
     expect((await call()).statusCode).toBe(401);
     expect((await call(staff.user)).statusCode).toBe(403);
@@ -42,15 +61,35 @@ describe('media admin routes refuse everyone but admins', () => {
 describe('GET /admin/videos', () => {
   it('filters by status (failed with its reason) and title, pages, and shows owner, size and date', async () => {
     const owner = await t.signUp();
-    const failed = await seedVideo(t.ctx, owner.id, { title: 'Broken holiday clip', status: 'failed', failure_reason: 'The file has no video track.', video_key: null, source_key: 'uploads/x.mp4', source_bytes: 4321, visibility: 'private' });
+    const failed = await seedVideo(t.ctx, owner.id, {
+      title: 'Broken holiday clip',
+      status: 'failed',
+      failure_reason: 'The file has no video track.',
+      video_key: null,
+      source_key: 'uploads/x.mp4',
+      source_bytes: 4321,
+      visibility: 'private',
+    });
     await seedVideo(t.ctx, owner.id, { title: 'Fine holiday clip', source_bytes: 99 });
     await seedVideo(t.ctx, owner.id, { title: 'Taken down clip', hidden_at: Date.now(), hidden_reason: 'Spam' });
     const res = await admin('GET', '/admin/videos?status=failed');
     expect(res.statusCode).toBe(200);
-    expect(res.data.videos).toEqual([{
-      _id: failed.id, title: 'Broken holiday clip', status: 'failed', progress: 100, failureReason: 'The file has no video track.', visibility: 'private',
-      hidden: false, owner: { _id: owner.id, username: owner.username }, sourceBytes: 4321, duration: 12.5, canRetry: true, createdAt: expect.any(String),
-    }]);
+    expect(res.data.videos).toEqual([
+      {
+        _id: failed.id,
+        title: 'Broken holiday clip',
+        status: 'failed',
+        progress: 100,
+        failureReason: 'The file has no video track.',
+        visibility: 'private',
+        hidden: false,
+        owner: { _id: owner.id, username: owner.username },
+        sourceBytes: 4321,
+        duration: 12.5,
+        canRetry: true,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect((await admin('GET', '/admin/videos?status=hidden')).data.videos.map((v: { title: string }) => v.title)).toEqual(['Taken down clip']);
     const search = await admin('GET', '/admin/videos?query=HOLIDAY&pageSize=1');
     expect(search.data).toMatchObject({ totalDocs: 2, totalPages: 2, hasNextPage: true });
@@ -67,7 +106,12 @@ describe('POST /admin/videos/:id/retry', () => {
     const owner = await t.signUp();
     const source = 'uploads/retry-me.mp4';
     await t.ctx.storage.put(source, Buffer.from('not really a video'), 'video/mp4');
-    const failed = await seedVideo(t.ctx, owner.id, { status: 'failed', failure_reason: 'The video could not be processed.', video_key: null, source_key: source });
+    const failed = await seedVideo(t.ctx, owner.id, {
+      status: 'failed',
+      failure_reason: 'The video could not be processed.',
+      video_key: null,
+      source_key: source,
+    });
     const res = await admin('POST', `/admin/videos/${failed.id}/retry`);
     expect(res.statusCode).toBe(200);
     // This app serves a stored upload as it is: processing is over at once.
@@ -86,7 +130,12 @@ describe('POST /admin/videos/:id/retry', () => {
 describe('GET /admin/jobs and POST /admin/jobs/:id/retry', () => {
   it('shows depth per lane, running and failed jobs with the error, and sends a failed one back', async () => {
     const owner = await t.signUp();
-    const video = await seedVideo(t.ctx, owner.id, { title: 'Ladder broke', status: 'failed', failure_reason: 'The video could not be processed.', source_key: 'uploads/kept.mp4' });
+    const video = await seedVideo(t.ctx, owner.id, {
+      title: 'Ladder broke',
+      status: 'failed',
+      failure_reason: 'The video could not be processed.',
+      source_key: 'uploads/kept.mp4',
+    });
     const failed = await failedJob(video.id);
     await failedJob('other', 'video.playable', 'running');
     await failedJob('other', 'video.storyboard', 'queued');
@@ -100,10 +149,21 @@ describe('GET /admin/jobs and POST /admin/jobs/:id/retry', () => {
       { lane: 'background', waiting: 1, delayed: 0, running: 0, failed: 1 },
     ]);
     expect(res.data.running).toMatchObject([{ name: 'video.playable', lane: 'playable', state: 'running', videoId: 'other', videoTitle: null }]);
-    expect(res.data.failed).toEqual([{
-      _id: failed, name: 'video.ladder', lane: 'background', state: 'failed', videoId: video.id, videoTitle: 'Ladder broke',
-      attempts: 3, maxAttempts: 3, progress: null, error: 'ffmpeg exited with code 1', updatedAt: expect.any(String),
-    }]);
+    expect(res.data.failed).toEqual([
+      {
+        _id: failed,
+        name: 'video.ladder',
+        lane: 'background',
+        state: 'failed',
+        videoId: video.id,
+        videoTitle: 'Ladder broke',
+        attempts: 3,
+        maxAttempts: 3,
+        progress: null,
+        error: 'ffmpeg exited with code 1',
+        updatedAt: expect.any(String),
+      },
+    ]);
 
     const retried = await admin('POST', `/admin/jobs/${failed}/retry`);
     expect(retried.statusCode).toBe(200);
@@ -134,13 +194,20 @@ describe('with the real pipeline', () => {
   it('a retried video queues its steps through the job queue and is processing again', async () => {
     const owner = await p.signUp();
     const boss = await staffCallers(p);
-    const video = await seedVideo(p.ctx, owner.id, { status: 'failed', failure_reason: 'The video could not be processed.', video_key: null, source_key: 'uploads/kept.mp4' });
+    const video = await seedVideo(p.ctx, owner.id, {
+      status: 'failed',
+      failure_reason: 'The video could not be processed.',
+      video_key: null,
+      source_key: 'uploads/kept.mp4',
+    });
     const res = await p.call({ method: 'POST', url: `${API}/admin/videos/${video.id}/retry`, as: boss.admin });
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ status: 'processing', failureReason: null });
     const jobs = await p.ctx.db.selectFrom('jobs').select(['name', 'status']).orderBy('id').execute();
     expect(jobs).toEqual([
-      { name: 'video.playable', status: 'queued' }, { name: 'video.storyboard', status: 'queued' }, { name: 'video.ladder', status: 'queued' },
+      { name: 'video.playable', status: 'queued' },
+      { name: 'video.storyboard', status: 'queued' },
+      { name: 'video.ladder', status: 'queued' },
     ]);
   });
 });

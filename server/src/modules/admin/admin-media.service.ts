@@ -66,9 +66,10 @@ export class AdminMediaService {
     const videoId = videoIdOf(job);
     const video = videoId ? await this.videos.find(videoId) : undefined;
     if (video?.status === 'failed' && !video.source_key) throw conflict('The uploaded file is gone, so the video cannot be processed again');
-    const reopened = video?.status === 'failed' && video.source_key !== null
-      ? await this.reopen(admin, video.id, 'video.retry', { failureReason: video.failure_reason, job: id })
-      : false;
+    const reopened =
+      video?.status === 'failed' && video.source_key !== null
+        ? await this.reopen(admin, video.id, 'video.retry', { failureReason: video.failure_reason, job: id })
+        : false;
     const retried = await this.deps.queue.retryFailed(id);
     if (reopened) await this.deps.processing.retry(video!.id, retried ? job.name : undefined);
     if (!retried) throw conflict('Only a job that failed can be retried');
@@ -88,17 +89,34 @@ const actorOf = (u: AuthUser) => ({ id: u.id, username: u.username });
 
 function presentVideo(r: AdminVideoRow): AdminVideo {
   return {
-    _id: r.id, title: r.title, status: r.status, progress: Number(r.progress), failureReason: r.failure_reason,
-    visibility: r.visibility, hidden: r.hidden_at !== null, owner: { _id: r.owner_id, username: r.owner_username },
-    sourceBytes: Number(r.source_bytes), duration: Number(r.duration),
-    canRetry: r.status === 'failed' && r.source_key !== null, createdAt: toIso(Number(r.created_at)),
+    _id: r.id,
+    title: r.title,
+    status: r.status,
+    progress: Number(r.progress),
+    failureReason: r.failure_reason,
+    visibility: r.visibility,
+    hidden: r.hidden_at !== null,
+    owner: { _id: r.owner_id, username: r.owner_username },
+    sourceBytes: Number(r.source_bytes),
+    duration: Number(r.duration),
+    canRetry: r.status === 'failed' && r.source_key !== null,
+    createdAt: toIso(Number(r.created_at)),
   };
 }
 
 function presentJob(j: QueuedJob, titles: Map<string, string>): AdminJob {
   const videoId = videoIdOf(j);
   return {
-    _id: j.id, name: j.name, lane: j.lane, state: j.state, videoId, videoTitle: videoId ? (titles.get(videoId) ?? null) : null,
-    attempts: j.attempts, maxAttempts: j.maxAttempts, progress: j.progress, error: j.error, updatedAt: toIso(j.updatedAt),
+    _id: j.id,
+    name: j.name,
+    lane: j.lane,
+    state: j.state,
+    videoId,
+    videoTitle: videoId ? (titles.get(videoId) ?? null) : null,
+    attempts: j.attempts,
+    maxAttempts: j.maxAttempts,
+    progress: j.progress,
+    error: j.error,
+    updatedAt: toIso(j.updatedAt),
   };
 }

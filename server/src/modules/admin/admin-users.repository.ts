@@ -19,30 +19,45 @@ export class AdminUsersRepository {
     let base = this.db.selectFrom('users');
     if (q.query) {
       const like = `%${q.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([
-        eb(sql`lower(username)`, 'like', sql`${like} escape '\\'`),
-        eb(sql`lower(email)`, 'like', sql`${like} escape '\\'`),
-        eb(sql`lower(full_name)`, 'like', sql`${like} escape '\\'`),
-      ]));
+      base = base.where((eb) =>
+        eb.or([
+          eb(sql`lower(username)`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(email)`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(full_name)`, 'like', sql`${like} escape '\\'`),
+        ]),
+      );
     }
     if (q.role) base = base.where('role', '=', q.role);
     if (q.banned) base = base.where('banned_at', q.banned === 'true' ? 'is not' : 'is', null);
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos')])
-      .orderBy('created_at', 'desc').orderBy('id', 'desc')
-      .limit(q.pageSize).offset((q.pageNumber - 1) * q.pageSize).execute();
+    const rows = await base
+      .selectAll()
+      .select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos')])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNumber - 1) * q.pageSize)
+      .execute();
     return { total: Number(n), rows };
   }
 
   find(id: string): Promise<AdminUserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos')])
-      .where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos')])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /** Changes an account's role, approval or quotas, in one transaction with the audit line that tells of it. */
   async change(id: string, change: AccountChange, actor: Actor, audit: AuditRecord): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ ...change, updated_at: Date.now() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ ...change, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
       await new AuditLogRepository(trx).record(actor, audit);
     });
   }

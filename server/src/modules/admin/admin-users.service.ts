@@ -56,8 +56,12 @@ export class AdminUsersService {
         ...(patch.dailyQuotaBytes !== undefined ? { daily_quota_bytes: patch.dailyQuotaBytes } : {}),
       };
       await users.change(id, set, actor, {
-        action: 'user.quota', target,
-        details: { from: { quotaBytes: account.quotaBytes, dailyQuotaBytes: account.dailyQuotaBytes }, to: { quotaBytes: patch.quotaBytes, dailyQuotaBytes: patch.dailyQuotaBytes } },
+        action: 'user.quota',
+        target,
+        details: {
+          from: { quotaBytes: account.quotaBytes, dailyQuotaBytes: account.dailyQuotaBytes },
+          to: { quotaBytes: patch.quotaBytes, dailyQuotaBytes: patch.dailyQuotaBytes },
+        },
       });
     }
     if (patch.banned === true && !account.banned) await this.deps.moderation.banAccount(admin, id, patch.banReason ?? 'Banned by an admin');
@@ -71,19 +75,37 @@ export class AdminUsersService {
     const videos = await stats.videos();
     const openReports = await stats.openReports();
     return {
-      users: Number(users.n), bannedUsers: Number(users.banned ?? 0), pendingApprovals: Number(users.pending ?? 0),
-      videos: { total: Number(videos.n), ready: Number(videos.ready ?? 0), processing: Number(videos.processing ?? 0), failed: Number(videos.failed ?? 0), hidden: Number(videos.hidden ?? 0) },
-      publicVideos: Number(videos.listed ?? 0), storageBytes: Number(videos.bytes ?? 0), openReports: Number(openReports),
+      users: Number(users.n),
+      bannedUsers: Number(users.banned ?? 0),
+      pendingApprovals: Number(users.pending ?? 0),
+      videos: {
+        total: Number(videos.n),
+        ready: Number(videos.ready ?? 0),
+        processing: Number(videos.processing ?? 0),
+        failed: Number(videos.failed ?? 0),
+        hidden: Number(videos.hidden ?? 0),
+      },
+      publicVideos: Number(videos.listed ?? 0),
+      storageBytes: Number(videos.bytes ?? 0),
+      openReports: Number(openReports),
     };
   }
 }
 
 function present(r: AdminUserRow): AdminUser {
   return {
-    _id: r.id, username: r.username, fullName: r.full_name, email: r.email, role: r.role,
-    banned: r.banned_at !== null, banReason: r.ban_reason, approvalPending: r.approval_pending === 1,
+    _id: r.id,
+    username: r.username,
+    fullName: r.full_name,
+    email: r.email,
+    role: r.role,
+    banned: r.banned_at !== null,
+    banReason: r.ban_reason,
+    approvalPending: r.approval_pending === 1,
     quotaBytes: r.quota_bytes === null ? null : Number(r.quota_bytes),
     dailyQuotaBytes: r.daily_quota_bytes === null ? null : Number(r.daily_quota_bytes),
-    storageUsedBytes: Number(r.used_bytes), videosCount: Number(r.all_videos), createdAt: toIso(Number(r.created_at)),
+    storageUsedBytes: Number(r.used_bytes),
+    videosCount: Number(r.all_videos),
+    createdAt: toIso(Number(r.created_at)),
   };
 }

@@ -5,8 +5,19 @@ import { refreshVideoAccess } from '../../db/video-access.js';
 import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
 
 const COLUMNS = [
-  'videos.id', 'videos.title', 'videos.status', 'videos.progress', 'videos.failure_reason', 'videos.visibility', 'videos.hidden_at',
-  'videos.source_key', 'videos.source_bytes', 'videos.duration', 'videos.created_at', 'videos.owner_id', 'users.username as owner_username',
+  'videos.id',
+  'videos.title',
+  'videos.status',
+  'videos.progress',
+  'videos.failure_reason',
+  'videos.visibility',
+  'videos.hidden_at',
+  'videos.source_key',
+  'videos.source_bytes',
+  'videos.duration',
+  'videos.created_at',
+  'videos.owner_id',
+  'users.username as owner_username',
 ] as const;
 
 /** Videos in every state, as the admin area reads them, and the retry of one whose processing failed. */
@@ -27,8 +38,13 @@ export class AdminVideosRepository {
   async list(q: AdminVideosQuery) {
     const base = this.base(q);
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.select(COLUMNS).orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc')
-      .limit(q.pageSize).offset((q.pageNumber - 1) * q.pageSize).execute();
+    const rows = await base
+      .select(COLUMNS)
+      .orderBy('videos.created_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNumber - 1) * q.pageSize)
+      .execute();
     return { total: Number(n), rows };
   }
 
@@ -48,8 +64,13 @@ export class AdminVideosRepository {
    */
   async reopenFailed(id: string, actor: Actor, audit: AuditRecord): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('videos').set({ status: 'processing', failure_reason: null, updated_at: Date.now() })
-        .where('id', '=', id).where('status', '=', 'failed').returning('owner_id').executeTakeFirst();
+      const row = await trx
+        .updateTable('videos')
+        .set({ status: 'processing', failure_reason: null, updated_at: Date.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .returning('owner_id')
+        .executeTakeFirst();
       if (!row) return false;
       await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
       await new AuditLogRepository(trx).record(actor, audit);

@@ -17,7 +17,11 @@ afterAll(async () => {
 const patchUser = (as: SignedIn | undefined, id: string, payload: object) => t.call({ method: 'PATCH', url: `${API}/admin/users/${id}`, as, payload });
 
 describe('admin routes refuse everyone but admins', () => {
-  it.each([['GET', '/admin/users'], ['GET', '/admin/stats'], ['PATCH', `/admin/users/${MISSING_ID}`]])('%s %s', async (method, url) => {
+  it.each([
+    ['GET', '/admin/users'],
+    ['GET', '/admin/stats'],
+    ['PATCH', `/admin/users/${MISSING_ID}`],
+  ])('%s %s', async (method, url) => {
     const payload = method === 'PATCH' ? { role: 'user' } : undefined;
     expect((await t.call({ method: method as 'GET', url: `${API}${url}`, payload })).statusCode).toBe(401);
     expect((await t.call({ method: method as 'GET', url: `${API}${url}`, payload, as: staff.user })).statusCode).toBe(403);
@@ -59,7 +63,9 @@ describe('PATCH /admin/users/:id', () => {
     expect(ban.data).toMatchObject({ banned: true, banReason: 'Abuse' });
     expect((await t.call({ method: 'GET', url: `${API}/users/user/current`, as: u })).statusCode).toBe(401);
     expect((await patchUser(staff.admin, u.id, { banned: false })).data.banned).toBe(false);
-    const actions = (await t.ctx.db.selectFrom('audit_log').select('action').where('target_id', '=', u.id).orderBy('created_at').execute()).map((a) => a.action);
+    const actions = (await t.ctx.db.selectFrom('audit_log').select('action').where('target_id', '=', u.id).orderBy('created_at').execute()).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(['user.role', 'user.role', 'user.quota', 'user.ban', 'user.unban']);
   });
 
@@ -89,7 +95,21 @@ describe('GET /admin/stats', () => {
   it('counts accounts, videos by state, storage and open reports', async () => {
     const res = await t.call({ method: 'GET', url: `${API}/admin/stats`, as: staff.admin });
     expect(res.statusCode).toBe(200);
-    const users = Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    expect(res.data).toMatchObject({ users, bannedUsers: 0, openReports: 0, storageBytes: 1234, videos: { total: 1, ready: 1, processing: 0, failed: 0, hidden: 0 }, publicVideos: 1 });
+    const users = Number(
+      (
+        await t.ctx.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(res.data).toMatchObject({
+      users,
+      bannedUsers: 0,
+      openReports: 0,
+      storageBytes: 1234,
+      videos: { total: 1, ready: 1, processing: 0, failed: 0, hidden: 0 },
+      publicVideos: 1,
+    });
   });
 });

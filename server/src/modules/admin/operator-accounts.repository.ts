@@ -7,8 +7,11 @@ export class OperatorAccountsRepository {
 
   /** The account whose username or email is `key` (already lower-cased). */
   findByUsernameOrEmail(key: string) {
-    return this.db.selectFrom('users').select(['id', 'username', 'email', 'role'])
-      .where((eb) => eb.or([eb('username', '=', key), eb('email', '=', key)])).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'role'])
+      .where((eb) => eb.or([eb('username', '=', key), eb('email', '=', key)]))
+      .executeTakeFirst();
   }
 
   /** Every account (or those of one role), oldest first. */

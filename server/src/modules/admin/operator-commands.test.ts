@@ -20,12 +20,15 @@ afterAll(async () => {
 
 async function run(...args: string[]) {
   const lines: string[] = [];
-  const commands = new OperatorCommands({ accounts: new OperatorAccountsRepository(t.ctx.db), users: new UsersRepository(t.ctx.db), sessions: new SessionsRepository(t.ctx.db) });
+  const commands = new OperatorCommands({
+    accounts: new OperatorAccountsRepository(t.ctx.db),
+    users: new UsersRepository(t.ctx.db),
+    sessions: new SessionsRepository(t.ctx.db),
+  });
   await commands.run(args, (l) => lines.push(l));
   return lines.join('\n');
 }
-const roleOf = async (id: string) =>
-  (await t.ctx.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
+const roleOf = async (id: string) => (await t.ctx.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
 
 describe('ADMIN_EMAILS', () => {
   it('makes a listed account an admin when it signs up, and no one else', async () => {
@@ -39,12 +42,19 @@ describe('ADMIN_EMAILS', () => {
     const later = await t.signUp({ email: 'later@example.com' });
     expect(await roleOf(later.id)).toBe('user');
     const restarted = { ...t.ctx, config: { ...t.ctx.config, adminEmails: ['later@example.com'] } };
-    await new UsersService({ users: new UsersRepository(restarted.db), storage: t.ctx.storage, logger: t.ctx.logger, adminEmails: restarted.config.adminEmails }).ensureAdmins();
+    await new UsersService({
+      users: new UsersRepository(restarted.db),
+      storage: t.ctx.storage,
+      logger: t.ctx.logger,
+      adminEmails: restarted.config.adminEmails,
+    }).ensureAdmins();
     expect(await roleOf(later.id)).toBe('admin');
   });
 
   it('refuses a value that is not a list of emails with one clear line', () => {
-    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, nobody' })).toThrow('Invalid setting ADMIN_EMAILS="boss@example.com, nobody": "nobody" is not an email address');
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss@example.com, nobody' })).toThrow(
+      'Invalid setting ADMIN_EMAILS="boss@example.com, nobody": "nobody" is not an email address',
+    );
     expect(loadConfig({ ADMIN_EMAILS: ' A@b.io ,,c@d.io ' }).adminEmails).toEqual(['a@b.io', 'c@d.io']);
   });
 });
@@ -92,7 +102,11 @@ describe('npm run admin', () => {
   it('runs as a command against the configured database', async () => {
     await buildServer();
     const u = await t.signUp();
-    const env = { PATH: process.env.PATH ?? '', DATA_DIR: t.dataDir, ...(t.ctx.dialect === 'postgres' ? { DATABASE_URL: (t.ctx.config.database as { url: string }).url } : {}) };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: t.dataDir,
+      ...(t.ctx.dialect === 'postgres' ? { DATABASE_URL: (t.ctx.config.database as { url: string }).url } : {}),
+    };
     const ok = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'grant', u.username, 'admin'], { cwd: ROOT, env });
     expect(ok.stdout).toContain(`${u.username} is now an admin (was user).`);
     expect(await roleOf(u.id)).toBe('admin');

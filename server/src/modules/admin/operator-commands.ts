@@ -32,11 +32,19 @@ export class OperatorCommands {
   async run(args: string[], out: Out): Promise<void> {
     const [verb, ...rest] = args;
     switch (verb) {
-      case 'list-users': return this.listUsers(rest, out);
-      case 'grant': return this.grant(rest, out);
-      case 'reset-password': return this.resetPassword(rest, out);
-      case undefined: case 'help': case '--help': out(OPERATOR_USAGE); return;
-      default: throw new OperatorError(`Unknown verb "${verb}".\n${OPERATOR_USAGE}`);
+      case 'list-users':
+        return this.listUsers(rest, out);
+      case 'grant':
+        return this.grant(rest, out);
+      case 'reset-password':
+        return this.resetPassword(rest, out);
+      case undefined:
+      case 'help':
+      case '--help':
+        out(OPERATOR_USAGE);
+        return;
+      default:
+        throw new OperatorError(`Unknown verb "${verb}".\n${OPERATOR_USAGE}`);
     }
   }
 
@@ -82,6 +90,10 @@ export class OperatorCommands {
     await this.deps.users.update(account.id, { password_hash: await hashPassword(password), updated_at: now });
     // Whoever knew the old password may be signed in somewhere; the new one is the only way in.
     await this.deps.sessions.revokeAllExcept(account.id, null, now);
-    out(given ? `Password of ${account.username} changed; every session signed out.` : `New password of ${account.username}: ${password}\nEvery session signed out.`);
+    out(
+      given
+        ? `Password of ${account.username} changed; every session signed out.`
+        : `New password of ${account.username}: ${password}\nEvery session signed out.`,
+    );
   }
 }

@@ -25,17 +25,20 @@ export class AuditLogRepository {
   constructor(private readonly db: Db) {}
 
   async record(actor: Actor, record: AuditRecord): Promise<void> {
-    await this.db.insertInto('audit_log').values({
-      id: newId(),
-      actor_id: actor.id,
-      actor_username: actor.username,
-      action: record.action,
-      target_type: record.target.type,
-      target_id: record.target.id,
-      reason: record.reason ?? null,
-      details: JSON.stringify(record.details ?? {}),
-      created_at: Date.now(),
-    }).execute();
+    await this.db
+      .insertInto('audit_log')
+      .values({
+        id: newId(),
+        actor_id: actor.id,
+        actor_username: actor.username,
+        action: record.action,
+        target_type: record.target.type,
+        target_id: record.target.id,
+        reason: record.reason ?? null,
+        details: JSON.stringify(record.details ?? {}),
+        created_at: Date.now(),
+      })
+      .execute();
   }
 
   /** Newest first, with an optional filter on one item. */
@@ -43,9 +46,14 @@ export class AuditLogRepository {
     let q = this.db.selectFrom('audit_log');
     if (opts.targetType) q = q.where('target_type', '=', opts.targetType);
     if (opts.targetId) q = q.where('target_id', '=', opts.targetId);
-    const [{ total }] = await q.select((eb) => eb.fn.countAll<number>().as('total')).execute() as [{ total: number }];
-    const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')
-      .limit(opts.pageSize).offset((opts.pageNumber - 1) * opts.pageSize).execute();
+    const [{ total }] = (await q.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [{ total: number }];
+    const rows = await q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.pageSize)
+      .offset((opts.pageNumber - 1) * opts.pageSize)
+      .execute();
     return { total: Number(total), rows };
   }
 }

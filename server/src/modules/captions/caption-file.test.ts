@@ -16,7 +16,9 @@ const refusal = (text: string | Buffer, l = limits) => {
 
 describe('parseCaptionFile', () => {
   it('turns SRT into WebVTT: comma times, a header, no numbers', () => {
-    const { format, cues } = parse('\uFEFF1\r\n00:00:01,500 --> 00:00:03,250\r\nHello <b>world</b>\r\n\r\n2\r\n00:01:02,5 --> 00:01:04,000 X1:10 Y1:20\r\nSecond line\r\nand more\r\n');
+    const { format, cues } = parse(
+      '\uFEFF1\r\n00:00:01,500 --> 00:00:03,250\r\nHello <b>world</b>\r\n\r\n2\r\n00:01:02,5 --> 00:01:04,000 X1:10 Y1:20\r\nSecond line\r\nand more\r\n',
+    );
     expect(format).toBe('srt');
     expect(cues.map((c) => [c.start, c.end, c.text, c.plain])).toEqual([
       [1.5, 3.25, 'Hello <b>world</b>', 'Hello world'],
@@ -26,13 +28,26 @@ describe('parseCaptionFile', () => {
   });
 
   it('reads WebVTT, drops the header text, NOTE, STYLE and REGION blocks, identifiers and region settings', () => {
-    const { cues } = parse([
-      'WEBVTT - a title', 'Kind: captions', '',
-      'STYLE', '::cue { background-image: url(https://tracker.example/pixel) }', '',
-      'REGION', 'id:fred width:40%', '',
-      'NOTE a comment', 'over two lines', '',
-      'intro', '00:01.000 --> 00:02.000 region:fred align:start line:10% position:200px size:50%', '<v.loud Ann>Hi &amp; bye</v>', '',
-    ].join('\n'));
+    const { cues } = parse(
+      [
+        'WEBVTT - a title',
+        'Kind: captions',
+        '',
+        'STYLE',
+        '::cue { background-image: url(https://tracker.example/pixel) }',
+        '',
+        'REGION',
+        'id:fred width:40%',
+        '',
+        'NOTE a comment',
+        'over two lines',
+        '',
+        'intro',
+        '00:01.000 --> 00:02.000 region:fred align:start line:10% position:200px size:50%',
+        '<v.loud Ann>Hi &amp; bye</v>',
+        '',
+      ].join('\n'),
+    );
     expect(cues).toEqual([{ start: 1, end: 2, settings: 'align:start line:10% size:50%', text: '<v.loud Ann>Hi &amp; bye</v>', plain: 'Hi & bye' }]);
     expect(writeWebVtt(cues)).not.toMatch(/STYLE|REGION|NOTE|tracker|intro|region:/);
   });
@@ -75,13 +90,17 @@ describe('parseCaptionFile', () => {
 describe('sanitiseCueText', () => {
   it('keeps WebVTT tags and drops every other tag, keeping its text', () => {
     expect(sanitiseCueText('<i>a</i> <font color="red">b</font> <span onclick="x()">c</span> <u>d</u>')).toBe('<i>a</i> b c <u>d</u>');
-    expect(sanitiseCueText('<ruby>漢<rt>kan</rt></ruby> <rt>stray</rt> <lang pt-BR>olá</lang> <lang "><img>">x</lang>')).toBe('<ruby>漢<rt>kan</rt></ruby> stray <lang pt-BR>olá</lang> "&gt;x');
+    expect(sanitiseCueText('<ruby>漢<rt>kan</rt></ruby> <rt>stray</rt> <lang pt-BR>olá</lang> <lang "><img>">x</lang>')).toBe(
+      '<ruby>漢<rt>kan</rt></ruby> stray <lang pt-BR>olá</lang> "&gt;x',
+    );
     expect(sanitiseCueText('<c.yellow.bg_blue.bad"class>hi</c> <00:00:01.500>later')).toBe('<c.yellow.bg_blue>hi</c> <00:00:01.500>later');
   });
 
   it('drops scripts and styles with their content, and escapes what could be markup', () => {
     expect(sanitiseCueText('a<script>alert("x")</script>b<STYLE>p{}</STYLE>c<script>never closed')).toBe('abc');
-    expect(sanitiseCueText('<img src=x onerror=alert(1)>pic &lt;script&gt; 1 < 2 & 3 > 2 &bogus; &#60;b&#62; &#0;')).toBe('pic &lt;script&gt; 1 &lt; 2 &amp; 3 &gt; 2 &amp;bogus; &lt;b&gt;');
+    expect(sanitiseCueText('<img src=x onerror=alert(1)>pic &lt;script&gt; 1 < 2 & 3 > 2 &bogus; &#60;b&#62; &#0;')).toBe(
+      'pic &lt;script&gt; 1 &lt; 2 &amp; 3 &gt; 2 &amp;bogus; &lt;b&gt;',
+    );
     expect(sanitiseCueText('<v Bob <script>>hi</v>')).toBe('<v Bob &lt;script>&gt;hi</v>');
   });
 

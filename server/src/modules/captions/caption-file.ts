@@ -41,7 +41,10 @@ export const DURATION_SLACK_SECONDS = 60;
 
 export function parseCaptionFile(bytes: Buffer, limits: CaptionLimits): { format: 'vtt' | 'srt'; cues: Cue[] } {
   const text = decodeText(bytes);
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
   if (first === -1) throw new CaptionFileError('The caption file is empty');
   const isVtt = /^WEBVTT([ \t].*)?$/.test(lines[first]!.trimEnd());
@@ -118,13 +121,16 @@ function readCues(lines: string[], format: 'vtt' | 'srt', from: number, limits: 
     if (format === 'vtt' && /^(NOTE|STYLE|REGION)([ \t]|$)/.test(head)) continue;
     const timingAt = block.findIndex((l) => l.includes('-->'));
     if (timingAt === -1 || timingAt > 1) {
-      throw new CaptionFileError(`Line ${blockStart + 1}: a cue must start with its times, e.g. "00:00:01${format === 'srt' ? ',' : '.'}000 --> 00:00:04${format === 'srt' ? ',' : '.'}000"`);
+      throw new CaptionFileError(
+        `Line ${blockStart + 1}: a cue must start with its times, e.g. "00:00:01${format === 'srt' ? ',' : '.'}000 --> 00:00:04${format === 'srt' ? ',' : '.'}000"`,
+      );
     }
     const lineNo = blockStart + timingAt + 1;
     const timing = TIMING.exec(block[timingAt]!.trim());
     const start = timing ? parseTime(timing[1]!, format) : null;
     const end = timing ? parseTime(timing[2]!, format) : null;
-    if (start === null || end === null) throw new CaptionFileError(`Line ${lineNo}: the cue's times are not valid ${format === 'vtt' ? 'WebVTT (hh:mm:ss.ttt)' : 'SRT (hh:mm:ss,ttt)'} times`);
+    if (start === null || end === null)
+      throw new CaptionFileError(`Line ${lineNo}: the cue's times are not valid ${format === 'vtt' ? 'WebVTT (hh:mm:ss.ttt)' : 'SRT (hh:mm:ss,ttt)'} times`);
     if (end <= start) throw new CaptionFileError(`Line ${lineNo}: the cue ends before it starts`);
     const previous = cues[cues.length - 1];
     if (previous && start < previous.start) throw new CaptionFileError(`Line ${lineNo}: cues must be in time order; this one starts before the one above it`);

@@ -29,13 +29,18 @@ export class CaptionsRepository {
    */
   async replace(row: CaptionRow, cues: CueRow[]): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
-      const old = await trx.selectFrom('captions').select(['id', 'storage_key'])
-        .where('video_id', '=', row.video_id).where('language', '=', row.language).executeTakeFirst();
+      const old = await trx
+        .selectFrom('captions')
+        .select(['id', 'storage_key'])
+        .where('video_id', '=', row.video_id)
+        .where('language', '=', row.language)
+        .executeTakeFirst();
       // Its cues go with it by foreign key.
       if (old) await trx.deleteFrom('captions').where('id', '=', old.id).execute();
       await trx.insertInto('captions').values(row).execute();
       for (let i = 0; i < cues.length; i += CUES_PER_INSERT) {
-        await trx.insertInto('caption_cues')
+        await trx
+          .insertInto('caption_cues')
           .values(cues.slice(i, i + CUES_PER_INSERT).map((c) => ({ caption_id: row.id, video_id: row.video_id, start_ms: c.startMs, text: c.text })))
           .execute();
       }

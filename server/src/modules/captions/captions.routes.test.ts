@@ -7,7 +7,8 @@ import { createTestApp, type SignedIn, type TestApp } from '../../../test/suppor
 import { videoPrefix } from '../../storage/storage.js';
 
 const API = '/api/v1';
-const SRT = '1\r\n00:00:00,500 --> 00:00:02,000\r\nHello <b>there</b>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,250\r\nThe <font color="red">red</font> kite <script>steal(document.cookie)</script>flies\r\n';
+const SRT =
+  '1\r\n00:00:00,500 --> 00:00:02,000\r\nHello <b>there</b>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,250\r\nThe <font color="red">red</font> kite <script>steal(document.cookie)</script>flies\r\n';
 
 function form(fields: Record<string, string>, file?: string | Buffer, filename = 'captions.srt'): FormData {
   const f = new FormData();
@@ -23,7 +24,8 @@ function harness(getT: () => TestApp) {
     getT().call({ method: 'DELETE', url: `${API}/videos/${videoId}/captions/${captionId}`, as });
   const stored = async (videoId: string) => (await getT().ctx.storage.list(`${videoPrefix(videoId)}captions/`)).sort();
   const rows = (videoId: string) => getT().ctx.db.selectFrom('captions').selectAll().where('video_id', '=', videoId).execute();
-  const cues = (videoId: string) => getT().ctx.db.selectFrom('caption_cues').select(['start_ms', 'text']).where('video_id', '=', videoId).orderBy('start_ms').execute();
+  const cues = (videoId: string) =>
+    getT().ctx.db.selectFrom('caption_cues').select(['start_ms', 'text']).where('video_id', '=', videoId).orderBy('start_ms').execute();
   return { upload, remove, stored, rows, cues };
 }
 
@@ -58,7 +60,10 @@ describe('captions routes', () => {
 
     const page = await t.call({ method: 'GET', url: `${API}/videos/${id}` });
     expect(VideoDetail.parse(page.data).captions).toEqual([caption]);
-    expect(await h.cues(id)).toEqual([{ start_ms: 500, text: 'Hello there' }, { start_ms: 3000, text: 'The red kite flies' }]);
+    expect(await h.cues(id)).toEqual([
+      { start_ms: 500, text: 'Hello there' },
+      { start_ms: 3000, text: 'The red kite flies' },
+    ]);
   });
 
   it('canonicalises the language, names it when no label is given, and replaces the caption in the same language', async () => {
@@ -101,7 +106,12 @@ describe('captions routes', () => {
       [{ language: 'en' }, 'WEBVTT\n\n00:05.000 --> 00:06.000\nb\n\n00:01.000 --> 00:02.000\na\n', 400, /time order/],
       [{ language: 'en' }, '1\n00:05:00,000 --> 00:05:01,000\nlate\n', 400, /after the end of the video/],
       [{ language: 'en' }, 'x'.repeat(1024 * 1024 + 1), 413, /larger than 1 MiB/],
-      [{ language: 'en' }, `WEBVTT\n\n${Array.from({ length: 10_001 }, (_, i) => `00:00:${String(Math.floor(i / 1000)).padStart(2, '0')}.${String(i % 1000).padStart(3, '0')} --> 00:00:59.000\nw`).join('\n\n')}\n`, 413, /more than 10000 cues/],
+      [
+        { language: 'en' },
+        `WEBVTT\n\n${Array.from({ length: 10_001 }, (_, i) => `00:00:${String(Math.floor(i / 1000)).padStart(2, '0')}.${String(i % 1000).padStart(3, '0')} --> 00:00:59.000\nw`).join('\n\n')}\n`,
+        413,
+        /more than 10000 cues/,
+      ],
     ];
     for (const [fields, file, status, message] of cases) {
       const res = await h.upload(id, owner, fields, file);

@@ -38,7 +38,11 @@ const search = async (query: string, extra = '', as?: SignedIn) => {
 describe('search by what is said in the captions', () => {
   it('finds a video by a word spoken only in its captions, saying where; title matches come first', async () => {
     const spoken = await seedVideo(t.ctx, owner.id, { title: 'Morning on the cliffs', description: 'Birds' });
-    await caption(spoken.id, [[1, 'Good morning'], [192.5, 'Look, a brachiosaurus over there'], [200, 'Another brachiosaurus']]);
+    await caption(spoken.id, [
+      [1, 'Good morning'],
+      [192.5, 'Look, a brachiosaurus over there'],
+      [200, 'Another brachiosaurus'],
+    ]);
     const titled = await seedVideo(t.ctx, other.id, { title: 'Brachiosaurus facts', description: 'Long necks' });
     await caption(titled.id, [[4, 'The brachiosaurus ate leaves']]);
 
@@ -93,7 +97,10 @@ describe('search by what is said in the captions', () => {
     const v = await seedVideo(t.ctx, owner.id, { title: 'Plain' });
     await caption(v.id, [[1, 'stegosaurus: "plates" (and) spikes*']]);
     for (const q of ['"stegosaurus"*', 'stegosaurus AND', "plates' (spikes)", 'stego:* & plates', 'spikes*']) {
-      expect((await search(q)).videos.map((x) => x._id), q).toEqual([v.id]);
+      expect(
+        (await search(q)).videos.map((x) => x._id),
+        q,
+      ).toEqual([v.id]);
     }
   });
 
@@ -101,7 +108,10 @@ describe('search by what is said in the captions', () => {
     const many = VIDEOS_PER_SEARCH + 10;
     for (let i = 0; i < many; i++) {
       const v = await seedVideo(t.ctx, other.id, { title: `Clip ${i}` });
-      await caption(v.id, Array.from({ length: 20 }, (_, s) => [s, `velociraptor number ${s}`] as [number, string]));
+      await caption(
+        v.id,
+        Array.from({ length: 20 }, (_, s) => [s, `velociraptor number ${s}`] as [number, string]),
+      );
     }
     const page = await search('velociraptor', '&pageSize=50');
     expect(page.totalDocs).toBeLessThanOrEqual(VIDEOS_PER_SEARCH);

@@ -59,12 +59,20 @@ export class CaptionsService {
     const key = `${videoPrefix(videoId)}captions/${id}.vtt`;
     await this.deps.storage.put(key, Buffer.from(writeWebVtt(cues), 'utf8'), 'text/vtt; charset=utf-8');
     const row = {
-      id, video_id: videoId, language: fields.language, label: fields.label || languageName(fields.language),
-      storage_key: key, cue_count: cues.length, created_at: Date.now(),
+      id,
+      video_id: videoId,
+      language: fields.language,
+      label: fields.label || languageName(fields.language),
+      storage_key: key,
+      cue_count: cues.length,
+      created_at: Date.now(),
     };
     let replacedKey: string | null;
     try {
-      replacedKey = await this.deps.captions.replace(row, cues.map((c) => ({ startMs: Math.round(c.start * 1000), text: c.plain })));
+      replacedKey = await this.deps.captions.replace(
+        row,
+        cues.map((c) => ({ startMs: Math.round(c.start * 1000), text: c.plain })),
+      );
     } catch (err) {
       await this.deps.storage.delete(key).catch((e) => this.deps.logger.error({ err: e, videoId }, 'removing a refused caption file failed'));
       // The video was deleted meanwhile, or another upload in this language won the race.
@@ -73,7 +81,8 @@ export class CaptionsService {
       throw err;
     }
     await this.deps.changes.changed();
-    if (replacedKey) await this.deps.storage.delete(replacedKey).catch((e) => this.deps.logger.error({ err: e, videoId }, 'removing a replaced caption file failed'));
+    if (replacedKey)
+      await this.deps.storage.delete(replacedKey).catch((e) => this.deps.logger.error({ err: e, videoId }, 'removing a replaced caption file failed'));
     return presentCaption(row, this.deps.storage);
   }
 

@@ -15,7 +15,14 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 const TIMESTAMP = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  lrm: '\u200e',
+  rlm: '\u200f',
 };
 
 export function escapeCueText(text: string): string {
@@ -103,14 +110,20 @@ export function sanitiseCueText(raw: string): string {
   }
   while (open.length) out += `</${open.pop()}>`;
   // Blank lines would end the cue in the written file; trailing spaces are noise.
-  return out.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '').join('\n');
+  return out
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '')
+    .join('\n');
 }
 
 /** The words of a sanitised cue: tags removed, the three escapes undone, white space collapsed. */
 export function plainCueText(sanitised: string): string {
   return sanitised
     .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
 }

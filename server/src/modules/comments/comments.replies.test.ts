@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (videoId: string, payload: Record<string, unknown>, as?: SignedIn) =>
-  t.call({ method: 'POST', url: `/api/v1/comments/${videoId}`, payload, as });
+const post = (videoId: string, payload: Record<string, unknown>, as?: SignedIn) => t.call({ method: 'POST', url: `/api/v1/comments/${videoId}`, payload, as });
 const replies = (commentId: string, as?: SignedIn, query = '') => t.call({ method: 'GET', url: `/api/v1/comments/${commentId}/replies${query}`, as });
 const list = (videoId: string, as?: SignedIn) => t.call({ method: 'GET', url: `/api/v1/comments/${videoId}`, as });
 const pin = (commentId: string, as?: SignedIn) => t.call({ method: 'PATCH', url: `/api/v1/comments/${commentId}/pin`, as });

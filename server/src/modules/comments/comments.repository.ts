@@ -41,7 +41,11 @@ export class CommentsRepository {
   constructor(private readonly db: Db) {}
 
   findVideoAccess(videoId: string) {
-    return this.db.selectFrom('videos').select(['videos.id', ...ACCESS_COLUMNS]).where('id', '=', videoId).executeTakeFirst();
+    return this.db
+      .selectFrom('videos')
+      .select(['videos.id', ...ACCESS_COLUMNS])
+      .where('id', '=', videoId)
+      .executeTakeFirst();
   }
 
   async findAccess(commentId: string): Promise<CommentAccessRow | undefined> {
@@ -85,21 +89,27 @@ export class CommentsRepository {
         .where('comments.pinned_at', 'is not', null)
         .where(commentAuthorInGoodStanding())
         .executeTakeFirst(),
-      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('video_id', '=', videoId).where(shownTopLevel()).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('video_id', '=', videoId)
+        .where(shownTopLevel())
+        .executeTakeFirstOrThrow(),
     ]);
     const pinnedOnPage = pinned !== undefined && offset === 0;
     // With a pinned comment, the others are shifted one place along.
     const restOffset = pinned === undefined ? offset : Math.max(0, offset - 1);
     const restLimit = pinnedOnPage ? limit - 1 : limit;
-    let pageIds = this.db.selectFrom('comments').select('comments.id')
-      .where('comments.video_id', '=', videoId).where(shownTopLevel());
+    let pageIds = this.db.selectFrom('comments').select('comments.id').where('comments.video_id', '=', videoId).where(shownTopLevel());
     if (pinned) pageIds = pageIds.where('comments.id', '<>', pinned.id);
-    const rest = restLimit <= 0 ? [] : await this.withOwner()
-      .where('comments.id', 'in', pageIds.orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').offset(restOffset).limit(restLimit))
-      .orderBy('comments.created_at', 'desc')
-      .orderBy('comments.id', 'desc')
-      .execute();
+    const rest =
+      restLimit <= 0
+        ? []
+        : await this.withOwner()
+            .where('comments.id', 'in', pageIds.orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').offset(restOffset).limit(restLimit))
+            .orderBy('comments.created_at', 'desc')
+            .orderBy('comments.id', 'desc')
+            .execute();
     return { rows: pinnedOnPage ? [pinned, ...rest] : rest, total: Number(count.n) };
   }
 
@@ -114,8 +124,12 @@ export class CommentsRepository {
         .offset(offset)
         .limit(limit)
         .execute(),
-      this.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('parent_id', '=', parentId).where(commentAuthorInGoodStanding()).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parent_id', '=', parentId)
+        .where(commentAuthorInGoodStanding())
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   }
@@ -129,8 +143,13 @@ export class CommentsRepository {
     try {
       await this.db.transaction().execute(async (trx) => {
         if (pinnedAt !== null) {
-          await trx.updateTable('comments').set({ pinned_at: null })
-            .where('video_id', '=', videoId).where('pinned_at', 'is not', null).where('id', '<>', commentId).execute();
+          await trx
+            .updateTable('comments')
+            .set({ pinned_at: null })
+            .where('video_id', '=', videoId)
+            .where('pinned_at', 'is not', null)
+            .where('id', '<>', commentId)
+            .execute();
         }
         await trx.updateTable('comments').set({ pinned_at: pinnedAt }).where('id', '=', commentId).execute();
       });
@@ -173,7 +192,10 @@ export class CommentsRepository {
       if (Number(counted.numUpdatedRows) === 0) return false;
       // Sign-in refuses a banned author, but a comment racing its author's ban still starts hidden.
       const ownerBanned = sql<number>`(case when (select u.banned_at from users u where u.id = ${row.owner_id}) is null then 0 else 1 end)`;
-      await trx.insertInto('comments').values({ ...row, owner_banned: ownerBanned }).execute();
+      await trx
+        .insertInto('comments')
+        .values({ ...row, owner_banned: ownerBanned })
+        .execute();
       return true;
     });
   }
@@ -189,8 +211,12 @@ export class CommentsRepository {
   async delete(commentId: string, videoId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       // Its replies go with it (by foreign key); the likes on them have no key and go here.
-      await trx.deleteFrom('likes').where('target_type', '=', 'comment')
-        .where((eb) => eb.or([eb('target_id', '=', commentId), eb('target_id', 'in', trx.selectFrom('comments').select('id').where('parent_id', '=', commentId))]))
+      await trx
+        .deleteFrom('likes')
+        .where('target_type', '=', 'comment')
+        .where((eb) =>
+          eb.or([eb('target_id', '=', commentId), eb('target_id', 'in', trx.selectFrom('comments').select('id').where('parent_id', '=', commentId))]),
+        )
         .execute();
       const removed = await trx.deleteFrom('comments').where('id', '=', commentId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return;

@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (videoId: string, content: unknown, as?: SignedIn) =>
-  t.call({ method: 'POST', url: `/api/v1/comments/${videoId}`, payload: { content }, as });
+const post = (videoId: string, content: unknown, as?: SignedIn) => t.call({ method: 'POST', url: `/api/v1/comments/${videoId}`, payload: { content }, as });
 
 describe('POST /comments/:videoId', () => {
   it('needs sign-in', async () => {
@@ -99,7 +98,11 @@ describe('GET /comments/:videoId', () => {
 
   it('shows an uploaded avatar through storage', async () => {
     const video = await seedVideo(t.ctx, owner.id);
-    await t.ctx.db.updateTable('users').set({ avatar_key: `users/${other.id}/avatar-x.webp` }).where('id', '=', other.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ avatar_key: `users/${other.id}/avatar-x.webp` })
+      .where('id', '=', other.id)
+      .execute();
     await post(video.id, 'with avatar', other);
     const res = await t.call({ method: 'GET', url: `/api/v1/comments/${video.id}` });
     expect(res.data.comments[0].owner.avatar.url).toBe(t.ctx.storage.url(`users/${other.id}/avatar-x.webp`));

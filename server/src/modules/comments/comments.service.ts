@@ -16,16 +16,18 @@ export interface CommentEvents {
  * see there are no comments to read, add, edit or delete.
  */
 export class CommentsService {
-  constructor(private readonly deps: {
-    comments: CommentsRepository;
-    storage: Storage;
-    defaultImages?: DefaultImages;
-    now?: () => number;
-    /** Told of each new comment after it is stored, to notify whom it concerns. */
-    events?: CommentEvents;
-    /** Told after every write: comments and their counts are on public pages. */
-    changes: PublicChanges;
-  }) {}
+  constructor(
+    private readonly deps: {
+      comments: CommentsRepository;
+      storage: Storage;
+      defaultImages?: DefaultImages;
+      now?: () => number;
+      /** Told of each new comment after it is stored, to notify whom it concerns. */
+      events?: CommentEvents;
+      /** Told after every write: comments and their counts are on public pages. */
+      changes: PublicChanges;
+    },
+  ) {}
 
   private now() {
     return (this.deps.now ?? Date.now)();
@@ -72,7 +74,12 @@ export class CommentsService {
   }
 
   private async page(rows: CommentWithOwnerRow[], viewer: Viewer | null) {
-    const liked = viewer ? await this.deps.comments.likedBy(viewer.id, rows.map((r) => r.id)) : new Set<string>();
+    const liked = viewer
+      ? await this.deps.comments.likedBy(
+          viewer.id,
+          rows.map((r) => r.id),
+        )
+      : new Set<string>();
     return rows.map((r) => this.present(r, liked.has(r.id)));
   }
 
@@ -125,14 +132,24 @@ export class CommentsService {
     let repliedTo: CommentAccessRow | null = null;
     if (parentId !== undefined) {
       repliedTo = await this.readableComment(parentId, user);
-      if (repliedTo.video_id !== videoId) throw badRequest('parentId must be a comment under this video', [{ path: 'parentId', message: 'parentId must be a comment under this video' }]);
+      if (repliedTo.video_id !== videoId)
+        throw badRequest('parentId must be a comment under this video', [{ path: 'parentId', message: 'parentId must be a comment under this video' }]);
       threadId = repliedTo.parent_id ?? repliedTo.id;
     }
     const userId = user.id;
     const now = this.now();
     const id = newId();
     const added = await this.deps.comments.insert({
-      id, video_id: videoId, owner_id: userId, content, parent_id: threadId, pinned_at: null, hearted_at: null, likes_count: 0, created_at: now, updated_at: now,
+      id,
+      video_id: videoId,
+      owner_id: userId,
+      content,
+      parent_id: threadId,
+      pinned_at: null,
+      hearted_at: null,
+      likes_count: 0,
+      created_at: now,
+      updated_at: now,
     });
     if (!added) throw notFound(repliedTo ? 'Comment' : 'Video');
     await this.deps.changes.changed();

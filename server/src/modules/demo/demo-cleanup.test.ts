@@ -5,7 +5,12 @@ let t: TestApp;
 let demo: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({ env: { DEMO_ACCOUNT: 'true', DEMO_EMAIL: 'demo@example.com', DEMO_PASSWORD: 'demo-pass-123', DEMO_CONTENT_TTL_HOURS: '1' } });
-  const login = await t.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: 'demo@example.com', password: 'demo-pass-123' } });
+  const login = await t.call({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    headers: { 'x-return-tokens': 'true' },
+    payload: { email: 'demo@example.com', password: 'demo-pass-123' },
+  });
   demo = { id: login.data.user._id, accessToken: login.data.accessToken } as SignedIn;
 });
 afterAll(async () => {
@@ -15,10 +20,13 @@ afterAll(async () => {
 describe('demo content clean-up', () => {
   it('keeps recent demo content and removes it once older than the configured time, counters and files included', async () => {
     const bob = await t.signUp();
-    const form = async (as: SignedIn) => t.call({
-      method: 'POST', url: '/api/v1/videos/', as,
-      payload: await multipart({ title: 'Clip', description: 'A clip' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
-    });
+    const form = async (as: SignedIn) =>
+      t.call({
+        method: 'POST',
+        url: '/api/v1/videos/',
+        as,
+        payload: await multipart({ title: 'Clip', description: 'A clip' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+      });
     const bobVideo = (await form(bob)).data._id;
     const demoVideo = (await form(demo)).data._id;
     await t.call({ method: 'POST', url: `/api/v1/comments/${bobVideo}`, as: demo, payload: { content: 'demo was here' } });

@@ -19,16 +19,18 @@ export interface DemoCleanupResult {
  * thing already removed by another is simply skipped.
  */
 export class DemoCleanup {
-  constructor(private readonly deps: {
-    content: DemoContentRepository;
-    videos: Pick<VideosService, 'remove'>;
-    comments: Pick<CommentsService, 'remove'>;
-    likes: Pick<LikesService, 'toggle'>;
-    playlists: Pick<PlaylistsService, 'remove'>;
-    subscriptions: Pick<SubscriptionsService, 'toggle'>;
-    /** How long the demo account's content stays. */
-    contentTtlMs: number;
-  }) {}
+  constructor(
+    private readonly deps: {
+      content: DemoContentRepository;
+      videos: Pick<VideosService, 'remove'>;
+      comments: Pick<CommentsService, 'remove'>;
+      likes: Pick<LikesService, 'toggle'>;
+      playlists: Pick<PlaylistsService, 'remove'>;
+      subscriptions: Pick<SubscriptionsService, 'toggle'>;
+      /** How long the demo account's content stays. */
+      contentTtlMs: number;
+    },
+  ) {}
 
   async purge(now = Date.now()): Promise<DemoCleanupResult> {
     const { content, videos, comments, likes, playlists, subscriptions } = this.deps;

@@ -25,12 +25,33 @@ it.runIf(testDialect === 'sqlite')('up next looks up its candidates by index', a
   for (let i = 0; i < 60; i++) videos.push(await seedVideo(t.ctx, owner.id, { title: `Heron ${i} wading`, description: 'marsh birds' }));
   const viewer = newId();
   const now = Date.now();
-  await t.ctx.db.insertInto('users').values({
-    id: viewer, username: `u${viewer.toLowerCase().replace(/[^a-z0-9]/g, '')}`, email: `${viewer}@example.com`, full_name: 'Plan Viewer',
-    password_hash: 'x', avatar_key: null, cover_key: null, is_demo: 0, role: 'user', banned_at: null, ban_reason: null,
-    approval_pending: 0, quota_bytes: null, daily_quota_bytes: null, subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
-  }).execute();
-  await t.ctx.db.insertInto('watch_history').values(videos.map((v, i) => ({ user_id: viewer, video_id: v.id, watched_at: now + i, position: null }))).execute();
+  await t.ctx.db
+    .insertInto('users')
+    .values({
+      id: viewer,
+      username: `u${viewer.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+      email: `${viewer}@example.com`,
+      full_name: 'Plan Viewer',
+      password_hash: 'x',
+      avatar_key: null,
+      cover_key: null,
+      is_demo: 0,
+      role: 'user',
+      banned_at: null,
+      ban_reason: null,
+      approval_pending: 0,
+      quota_bytes: null,
+      daily_quota_bytes: null,
+      subscribers_count: 0,
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await t.ctx.db
+    .insertInto('watch_history')
+    .values(videos.map((v, i) => ({ user_id: viewer, video_id: v.id, watched_at: now + i, position: null })))
+    .execute();
   await sql`ANALYZE`.execute(t.ctx.db);
 
   const { db, queries } = recording(t.ctx.db);

@@ -49,9 +49,14 @@ export class DiscoveryRepository {
 
   /** The channel's other listed videos, newest first. */
   async sameChannel(videoId: string, ownerId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('videos').select('videos.id')
-      .where('videos.owner_id', '=', ownerId).where('videos.id', '<>', videoId).where(listedVideo())
-      .orderBy('videos.created_at', 'desc').orderBy('videos.id')
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('videos.id')
+      .where('videos.owner_id', '=', ownerId)
+      .where('videos.id', '<>', videoId)
+      .where(listedVideo())
+      .orderBy('videos.created_at', 'desc')
+      .orderBy('videos.id')
       .limit(SAME_CHANNEL_CANDIDATES)
       .execute();
     return rows.map((r) => r.id);
@@ -69,10 +74,15 @@ export class DiscoveryRepository {
    */
   async keepRanking(videoId: string, ranked: readonly string[], madeAt: number): Promise<void> {
     try {
-      await this.db.insertInto('related_rankings').columns(['video_id', 'ranked', 'made_at'])
-        .expression((eb) => eb.selectFrom('videos')
-          .select(['videos.id', sql<string>`cast(${JSON.stringify(ranked)} as text)`.as('ranked'), sql<number>`cast(${madeAt} as bigint)`.as('made_at')])
-          .where('videos.id', '=', videoId))
+      await this.db
+        .insertInto('related_rankings')
+        .columns(['video_id', 'ranked', 'made_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('videos')
+            .select(['videos.id', sql<string>`cast(${JSON.stringify(ranked)} as text)`.as('ranked'), sql<number>`cast(${madeAt} as bigint)`.as('made_at')])
+            .where('videos.id', '=', videoId),
+        )
         .onConflict((oc) => oc.column('video_id').doUpdateSet((eb) => ({ ranked: eb.ref('excluded.ranked'), made_at: eb.ref('excluded.made_at') })))
         .execute();
     } catch (err) {
@@ -84,15 +94,24 @@ export class DiscoveryRepository {
   /** Those of the ids that are still listed videos. */
   async listedOf(ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const rows = await this.db.selectFrom('videos').select('videos.id').where('videos.id', 'in', [...ids]).where(listedVideo()).execute();
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('videos.id')
+      .where('videos.id', 'in', [...ids])
+      .where(listedVideo())
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 
   /** Card rows of these videos that are still listed, in no particular order. */
   async cardRows(ids: string[]): Promise<VideoSummaryRow[]> {
     if (!ids.length) return [];
-    return this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id')
-      .select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).where(listedVideo())
+    return this.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select(SUMMARY_COLUMNS)
+      .where('videos.id', 'in', ids)
+      .where(listedVideo())
       .execute();
   }
 }

@@ -28,11 +28,29 @@ const ids = (res: { data: { videos: { _id: string }[] } }) => res.data.videos.ma
 async function account(): Promise<string> {
   const id = newId();
   const now = Date.now();
-  await t.ctx.db.insertInto('users').values({
-    id, username: `u${id.toLowerCase().replace(/[^a-z0-9]/g, '')}`, email: `${id}@example.com`, full_name: 'Graph Person',
-    password_hash: 'x', avatar_key: null, cover_key: null, is_demo: 0, role: 'user', banned_at: null, ban_reason: null,
-    approval_pending: 0, quota_bytes: null, daily_quota_bytes: null, subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
-  }).execute();
+  await t.ctx.db
+    .insertInto('users')
+    .values({
+      id,
+      username: `u${id.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+      email: `${id}@example.com`,
+      full_name: 'Graph Person',
+      password_hash: 'x',
+      avatar_key: null,
+      cover_key: null,
+      is_demo: 0,
+      role: 'user',
+      banned_at: null,
+      ban_reason: null,
+      approval_pending: 0,
+      quota_bytes: null,
+      daily_quota_bytes: null,
+      subscribers_count: 0,
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }
 
@@ -45,7 +63,8 @@ async function loneVideo(title: string, overrides: Partial<VideoRow> = {}): Prom
 let clock = Date.now() - 30 * DAY;
 async function watched(videos: VideoRow[]): Promise<void> {
   const user = await account();
-  await t.ctx.db.insertInto('watch_history')
+  await t.ctx.db
+    .insertInto('watch_history')
     .values(videos.map((v) => ({ user_id: user, video_id: v.id, watched_at: (clock += 60_000), position: null })))
     .execute();
 }
@@ -162,7 +181,11 @@ describe('kept rankings', () => {
     expect(ids(await related(a!.id, watcher))).toEqual([b!.id]);
     expect(Number((await keptRow(a!.id))!.made_at)).toBe(Number(kept!.made_at));
     // Older than the window: ranked afresh and kept again.
-    await t.ctx.db.updateTable('related_rankings').set({ made_at: Date.now() - RANKING_FRESH_MS - 1 }).where('video_id', '=', a!.id).execute();
+    await t.ctx.db
+      .updateTable('related_rankings')
+      .set({ made_at: Date.now() - RANKING_FRESH_MS - 1 })
+      .where('video_id', '=', a!.id)
+      .execute();
     expect(ids(await related(a!.id, watcher))).toEqual([c!.id, b!.id]);
     const remade = await keptRow(a!.id);
     expect(JSON.parse(remade!.ranked)).toEqual([c!.id, b!.id]);
@@ -179,7 +202,12 @@ describe('kept rankings', () => {
       if (id === a!.id) rankings++;
       return coWatched(id);
     };
-    const service = new DiscoveryService({ discovery: repo, trending: new TrendingRepository(t.ctx.db, t.ctx.dialect), videos: t.services.videos, search: t.services.search });
+    const service = new DiscoveryService({
+      discovery: repo,
+      trending: new TrendingRepository(t.ctx.db, t.ctx.dialect),
+      videos: t.services.videos,
+      search: t.services.search,
+    });
     const answers = await Promise.all(Array.from({ length: 5 }, () => service.related(a!.id, null, 12)));
     expect(answers.map((r) => r.videos.map((v) => v._id))).toEqual(Array(5).fill([b!.id]));
     expect(rankings).toBe(1);
@@ -211,10 +239,16 @@ describe('GET /videos/trending', () => {
 
   async function activity(video: VideoRow, views: Record<number, number>, likesToday = 0) {
     for (const [age, n] of Object.entries(views)) {
-      await t.ctx.db.insertInto('video_daily_views').values({ video_id: video.id, day: today - Number(age), views: n }).execute();
+      await t.ctx.db
+        .insertInto('video_daily_views')
+        .values({ video_id: video.id, day: today - Number(age), views: n })
+        .execute();
     }
     for (let i = 0; i < likesToday; i++) {
-      await t.ctx.db.insertInto('likes').values({ user_id: await account(), target_type: 'video', target_id: video.id, created_at: Date.now() - i }).execute();
+      await t.ctx.db
+        .insertInto('likes')
+        .values({ user_id: await account(), target_type: 'video', target_id: video.id, created_at: Date.now() - i })
+        .execute();
     }
   }
 
@@ -224,10 +258,10 @@ describe('GET /videos/trending', () => {
     const liked = await loneVideo('Liked', { views: 2 });
     const stale = await loneVideo('Stale', { views: 5000 });
     const hiddenHit = await loneVideo('Hidden hit');
-    await activity(fresh, { 0: 10 });          // 10
-    await activity(older, { 4: 30 });          // 30 x 2^-2 = 7.5
-    await activity(liked, { 1: 2 }, 1);        // 5 + 2 x 2^-0.5 = 6.41
-    await activity(stale, { 8: 5000 });        // outside the window
+    await activity(fresh, { 0: 10 }); // 10
+    await activity(older, { 4: 30 }); // 30 x 2^-2 = 7.5
+    await activity(liked, { 1: 2 }, 1); // 5 + 2 x 2^-0.5 = 6.41
+    await activity(stale, { 8: 5000 }); // outside the window
     await activity(hiddenHit, { 0: 900 });
     await changeVideos(t.ctx, [hiddenHit.id], { visibility: 'unlisted' });
     // The list is worked out by a scheduled job: nothing shows before it runs (signed in: no kept answer).

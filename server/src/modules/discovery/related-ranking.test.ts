@@ -6,7 +6,11 @@ const none = { coWatch: new Map<string, number>(), sameChannel: [], similar: [] 
 describe('rankRelated', () => {
   it('puts what viewers watched next first, then similar videos, then the same channel, never the video itself', () => {
     const ranked = rankRelated('self', {
-      coWatch: new Map([['next', 4], ['later', 1], ['self', 9]]),
+      coWatch: new Map([
+        ['next', 4],
+        ['later', 1],
+        ['self', 9],
+      ]),
       similar: ['alike', 'later', 'self'],
       sameChannel: ['sibling', 'alike'],
     });
@@ -15,7 +19,16 @@ describe('rankRelated', () => {
   });
 
   it('breaks ties by id, so every call ranks alike', () => {
-    expect(rankRelated('x', { ...none, coWatch: new Map([['b', 1], ['a', 1], ['c', 1]]) })).toEqual(['a', 'b', 'c']);
+    expect(
+      rankRelated('x', {
+        ...none,
+        coWatch: new Map([
+          ['b', 1],
+          ['a', 1],
+          ['c', 1],
+        ]),
+      }),
+    ).toEqual(['a', 'b', 'c']);
     expect(rankRelated('x', none)).toEqual([]);
   });
 });
@@ -30,7 +43,7 @@ async function firstPicks(rankings: Record<string, string[]>): Promise<Record<st
 
 describe('withoutLoops', () => {
   it('keeps the ranking when no first pick leads straight back', async () => {
-    const candidatesOf = async (id: string) => ({ b: ['c', 'd'], c: ['d'] } as Record<string, string[]>)[id] ?? [];
+    const candidatesOf = async (id: string) => (({ b: ['c', 'd'], c: ['d'] }) as Record<string, string[]>)[id] ?? [];
     // c > b: taken as it is. b < d and b lists d, but b's own first pick is c: taken too.
     expect(await withoutLoops('b', ['c', 'd'], candidatesOf)).toEqual(['c', 'd']);
     expect(await withoutLoops('d', ['b', 'c'], candidatesOf)).toEqual(['b', 'c']);
@@ -51,7 +64,7 @@ describe('withoutLoops', () => {
 
   it('never lets two videos be each other first pick, on many random graphs', async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     let loopsInRankings = 0;
     for (let round = 0; round < 300; round++) {

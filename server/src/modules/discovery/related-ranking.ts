@@ -35,9 +35,7 @@ export function rankRelated(self: string, signals: RelatedSignals): string[] {
   if (top > 0) for (const [id, w] of coWatch) add(id, RELATED_WEIGHTS.coWatch * (w / top));
   for (const [id, p] of byPlace(signals.similar.filter((id) => id !== self))) add(id, RELATED_WEIGHTS.similar * p);
   for (const [id, p] of byPlace(signals.sameChannel.filter((id) => id !== self))) add(id, RELATED_WEIGHTS.sameChannel * p);
-  return [...score.entries()]
-    .sort(([a, sa], [b, sb]) => sb - sa || (a < b ? -1 : a > b ? 1 : 0))
-    .map(([id]) => id);
+  return [...score.entries()].sort(([a, sa], [b, sb]) => sb - sa || (a < b ? -1 : a > b ? 1 : 0)).map(([id]) => id);
 }
 
 /**

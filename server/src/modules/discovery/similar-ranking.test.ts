@@ -5,7 +5,7 @@ import { COMMON_MIN_MATCHES, commonWords, expectedMatches, fewMatches, rankSimil
 const match = (id: string, title: string, description = '', owner = 'someone'): SimilarMatch => ({ id, title, description, owner_text: owner });
 
 describe('wordShares and commonWords', () => {
-  it('estimates a word\'s share of the catalogue from the span the block covers, as whole words', () => {
+  it("estimates a word's share of the catalogue from the span the block covers, as whole words", () => {
     const rows = [match('a', 'Cats at play'), match('b', 'Catalogue of cats'), match('c', 'Dogs', 'with cats')];
     const shares = wordShares(['cats', 'dogs', 'cat'], { rows, span: 30, listed: 1_000 });
     expect(shares.get('cats')).toBeCloseTo(3 / 30);
@@ -52,7 +52,7 @@ describe('rankSimilar', () => {
     expect(ranked).not.toContain('desc-rare');
   });
 
-  it('keeps the block\'s order (newest first) between equals and leaves out what holds none of the words', () => {
+  it("keeps the block's order (newest first) between equals and leaves out what holds none of the words", () => {
     const rows = [match('new', 'Kayak trip'), match('none', 'Something else'), match('old', 'Kayak trip')];
     expect(rankSimilar(['kayak'], { rows, span: 3, listed: 1_000 }, 20)).toEqual(['new', 'old']);
     expect(rankSimilar([], { rows, span: 3, listed: 1_000 }, 20)).toEqual([]);

@@ -54,7 +54,9 @@ function placesOf(words: readonly string[], rows: readonly SimilarMatch[]): numb
     const title = new Column(r.title);
     const owner = new Column(r.owner_text);
     const description = new Column(r.description);
-    return parts.map((p) => (title.holds(p) ? COLUMN_WEIGHTS.title : owner.holds(p) ? COLUMN_WEIGHTS.owner : description.holds(p) ? COLUMN_WEIGHTS.description : 0));
+    return parts.map((p) =>
+      title.holds(p) ? COLUMN_WEIGHTS.title : owner.holds(p) ? COLUMN_WEIGHTS.owner : description.holds(p) ? COLUMN_WEIGHTS.description : 0,
+    );
   });
 }
 
@@ -107,7 +109,8 @@ export function rankSimilar(words: readonly string[], block: MatchBlock, limit: 
     return Math.log((span - n + 0.5) / (n + 0.5) + 1);
   });
   const scored = block.rows.map((r, place) => ({ id: r.id, place, score: places[place]!.reduce((sum, where, i) => sum + where * rarity[i]!, 0) }));
-  return scored.filter((s) => s.score > 0)
+  return scored
+    .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.place - b.place)
     .slice(0, limit)
     .map((s) => s.id);

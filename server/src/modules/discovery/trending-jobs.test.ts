@@ -17,20 +17,27 @@ const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 /** A queue that only records what was asked of it. */
 function recordingQueue() {
   const asked: { name: JobName; payload: JobMap[JobName] }[] = [];
-  const queue = { enqueue: async (name: JobName, payload: JobMap[JobName]) => { asked.push({ name, payload }); } } as unknown as JobQueue;
+  const queue = {
+    enqueue: async (name: JobName, payload: JobMap[JobName]) => {
+      asked.push({ name, payload });
+    },
+  } as unknown as JobQueue;
   return { queue, asked };
 }
 
 describe('trending.rebuild', () => {
-  it('ranks by the week\'s activity, does one rebuild per turn, and skips videos gone since', async () => {
+  it("ranks by the week's activity, does one rebuild per turn, and skips videos gone since", async () => {
     const owner = await t.signUp();
     const [a, b, c] = await Promise.all(['Alpha', 'Bravo', 'Charlie'].map((title) => seedVideo(t.ctx, owner.id, { title })));
     const today = utcDay(Date.now());
-    await t.ctx.db.insertInto('video_daily_views').values([
-      { video_id: a!.id, day: today, views: 5 },
-      { video_id: b!.id, day: today, views: 50 },
-      { video_id: c!.id, day: today - 1, views: 20 },
-    ]).execute();
+    await t.ctx.db
+      .insertInto('video_daily_views')
+      .values([
+        { video_id: a!.id, day: today, views: 5 },
+        { video_id: b!.id, day: today, views: 50 },
+        { video_id: c!.id, day: today - 1, views: 20 },
+      ])
+      .execute();
     const repo = new TrendingRepository(t.ctx.db, t.ctx.dialect);
     const jobs = new TrendingJobs({ db: t.ctx.db, dialect: t.ctx.dialect, queue: recordingQueue().queue, logger: quiet });
     // This turn of the schedule: a rebuild now counts as this turn's, and later turns rebuild again.
@@ -39,7 +46,10 @@ describe('trending.rebuild', () => {
     expect((await repo.page({ limit: 10, offset: 0 })).ids).toEqual([b!.id, c!.id, a!.id]);
 
     // Another process's job for the same turn, or a late one for an earlier turn: nothing to do.
-    await t.ctx.db.insertInto('video_daily_views').values({ video_id: a!.id, day: today - 1, views: 1000 }).execute();
+    await t.ctx.db
+      .insertInto('video_daily_views')
+      .values({ video_id: a!.id, day: today - 1, views: 1000 })
+      .execute();
     expect(await jobs.rebuild({ slot: turn })).toBe('already');
     expect(await jobs.rebuild({ slot: turn - 3 })).toBe('already');
     expect((await repo.page({ limit: 10, offset: 0 })).ids).toEqual([b!.id, c!.id, a!.id]);

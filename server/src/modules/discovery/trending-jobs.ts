@@ -36,7 +36,11 @@ export class TrendingJobs {
   }
 
   handlers(): JobHandlers {
-    return { 'trending.rebuild': async (payload) => { await this.rebuild(payload); } };
+    return {
+      'trending.rebuild': async (payload) => {
+        await this.rebuild(payload);
+      },
+    };
   }
 
   /** Rebuilds the list unless it was already rebuilt in this job's turn or a later one. */
@@ -53,7 +57,8 @@ export class TrendingJobs {
     const ask = () => {
       const slot = Math.floor(this.now() / this.everyMs);
       // One attempt: a turn that fails is followed by the next one within minutes.
-      this.deps.queue.enqueue('trending.rebuild', { slot }, { maxAttempts: 1 })
+      this.deps.queue
+        .enqueue('trending.rebuild', { slot }, { maxAttempts: 1 })
         .catch((err) => this.deps.logger.error({ err }, 'could not ask for a trending rebuild'));
     };
     ask();

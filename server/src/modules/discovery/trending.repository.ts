@@ -39,10 +39,14 @@ export class TrendingRepository {
     const today = utcDay(now);
     const firstDay = today - (TRENDING_WINDOW_DAYS - 1);
     // Literal weights (not parameters): PostgreSQL would type a bare parameter in CASE as integer.
-    const decay = (age: ReturnType<typeof sql>) => sql`case ${age} ${sql.join(
-      Array.from({ length: TRENDING_WINDOW_DAYS }, (_, d) => sql`when ${sql.lit(d)} then ${sql.lit(Number((2 ** (-d / TRENDING_HALF_LIFE_DAYS)).toFixed(6)))}`),
-      sql` `,
-    )} else 0 end`;
+    const decay = (age: ReturnType<typeof sql>) =>
+      sql`case ${age} ${sql.join(
+        Array.from(
+          { length: TRENDING_WINDOW_DAYS },
+          (_, d) => sql`when ${sql.lit(d)} then ${sql.lit(Number((2 ** (-d / TRENDING_HALF_LIFE_DAYS)).toFixed(6)))}`,
+        ),
+        sql` `,
+      )} else 0 end`;
     const likeDay = sql`cast(likes.created_at / ${sql.lit(DAY_MS)} as integer)`;
     const scored = sql`
       select s.video_id as video_id, sum(s.score) as score from (
@@ -80,12 +84,21 @@ export class TrendingRepository {
    * total is exact, so the total never claims fewer videos than the pages show.
    */
   async page(page: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
-    const rows = await this.db.selectFrom('trending_videos').innerJoin('videos', 'videos.id', 'trending_videos.video_id').where(listedVideo())
-      .select('trending_videos.video_id').orderBy('trending_videos.position')
-      .limit(page.limit + 1).offset(page.offset).execute();
+    const rows = await this.db
+      .selectFrom('trending_videos')
+      .innerJoin('videos', 'videos.id', 'trending_videos.video_id')
+      .where(listedVideo())
+      .select('trending_videos.video_id')
+      .orderBy('trending_videos.position')
+      .limit(page.limit + 1)
+      .offset(page.offset)
+      .execute();
     const ids = rows.slice(0, page.limit).map((r) => r.video_id);
     if (rows.length <= page.limit) return { ids, total: page.offset + ids.length };
-    const kept = await this.db.selectFrom('trending_videos').select((eb) => eb.fn.max('position').as('n')).executeTakeFirst();
+    const kept = await this.db
+      .selectFrom('trending_videos')
+      .select((eb) => eb.fn.max('position').as('n'))
+      .executeTakeFirst();
     return { ids, total: Math.max(Number(kept?.n ?? 0), page.offset + rows.length) };
   }
 }

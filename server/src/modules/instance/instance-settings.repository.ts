@@ -31,11 +31,16 @@ export class InstanceSettingsRepository {
     return this.db.transaction().execute(async (trx) => {
       const change = apply(await this.stored(trx));
       const value = JSON.stringify(change.stored);
-      await trx.insertInto('settings').values({ key: SETTINGS_KEY, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+      await trx
+        .insertInto('settings')
+        .values({ key: SETTINGS_KEY, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
       await new AuditLogRepository(trx).record(actor, { ...change.audit, target: { type: 'settings', id: SETTINGS_KEY } });
       if (change.signOutDemoAccount) {
-        await trx.updateTable('sessions').set({ revoked_at: Date.now() })
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: Date.now() })
           .where('revoked_at', 'is', null)
           .where('user_id', 'in', trx.selectFrom('users').select('id').where('is_demo', '=', 1))
           .execute();

@@ -15,7 +15,11 @@ afterAll(async () => {
 
 const patch = (as: SignedIn | undefined, payload: unknown) => t.call({ method: 'PATCH', url: `${API}/admin/settings`, as, payload: payload as object });
 const register = async (name: string) =>
-  t.call({ method: 'POST', url: `${API}/users/register`, payload: await multipart({ username: name, email: `${name}@example.com`, password: 'longenough', fullName: name }) });
+  t.call({
+    method: 'POST',
+    url: `${API}/users/register`,
+    payload: await multipart({ username: name, email: `${name}@example.com`, password: 'longenough', fullName: name }),
+  });
 const login = (email: string) => t.call({ method: 'POST', url: `${API}/users/login`, payload: { email, password: 'longenough' } });
 const userRow = (username: string) => t.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 
@@ -25,7 +29,10 @@ describe('GET /instance', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ statusCode: 200, success: true, message: 'Instance fetched' });
     expect(res.data).toEqual({
-      name: 'Reelhouse', description: 'A place to share and watch videos.', signupMode: 'open', demoAccount: false,
+      name: 'Reelhouse',
+      description: 'A place to share and watch videos.',
+      signupMode: 'open',
+      demoAccount: false,
       limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null, defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 },
     });
   });
@@ -83,7 +90,12 @@ describe('PATCH /admin/settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ name: 'Film Club', description: 'Short films', maxVideoDurationSeconds: 600, signupMode: 'open' });
     expect((await t.call({ method: 'GET', url: `${API}/instance` })).data).toMatchObject({ name: 'Film Club', limits: { maxVideoDurationSeconds: 600 } });
-    const audit = await t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'settings.update')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_id: callers.admin.id, actor_username: callers.admin.username, target_type: 'settings' });
     expect(JSON.parse(audit.details)).toEqual({
       name: { from: 'Reelhouse', to: 'Film Club' },
@@ -110,7 +122,13 @@ describe('the demo account setting', () => {
   afterAll(async () => {
     await patch(callers.admin, { demoAccount: false });
   });
-  const demoLogin = () => t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: t.ctx.config.demo.email, password: t.ctx.config.demo.password }, headers: { 'x-return-tokens': 'true' } });
+  const demoLogin = () =>
+    t.call({
+      method: 'POST',
+      url: `${API}/users/login`,
+      payload: { email: t.ctx.config.demo.email, password: t.ctx.config.demo.password },
+      headers: { 'x-return-tokens': 'true' },
+    });
 
   it('turned on makes the account and lets it sign in; turned off refuses it and signs it out', async () => {
     expect((await t.call({ method: 'GET', url: `${API}/instance` })).data.demoAccount).toBe(false);
@@ -157,14 +175,20 @@ describe('sign-up modes', () => {
     expect(refused.message).toBe('Your account is waiting for an admin to approve it');
     expect(refused.cookies).toHaveLength(0);
     // A wrong password learns nothing about the account's state.
-    expect((await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: 'waiting@example.com', password: 'wrong-password' } })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: 'waiting@example.com', password: 'wrong-password' } })).statusCode,
+    ).toBe(401);
     await t.ctx.db.updateTable('users').set({ approval_pending: 0 }).where('username', '=', 'waiting').execute();
     expect((await login('waiting@example.com')).statusCode).toBe(200);
   });
 
   it('by approval: an ADMIN_EMAILS account is an admin at once', async () => {
     await patch(callers.admin, { signupMode: 'approval' });
-    const res = await t.call({ method: 'POST', url: `${API}/users/register`, payload: await multipart({ username: 'siteowner', email: 'owner@example.com', password: 'longenough', fullName: 'Owner' }) });
+    const res = await t.call({
+      method: 'POST',
+      url: `${API}/users/register`,
+      payload: await multipart({ username: 'siteowner', email: 'owner@example.com', password: 'longenough', fullName: 'Owner' }),
+    });
     expect(res.data).toMatchObject({ role: 'admin', approvalPending: false });
     expect((await login('owner@example.com')).statusCode).toBe(200);
   });
@@ -181,7 +205,12 @@ describe('upload limits from the settings', () => {
     await patch(callers.admin, { maxVideoBytes: 50000000, maxVideoDurationSeconds: null });
   });
   const upload = async (as: SignedIn) =>
-    t.call({ method: 'POST', url: `${API}/videos/`, as, payload: await multipart({ title: 'Clip', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    t.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as,
+      payload: await multipart({ title: 'Clip', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
 
   it('refuses a video longer than the longest allowed, storing nothing', async () => {
     await patch(callers.admin, { maxVideoDurationSeconds: 1 });
@@ -210,7 +239,12 @@ describe('default quotas from the settings', () => {
     const res = await patch(callers.admin, { defaultQuotaBytes: 1000, defaultDailyQuotaBytes: -1 });
     expect(res.data).toMatchObject({ defaultQuotaBytes: 1000, defaultDailyQuotaBytes: -1 });
     expect((await t.call({ method: 'GET', url: `${API}/uploads/quota`, as: callers.user })).data).toMatchObject({ quotaBytes: 1000, dailyQuotaBytes: -1 });
-    const upload = await t.call({ method: 'POST', url: `${API}/videos/`, as: callers.user, payload: await multipart({ title: 'Clip', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const upload = await t.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: callers.user,
+      payload: await multipart({ title: 'Clip', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     expect(upload.statusCode).toBe(413);
     expect(upload.message).toMatch(/bytes of your 1000-byte storage quota are left$/);
     expect(await t.ctx.storage.list('videos/')).toEqual([]);

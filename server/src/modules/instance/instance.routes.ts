@@ -6,21 +6,38 @@ import { cachedForSignedOut } from '../../http/answer-cache.js';
 import type { InstanceService } from './instance.service.js';
 
 export const instanceRoutes: FastifyPluginAsyncZod<{ instance: InstanceService }> = async (app, { instance }) => {
-  app.get('/instance', {
-    config: cachedForSignedOut,
-    schema: { tags: ['instance'], summary: 'The site: name, sign-up mode and limits (no sign-in needed)', response: { 200: envelopeSchema(PublicInstance) } },
-  }, async () => envelope(await instance.publicInfo(), 'Instance fetched'));
+  app.get(
+    '/instance',
+    {
+      config: cachedForSignedOut,
+      schema: { tags: ['instance'], summary: 'The site: name, sign-up mode and limits (no sign-in needed)', response: { 200: envelopeSchema(PublicInstance) } },
+    },
+    async () => envelope(await instance.publicInfo(), 'Instance fetched'),
+  );
 
-  app.get('/admin/settings', {
-    preHandler: requireAdmin,
-    schema: { tags: ['admin'], summary: 'The site settings (admins)', response: { 200: envelopeSchema(InstanceSettings) } },
-  }, async () => envelope(await instance.settings(), 'Settings fetched'));
+  app.get(
+    '/admin/settings',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'The site settings (admins)', response: { 200: envelopeSchema(InstanceSettings) } },
+    },
+    async () => envelope(await instance.settings(), 'Settings fetched'),
+  );
 
-  app.patch('/admin/settings', {
-    preHandler: requireAdmin,
-    schema: { tags: ['admin'], summary: 'Change site settings (admins); each change is in the audit log', body: InstanceSettingsPatch, response: { 200: envelopeSchema(InstanceSettings) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    return envelope(await instance.update({ id: user.id, username: user.username }, request.body), 'Settings updated');
-  });
+  app.patch(
+    '/admin/settings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change site settings (admins); each change is in the audit log',
+        body: InstanceSettingsPatch,
+        response: { 200: envelopeSchema(InstanceSettings) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return envelope(await instance.update({ id: user.id, username: user.username }, request.body), 'Settings updated');
+    },
+  );
 };

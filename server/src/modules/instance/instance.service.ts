@@ -63,8 +63,10 @@ export class InstanceService {
       signupMode: s.signupMode,
       demoAccount: s.demoAccount,
       limits: {
-        maxVideoBytes: s.maxVideoBytes, maxVideoDurationSeconds: s.maxVideoDurationSeconds,
-        defaultQuotaBytes: s.defaultQuotaBytes, defaultDailyQuotaBytes: s.defaultDailyQuotaBytes,
+        maxVideoBytes: s.maxVideoBytes,
+        maxVideoDurationSeconds: s.maxVideoDurationSeconds,
+        defaultQuotaBytes: s.defaultQuotaBytes,
+        defaultDailyQuotaBytes: s.defaultDailyQuotaBytes,
       },
     };
   }
@@ -93,8 +95,11 @@ export class InstanceService {
     }
     const stored = await this.deps.settings.change(actor, (stored) => {
       const before = this.withDefaults(stored);
-      const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => before[k as keyof InstanceSettings] !== v)
-        .map(([k, v]) => [k, { from: before[k as keyof InstanceSettings], to: v }]));
+      const changed = Object.fromEntries(
+        Object.entries(patch)
+          .filter(([k, v]) => before[k as keyof InstanceSettings] !== v)
+          .map(([k, v]) => [k, { from: before[k as keyof InstanceSettings], to: v }]),
+      );
       return {
         stored: { ...stored, ...patch },
         audit: { action: 'settings.update', details: changed },

@@ -26,7 +26,11 @@ export class LikesRepository {
   /** The target with the access fields of the video it belongs to (itself, or the commented one). */
   findTarget(type: LikeTarget, id: string): Promise<LikeTargetRow | undefined> {
     if (type === 'video') {
-      return this.db.selectFrom('videos').select(['videos.likes_count', ...ACCESS_COLUMNS]).where('id', '=', id).executeTakeFirst();
+      return this.db
+        .selectFrom('videos')
+        .select(['videos.likes_count', ...ACCESS_COLUMNS])
+        .where('id', '=', id)
+        .executeTakeFirst();
     }
     return this.db
       .selectFrom('comments')

@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const toggle = (type: string, id: string, as?: SignedIn, slash = '') =>
-  t.call({ method: 'POST', url: `/api/v1/likes/toggle/${type}/${id}${slash}`, as });
+const toggle = (type: string, id: string, as?: SignedIn, slash = '') => t.call({ method: 'POST', url: `/api/v1/likes/toggle/${type}/${id}${slash}`, as });
 const likeRows = (id: string) => t.ctx.db.selectFrom('likes').select('user_id').where('target_id', '=', id).execute();
 
 async function seedComment(videoId: string, as: SignedIn) {

@@ -18,7 +18,8 @@ export class AccountBansRepository {
   async setBanned(actor: Actor, userId: string, ban: { reason: string } | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      let q = trx.updateTable('users')
+      let q = trx
+        .updateTable('users')
         .set(ban ? { banned_at: now, ban_reason: ban.reason, updated_at: now } : { banned_at: null, ban_reason: null, updated_at: now })
         .where('id', '=', userId);
       q = ban ? q.where('banned_at', 'is', null) : q.where('banned_at', 'is not', null);
@@ -27,12 +28,20 @@ export class AccountBansRepository {
       if (ban) await new SessionsRepository(trx).revokeAllExcept(userId, null, now);
       await refreshVideoAccess(trx, { ownerId: userId });
       // The kept flag standing-rules.ts reads on comments, and the counts that follow from it.
-      await trx.updateTable('comments').set({ owner_banned: ban ? 1 : 0 }).where('owner_id', '=', userId).execute();
-      await trx.updateTable('videos').set({ comments_count: shownCommentsCount() })
+      await trx
+        .updateTable('comments')
+        .set({ owner_banned: ban ? 1 : 0 })
+        .where('owner_id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('videos')
+        .set({ comments_count: shownCommentsCount() })
         .where('id', 'in', trx.selectFrom('comments').select('video_id').where('owner_id', '=', userId))
         .execute();
       await new AuditLogRepository(trx).record(actor, {
-        action: ban ? 'user.ban' : 'user.unban', target: { type: 'user', id: userId }, reason: ban?.reason ?? null,
+        action: ban ? 'user.ban' : 'user.unban',
+        target: { type: 'user', id: userId },
+        reason: ban?.reason ?? null,
       });
       return true;
     });

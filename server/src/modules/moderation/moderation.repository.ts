@@ -14,15 +14,32 @@ export class ModerationRepository {
   constructor(private readonly db: Db) {}
 
   videoPreview(id: string) {
-    return this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id')
-      .select(['videos.title', 'videos.description', 'videos.thumbnail_key', 'videos.hidden_at', 'videos.hidden_reason', 'videos.appeal_text', 'users.id as owner_id', 'users.username', 'users.banned_at'])
-      .where('videos.id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select([
+        'videos.title',
+        'videos.description',
+        'videos.thumbnail_key',
+        'videos.hidden_at',
+        'videos.hidden_reason',
+        'videos.appeal_text',
+        'users.id as owner_id',
+        'users.username',
+        'users.banned_at',
+      ])
+      .where('videos.id', '=', id)
+      .executeTakeFirst();
   }
 
   commentPreview(id: string) {
-    return this.db.selectFrom('comments').innerJoin('users', 'users.id', 'comments.owner_id').innerJoin('videos', 'videos.id', 'comments.video_id')
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('users', 'users.id', 'comments.owner_id')
+      .innerJoin('videos', 'videos.id', 'comments.video_id')
       .select(['comments.content', 'videos.title', 'users.id as owner_id', 'users.username', 'users.banned_at'])
-      .where('comments.id', '=', id).executeTakeFirst();
+      .where('comments.id', '=', id)
+      .executeTakeFirst();
   }
 
   async commentOwner(id: string): Promise<string | undefined> {
@@ -42,8 +59,11 @@ export class ModerationRepository {
   async hideVideo(video: TakenDown, reason: string, actor: Actor): Promise<void> {
     const target = { type: 'video' as const, id: video.id };
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('videos').set({ hidden_at: Date.now(), hidden_reason: reason, appeal_text: null, appealed_at: null })
-        .where('id', '=', video.id).execute();
+      await trx
+        .updateTable('videos')
+        .set({ hidden_at: Date.now(), hidden_reason: reason, appeal_text: null, appealed_at: null })
+        .where('id', '=', video.id)
+        .execute();
       await refreshVideoAccess(trx, { ownerId: video.owner_id, videoId: video.id });
       await new ReportsRepository(trx).closeOpen(target, 'resolved', 'hidden', actor.id!);
       await new AuditLogRepository(trx).record(actor, { action: 'video.hide', target, reason });
@@ -68,8 +88,13 @@ export class ModerationRepository {
   async fileAppeal(report: ReportRow, actor: Actor): Promise<boolean> {
     const text = report.note;
     return this.db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('videos').set({ appeal_text: text, appealed_at: report.created_at })
-        .where('id', '=', report.target_id).where('appealed_at', 'is', null).where('hidden_at', 'is not', null).executeTakeFirst();
+      const claimed = await trx
+        .updateTable('videos')
+        .set({ appeal_text: text, appealed_at: report.created_at })
+        .where('id', '=', report.target_id)
+        .where('appealed_at', 'is', null)
+        .where('hidden_at', 'is not', null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return false;
       await new ReportsRepository(trx).insert(report);
       await new AuditLogRepository(trx).record(actor, { action: 'video.appeal', target: { type: 'video', id: report.target_id }, reason: text });

@@ -17,13 +17,15 @@ afterAll(async () => {
 const report = (as: SignedIn | undefined, payload: object) => t.call({ method: 'POST', url: `${API}/reports`, as, payload });
 const queue = (as: SignedIn | undefined, state = 'open') => t.call({ method: 'GET', url: `${API}/admin/reports?state=${state}`, as });
 const act = (as: SignedIn | undefined, id: string, payload: object) => t.call({ method: 'PATCH', url: `${API}/admin/reports/${id}`, as, payload });
-const appeal = (as: SignedIn | undefined, id: string, text = 'It is my own footage') => t.call({ method: 'POST', url: `${API}/videos/${id}/appeal`, as, payload: { text } });
+const appeal = (as: SignedIn | undefined, id: string, text = 'It is my own footage') =>
+  t.call({ method: 'POST', url: `${API}/videos/${id}/appeal`, as, payload: { text } });
 const getVideo = (id: string, as?: SignedIn) => t.call({ method: 'GET', url: `${API}/videos/${id}`, as });
 const groupOf = async (targetId: string, state = 'open') =>
   (await queue(staff.moderator, state)).data.groups.find((g: { targetId: string }) => g.targetId === targetId);
 const auditOf = async (targetId: string) =>
-  (await t.ctx.db.selectFrom('audit_log').selectAll().where('target_id', '=', targetId).orderBy('created_at').orderBy('id').execute())
-    .map((a) => `${a.action} by ${a.actor_username}${a.reason ? `: ${a.reason}` : ''}`);
+  (await t.ctx.db.selectFrom('audit_log').selectAll().where('target_id', '=', targetId).orderBy('created_at').orderBy('id').execute()).map(
+    (a) => `${a.action} by ${a.actor_username}${a.reason ? `: ${a.reason}` : ''}`,
+  );
 
 describe('POST /reports', () => {
   it('needs a signed-in user', async () => {
@@ -96,10 +98,13 @@ describe('GET /admin/reports', () => {
   it('groups open reports by item with counts, reasons and a preview', async () => {
     const owner = await t.signUp();
     const video = await seedVideo(t.ctx, owner.id, { title: 'Reported clip' });
-    for (const reason of ['spam', 'spam', 'violence']) expect((await report(await t.signUp(), { targetType: 'video', targetId: video.id, reason })).statusCode).toBe(201);
+    for (const reason of ['spam', 'spam', 'violence'])
+      expect((await report(await t.signUp(), { targetType: 'video', targetId: video.id, reason })).statusCode).toBe(201);
     const group = await groupOf(video.id);
     expect(group).toMatchObject({
-      targetType: 'video', count: 3, reasons: { spam: 2, violence: 1 },
+      targetType: 'video',
+      count: 3,
+      reasons: { spam: 2, violence: 1 },
       preview: { title: 'Reported clip', owner: { _id: owner.id, username: owner.username, banned: false }, hidden: null, exists: true },
     });
     expect(group.reports).toHaveLength(3);
@@ -229,15 +234,34 @@ describe('bans', () => {
       videosCount: (await t.ctx.db.selectFrom('users').select('videos_count').where('id', '=', spammer.id).executeTakeFirstOrThrow()).videos_count,
     });
     const before = await snapshot();
-    expect(before).toMatchObject({ search: [own.id], byOwner: 1, channel: 200, video: 200, comments: ['Nice', 'Visit my site'], commentTotal: 2, commentsCount: 2, videosCount: 1 });
+    expect(before).toMatchObject({
+      search: [own.id],
+      byOwner: 1,
+      channel: 200,
+      video: 200,
+      comments: ['Nice', 'Visit my site'],
+      commentTotal: 2,
+      commentsCount: 2,
+      videosCount: 1,
+    });
 
     const r = await report(viewer, { targetType: 'channel', targetId: spammer.id, reason: 'spam' });
     expect((await act(staff.moderator, r.data._id, { action: 'ban', note: 'Spam account' })).statusCode).toBe(200);
     expect(await snapshot()).toEqual({
-      total: before.total - 1, search: [], byOwner: 0, channel: 404, video: 404, comments: ['Nice'], commentTotal: 1, commentsCount: 1, videosCount: 0,
+      total: before.total - 1,
+      search: [],
+      byOwner: 0,
+      channel: 404,
+      video: 404,
+      comments: ['Nice'],
+      commentTotal: 1,
+      commentsCount: 1,
+      videosCount: 0,
     });
     expect((await t.call({ method: 'GET', url: `${API}/users/user/current`, as: spammer })).statusCode).toBe(401);
-    expect((await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: spammer.email, password: spammer.password } })).message).toBe('This account is banned');
+    expect((await t.call({ method: 'POST', url: `${API}/users/login`, payload: { email: spammer.email, password: spammer.password } })).message).toBe(
+      'This account is banned',
+    );
     expect((await t.call({ method: 'POST', url: `${API}/subscriptions/channel/${spammer.id}`, as: viewer })).statusCode).toBe(404);
 
     await setBanned(t.ctx.db, { id: staff.admin.id, username: staff.admin.username }, spammer.id, null, t.ctx.answers);

@@ -53,8 +53,17 @@ export class ModerationService {
       throw conflict(`You have already reported this ${TARGET_NAMES[body.targetType]}`);
     }
     const row: ReportRow = {
-      id: newId(), reporter_id: user.id, target_type: body.targetType, target_id: body.targetId, reason: body.reason,
-      note: body.note, state: 'open', resolution: null, resolved_by: null, resolved_at: null, created_at: Date.now(),
+      id: newId(),
+      reporter_id: user.id,
+      target_type: body.targetType,
+      target_id: body.targetId,
+      reason: body.reason,
+      note: body.note,
+      state: 'open',
+      resolution: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: Date.now(),
     };
     // Two reports racing past the check above: the partial unique index keeps one.
     await reports.insert(row).catch(async (err) => {
@@ -74,7 +83,7 @@ export class ModerationService {
     }
     if (type === 'comment') {
       const comment = await comments.findAccess(id);
-      const author = comment && await users.findById(comment.owner_id);
+      const author = comment && (await users.findById(comment.owner_id));
       if (!comment || !canWatch(comment.video, user) || author?.banned_at !== null) throw notFound('Comment');
       return comment.owner_id;
     }
@@ -116,19 +125,36 @@ export class ModerationService {
       const v = await moderation.videoPreview(id);
       if (!v) return gone;
       return {
-        title: v.title, text: v.description.slice(0, 300), thumbnail: storage.url(v.thumbnail_key),
+        title: v.title,
+        text: v.description.slice(0, 300),
+        thumbnail: storage.url(v.thumbnail_key),
         owner: { _id: v.owner_id, username: v.username, banned: v.banned_at !== null },
-        hidden: v.hidden_at !== null ? { reason: v.hidden_reason ?? '', appeal: v.appeal_text } : null, exists: true,
+        hidden: v.hidden_at !== null ? { reason: v.hidden_reason ?? '', appeal: v.appeal_text } : null,
+        exists: true,
       };
     }
     if (type === 'comment') {
       const c = await moderation.commentPreview(id);
       if (!c) return gone;
-      return { title: `Comment on "${c.title}"`, text: c.content.slice(0, 300), thumbnail: null, owner: { _id: c.owner_id, username: c.username, banned: c.banned_at !== null }, hidden: null, exists: true };
+      return {
+        title: `Comment on "${c.title}"`,
+        text: c.content.slice(0, 300),
+        thumbnail: null,
+        owner: { _id: c.owner_id, username: c.username, banned: c.banned_at !== null },
+        hidden: null,
+        exists: true,
+      };
     }
     const u = await users.findById(id);
     if (!u) return gone;
-    return { title: u.full_name, text: `@${u.username}`, thumbnail: null, owner: { _id: u.id, username: u.username, banned: u.banned_at !== null }, hidden: null, exists: true };
+    return {
+      title: u.full_name,
+      text: `@${u.username}`,
+      thumbnail: null,
+      owner: { _id: u.id, username: u.username, banned: u.banned_at !== null },
+      hidden: null,
+      exists: true,
+    };
   }
 
   /** Acts on a report's target and closes every open report of it. */
@@ -142,13 +168,24 @@ export class ModerationService {
     switch (body.action) {
       case 'dismiss':
         await this.deps.moderation.closeReports(target, { state: 'dismissed', resolution: 'dismissed' }, actor, {
-          action: 'reports.dismiss', target, reason: note, details: { reportId },
+          action: 'reports.dismiss',
+          target,
+          reason: note,
+          details: { reportId },
         });
         break;
-      case 'hide': await this.hide(actor, target, note); break;
-      case 'restore': await this.restore(actor, target, note); break;
-      case 'delete': await this.remove(actor, target, note); break;
-      case 'ban': await this.ban(user, target, note); break;
+      case 'hide':
+        await this.hide(actor, target, note);
+        break;
+      case 'restore':
+        await this.restore(actor, target, note);
+        break;
+      case 'delete':
+        await this.remove(actor, target, note);
+        break;
+      case 'ban':
+        await this.ban(user, target, note);
+        break;
     }
     // Takedowns, restores, deletions and bans all change what visitors see.
     if (body.action !== 'dismiss') await this.deps.changes.changed();
@@ -189,7 +226,9 @@ export class ModerationService {
       await this.deps.comments.delete(comment.id, comment.video_id);
     }
     await this.deps.moderation.closeReports(target, { state: 'resolved', resolution: 'deleted' }, actor, {
-      action: `${target.type}.delete`, target, reason: note,
+      action: `${target.type}.delete`,
+      target,
+      reason: note,
     });
   }
 
@@ -245,8 +284,17 @@ export class ModerationService {
     if (video.hidden_at === null) throw conflict('This video is not taken down');
     if (video.appealed_at !== null) throw conflict('You have already appealed this takedown');
     const row: ReportRow = {
-      id: newId(), reporter_id: user.id, target_type: 'video', target_id: videoId, reason: 'appeal', note: text,
-      state: 'open', resolution: null, resolved_by: null, resolved_at: null, created_at: Date.now(),
+      id: newId(),
+      reporter_id: user.id,
+      target_type: 'video',
+      target_id: videoId,
+      reason: 'appeal',
+      note: text,
+      state: 'open',
+      resolution: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: Date.now(),
     };
     if (!(await this.deps.moderation.fileAppeal(row, actorOf(user)))) throw conflict('You have already appealed this takedown');
     return presentReport(row);
@@ -255,7 +303,13 @@ export class ModerationService {
 
 function presentReport(r: ReportRow): Report {
   return {
-    _id: r.id, targetType: r.target_type, targetId: r.target_id, reason: r.reason, note: r.note, state: r.state,
-    resolution: r.resolution, createdAt: toIso(Number(r.created_at)),
+    _id: r.id,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    reason: r.reason,
+    note: r.note,
+    state: r.state,
+    resolution: r.resolution,
+    createdAt: toIso(Number(r.created_at)),
   };
 }

@@ -18,14 +18,20 @@ export class ReportsRepository {
   }
 
   findOpen(reporterId: string, targetType: ReportRow['target_type'], targetId: string) {
-    return this.db.selectFrom('reports').select('id')
-      .where('reporter_id', '=', reporterId).where('target_type', '=', targetType).where('target_id', '=', targetId)
-      .where('state', '=', 'open').executeTakeFirst();
+    return this.db
+      .selectFrom('reports')
+      .select('id')
+      .where('reporter_id', '=', reporterId)
+      .where('target_type', '=', targetType)
+      .where('target_id', '=', targetId)
+      .where('state', '=', 'open')
+      .executeTakeFirst();
   }
 
   /** Reports in one state with their reporters, newest first; the queue groups them by target. */
   list(state: ReportState, limit: number) {
-    return this.db.selectFrom('reports')
+    return this.db
+      .selectFrom('reports')
       .innerJoin('users', 'users.id', 'reports.reporter_id')
       .selectAll('reports')
       .select('users.username as reporter_username')
@@ -38,9 +44,12 @@ export class ReportsRepository {
 
   /** Closes every open report of a target (the action answers them all). */
   async closeOpen(target: ReportTarget, state: 'resolved' | 'dismissed', resolution: string, by: string) {
-    await this.db.updateTable('reports')
+    await this.db
+      .updateTable('reports')
       .set({ state, resolution, resolved_by: by, resolved_at: Date.now() })
-      .where('target_type', '=', target.type).where('target_id', '=', target.id).where('state', '=', 'open')
+      .where('target_type', '=', target.type)
+      .where('target_id', '=', target.id)
+      .where('state', '=', 'open')
       .execute();
   }
 }

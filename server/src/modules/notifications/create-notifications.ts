@@ -12,7 +12,13 @@ import { NotificationsService } from './notifications.service.js';
  * The notifications of one process (API or worker), on Redis pub/sub when REDIS_URL is set; their
  * changes are told to `changes` (the process's answer store).
  */
-export function createNotifications(deps: { config: Config; database: DbHandle; storage: Storage; logger: Logger; changes: PersonalChanges }): NotificationsService {
+export function createNotifications(deps: {
+  config: Config;
+  database: DbHandle;
+  storage: Storage;
+  logger: Logger;
+  changes: PersonalChanges;
+}): NotificationsService {
   const { config, database, storage, logger, changes } = deps;
   return new NotificationsService({
     notifications: new NotificationsRepository(database.db),

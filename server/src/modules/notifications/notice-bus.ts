@@ -51,7 +51,10 @@ export class RedisNoticeBus extends InProcessNoticeBus {
   private readonly publisher: Redis;
   private subscriber: Redis | null = null;
 
-  constructor(private readonly redisUrl: string, private readonly logger: Logger) {
+  constructor(
+    private readonly redisUrl: string,
+    private readonly logger: Logger,
+  ) {
     super();
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error event.
@@ -73,7 +76,6 @@ export class RedisNoticeBus extends InProcessNoticeBus {
   }
 
   private subscribed: Promise<unknown> = Promise.resolve();
-
 
   private listen(): void {
     if (this.subscriber) return;

@@ -24,21 +24,43 @@ beforeAll(async () => {
     const actor = i % 10 === 3 ? troll.id : owner.id;
     const video = i % 10 === 7 ? hidden.id : shown.id;
     return {
-      id: newId(), user_id: reader.id, kind: 'new_video' as const, event_key: `test:${i}`, actor_id: actor, video_id: video,
-      comment_id: null, reason: null, read_at: null, created_at: base + Math.floor(i / 2) * 1000,
+      id: newId(),
+      user_id: reader.id,
+      kind: 'new_video' as const,
+      event_key: `test:${i}`,
+      actor_id: actor,
+      video_id: video,
+      comment_id: null,
+      reason: null,
+      read_at: null,
+      created_at: base + Math.floor(i / 2) * 1000,
     };
   });
   await t.ctx.db.insertInto('notifications').values(rows).execute();
   // Someone else's notifications are never counted in.
-  await t.ctx.db.insertInto('notifications').values(Array.from({ length: 30 }, (_, i) => ({
-    ...rows[0]!, id: newId(), user_id: other.id, event_key: `other:${i}`,
-  }))).execute();
+  await t.ctx.db
+    .insertInto('notifications')
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        ...rows[0]!,
+        id: newId(),
+        user_id: other.id,
+        event_key: `other:${i}`,
+      })),
+    )
+    .execute();
   await changeVideos(t.ctx, [hidden.id], { visibility: 'private' });
   const admin = await signUpAs(t, 'admin');
   await setBanned(t.ctx.db, { id: admin.id, username: admin.username }, troll.id, { reason: 'spam' }, t.ctx.answers);
-  const order = await t.ctx.db.selectFrom('notifications').select('id')
-    .where('user_id', '=', reader.id).where('actor_id', '<>', troll.id).where('video_id', '<>', hidden.id)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const order = await t.ctx.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', reader.id)
+    .where('actor_id', '<>', troll.id)
+    .where('video_id', '<>', hidden.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   visible = order.map((r) => r.id);
   expect(visible).toHaveLength(32);
 });
@@ -88,17 +110,23 @@ it('reads a page in order from the (user, created_at, id) index', async () => {
   await sql`ANALYZE`.execute(t.ctx.db);
   const repo = new NotificationsRepository(t.ctx.db);
   const query = (repo as unknown as { withView(u: string): { orderBy(c: string, d: string): any } })
-    .withView(reader.id).orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc').limit(13).compile() as { sql: string };
-  const text = t.ctx.dialect === 'sqlite' ? query.sql.replace('?', `'${reader.id}'`).replace('?', '13') : query.sql.replace('$1', `'${reader.id}'`).replace('$2', '13');
+    .withView(reader.id)
+    .orderBy('notifications.created_at', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .limit(13)
+    .compile() as { sql: string };
+  const text =
+    t.ctx.dialect === 'sqlite' ? query.sql.replace('?', `'${reader.id}'`).replace('?', '13') : query.sql.replace('$1', `'${reader.id}'`).replace('$2', '13');
   // PostgreSQL reads a table this small whole whatever the indexes; with scans and sorts priced out,
   // the plan shows whether an index gives the page's order.
-  const plan = t.ctx.dialect === 'sqlite'
-    ? (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`).execute(t.ctx.db)).rows.map((r) => r.detail).join('\n')
-    : await t.ctx.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      await sql`SET LOCAL enable_sort = off`.execute(trx);
-      return (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`).execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+  const plan =
+    t.ctx.dialect === 'sqlite'
+      ? (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`).execute(t.ctx.db)).rows.map((r) => r.detail).join('\n')
+      : await t.ctx.db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          await sql`SET LOCAL enable_sort = off`.execute(trx);
+          return (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`).execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
   expect(plan).toMatch(/notifications_page/);
   expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY|Sort Key/);
 });

@@ -52,13 +52,18 @@ export interface NotificationLimits {
 export const NOTIFICATION_LIMITS: NotificationLimits = { exactUpTo: 1_000 };
 
 export class NotificationsRepository {
-  constructor(private readonly db: Db, private readonly limits: NotificationLimits = NOTIFICATION_LIMITS) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limits: NotificationLimits = NOTIFICATION_LIMITS,
+  ) {}
 
   /** Inserts the rows not already there (same recipient and event); returns the ids of those inserted. */
   async insertNew(rows: NotificationRow[]): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < rows.length; i += 500) {
-      const inserted = await this.db.insertInto('notifications').values(rows.slice(i, i + 500))
+      const inserted = await this.db
+        .insertInto('notifications')
+        .values(rows.slice(i, i + 500))
         .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
         .returning('id')
         .execute();
@@ -68,7 +73,8 @@ export class NotificationsRepository {
   }
 
   private visible(userId: string) {
-    return this.db.selectFrom('notifications')
+    return this.db
+      .selectFrom('notifications')
       .leftJoin('videos', 'videos.id', 'notifications.video_id')
       .leftJoin('comments', 'comments.id', 'notifications.comment_id')
       .leftJoin('users as actor', 'actor.id', 'notifications.actor_id')
@@ -78,10 +84,21 @@ export class NotificationsRepository {
 
   private withView(userId: string) {
     return this.visible(userId).select([
-      'notifications.id', 'notifications.kind', 'notifications.read_at', 'notifications.created_at', 'notifications.reason',
-      'notifications.actor_id', 'actor.username as actor_username', 'actor.full_name as actor_full_name', 'actor.avatar_key as actor_avatar_key',
-      'notifications.video_id', 'videos.title as video_title', 'videos.thumbnail_key as video_thumbnail_key',
-      'notifications.comment_id', 'comments.content as comment_content', 'comments.parent_id as comment_parent_id',
+      'notifications.id',
+      'notifications.kind',
+      'notifications.read_at',
+      'notifications.created_at',
+      'notifications.reason',
+      'notifications.actor_id',
+      'actor.username as actor_username',
+      'actor.full_name as actor_full_name',
+      'actor.avatar_key as actor_avatar_key',
+      'notifications.video_id',
+      'videos.title as video_title',
+      'videos.thumbnail_key as video_thumbnail_key',
+      'notifications.comment_id',
+      'comments.content as comment_content',
+      'comments.parent_id as comment_parent_id',
     ]);
   }
 
@@ -93,8 +110,11 @@ export class NotificationsRepository {
    */
   async page(userId: string, offset: number, limit: number): Promise<{ rows: NotificationViewRow[]; total: number }> {
     const rows = await this.withView(userId)
-      .orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc')
-      .offset(offset).limit(limit + 1).execute();
+      .orderBy('notifications.created_at', 'desc')
+      .orderBy('notifications.id', 'desc')
+      .offset(offset)
+      .limit(limit + 1)
+      .execute();
     const more = rows.length > limit;
     if (more) rows.pop();
     if (!more && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
@@ -103,15 +123,20 @@ export class NotificationsRepository {
     // Past the end: the count, or where the end must lie when there were too many to count.
     if (!more) return { rows, total: counted <= cap ? counted : offset };
     if (counted <= cap) return { rows, total: counted };
-    const all = await this.db.selectFrom('notifications').where('user_id', '=', userId)
-      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const all = await this.db
+      .selectFrom('notifications')
+      .where('user_id', '=', userId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return { rows, total: Math.max(Number(all.n), offset + limit + 1) };
   }
 
   /** The user's visible notifications, counted up to `upTo`. */
   private async countVisible(userId: string, upTo: number): Promise<number> {
-    const row = await this.db.selectFrom(this.visible(userId).select('notifications.id').limit(upTo).as('shown'))
-      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom(this.visible(userId).select('notifications.id').limit(upTo).as('shown'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -121,8 +146,10 @@ export class NotificationsRepository {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const row = await this.visible(userId).where('notifications.read_at', 'is', null)
-      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.visible(userId)
+      .where('notifications.read_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -135,14 +162,22 @@ export class NotificationsRepository {
   }
 
   findVideo(videoId: string): Promise<VideoFacts | undefined> {
-    return this.db.selectFrom('videos').select(['videos.id', 'videos.listed', 'videos.failure_reason', ...ACCESS_COLUMNS])
-      .where('videos.id', '=', videoId).executeTakeFirst();
+    return this.db
+      .selectFrom('videos')
+      .select(['videos.id', 'videos.listed', 'videos.failure_reason', ...ACCESS_COLUMNS])
+      .where('videos.id', '=', videoId)
+      .executeTakeFirst();
   }
 
   /** The subscribers of a channel who may sign in (banned accounts are told nothing). */
   async followers(channelId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.subscriber_id')
-      .select('users.id').where('subscriptions.channel_id', '=', channelId).where('users.banned_at', 'is', null).execute();
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .innerJoin('users', 'users.id', 'subscriptions.subscriber_id')
+      .select('users.id')
+      .where('subscriptions.channel_id', '=', channelId)
+      .where('users.banned_at', 'is', null)
+      .execute();
     return rows.map((r) => r.id);
   }
 

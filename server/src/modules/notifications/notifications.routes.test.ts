@@ -27,7 +27,10 @@ const markRead = (as: SignedIn | undefined, payload: unknown) => t.call({ method
 const comment = (videoId: string, as: SignedIn, content: string, parentId?: string) =>
   t.call({ method: 'POST', url: `/api/v1/comments/${videoId}`, payload: { content, ...(parentId ? { parentId } : {}) }, as });
 const kinds = async (as: SignedIn) => (await list(as, '?pageSize=50')).data.notifications.map((n: { kind: string }) => n.kind);
-const cookieHeader = (u: SignedIn) => Object.entries(u.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+const cookieHeader = (u: SignedIn) =>
+  Object.entries(u.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 
 describe('notifications', () => {
   it('need sign-in', async () => {
@@ -45,7 +48,12 @@ describe('notifications', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data.notifications).toHaveLength(1);
     expect(res.data.notifications[0]).toMatchObject({
-      kind: 'new_video', read: false, video: { _id: video.id, title: video.title }, actor: { _id: owner.id, username: owner.username }, comment: null, reason: null,
+      kind: 'new_video',
+      read: false,
+      video: { _id: video.id, title: video.title },
+      actor: { _id: owner.id, username: owner.username },
+      comment: null,
+      reason: null,
     });
     // Unpublishing and publishing again is not a new event.
     await t.call({ method: 'PATCH', url: `/api/v1/videos/publish/${video.id}`, as: owner });
@@ -63,7 +71,12 @@ describe('notifications', () => {
     expect(report.statusCode).toBe(201);
     expect(await unread(fan)).toBe(before);
     const admin = await signUpAs(t, 'admin');
-    const restored = await t.call({ method: 'PATCH', url: `/api/v1/admin/reports/${report.data._id}`, payload: { action: 'restore', note: 'Not spam' }, as: admin });
+    const restored = await t.call({
+      method: 'PATCH',
+      url: `/api/v1/admin/reports/${report.data._id}`,
+      payload: { action: 'restore', note: 'Not spam' },
+      as: admin,
+    });
     expect(restored.statusCode).toBe(200);
     expect(await unread(fan)).toBe(before + 1);
     expect((await list(fan)).data.notifications[0]).toMatchObject({ kind: 'new_video', video: { _id: video.id } });
@@ -75,13 +88,22 @@ describe('notifications', () => {
     const top = await comment(video.id, other, 'nice');
     expect(await unread(owner)).toBe(before.owner + 1);
     const [onVideo] = (await list(owner)).data.notifications;
-    expect(onVideo).toMatchObject({ kind: 'video_comment', actor: { _id: other.id }, comment: { _id: top.data._id, content: 'nice', parentId: null }, video: { _id: video.id } });
+    expect(onVideo).toMatchObject({
+      kind: 'video_comment',
+      actor: { _id: other.id },
+      comment: { _id: top.data._id, content: 'nice', parentId: null },
+      video: { _id: video.id },
+    });
 
     // The owner answers: the commenter hears of the reply; the owner is not told of their own reply.
     const reply = await comment(video.id, owner, 'thanks', top.data._id);
     expect(await unread(owner)).toBe(before.owner + 1);
     expect(await unread(other)).toBe(before.other + 1);
-    expect((await list(other)).data.notifications[0]).toMatchObject({ kind: 'comment_reply', actor: { _id: owner.id }, comment: { _id: reply.data._id, parentId: top.data._id } });
+    expect((await list(other)).data.notifications[0]).toMatchObject({
+      kind: 'comment_reply',
+      actor: { _id: owner.id },
+      comment: { _id: reply.data._id, parentId: top.data._id },
+    });
 
     // A third person answers the owner's reply: the owner hears once (as the one replied to).
     await comment(video.id, fan, 'agreed', reply.data._id);
@@ -140,7 +162,7 @@ describe('notifications', () => {
     ]);
   });
 
-  it('page, and mark read one or all, only the caller\'s own', async () => {
+  it("page, and mark read one or all, only the caller's own", async () => {
     const u = await t.signUp();
     const video = await seedVideo(t.ctx, u.id);
     for (let i = 0; i < 3; i++) await comment(video.id, other, `c${i}`);
@@ -168,7 +190,7 @@ describe('notifications', () => {
 });
 
 describe('GET /notifications/stream', () => {
-  it('delivers live over the session cookie within a second, with the site\'s CORS headers, and closes cleanly', async () => {
+  it("delivers live over the session cookie within a second, with the site's CORS headers, and closes cleanly", async () => {
     const u = await t.signUp();
     const video = await seedVideo(t.ctx, u.id);
     const stream = await openSse(`${base}/api/v1/notifications/stream`, { cookie: cookieHeader(u), origin: SITE });
@@ -206,7 +228,9 @@ describe('GET /notifications/stream', () => {
     const app2 = await createTestApp();
     await app2.app.listen({ port: 0, host: '127.0.0.1' });
     const u = await app2.signUp();
-    const stream = await openSse(`http://127.0.0.1:${(app2.app.server.address() as AddressInfo).port}/api/v1/notifications/stream`, { authorization: `Bearer ${u.accessToken}` });
+    const stream = await openSse(`http://127.0.0.1:${(app2.app.server.address() as AddressInfo).port}/api/v1/notifications/stream`, {
+      authorization: `Bearer ${u.accessToken}`,
+    });
     await stream.next('ready');
     const closing = app2.close();
     await stream.ended;

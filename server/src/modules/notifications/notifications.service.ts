@@ -21,16 +21,18 @@ const PERSONAL_CHANGES_AT_ONCE = 100;
 export class NotificationsService {
   private readonly defaults: DefaultImages;
 
-  constructor(private readonly deps: {
-    notifications: NotificationsRepository;
-    storage: Pick<Storage, 'url'>;
-    bus: NoticeBus;
-    logger: Logger;
-    /** Told once a recipient's notifications changed (one stored, some read): answers kept for them go. */
-    changes?: PersonalChanges;
-    defaultImages?: DefaultImages;
-    now?: () => number;
-  }) {
+  constructor(
+    private readonly deps: {
+      notifications: NotificationsRepository;
+      storage: Pick<Storage, 'url'>;
+      bus: NoticeBus;
+      logger: Logger;
+      /** Told once a recipient's notifications changed (one stored, some read): answers kept for them go. */
+      changes?: PersonalChanges;
+      defaultImages?: DefaultImages;
+      now?: () => number;
+    },
+  ) {
     this.defaults = deps.defaultImages ?? defaultImages();
   }
 
@@ -72,17 +74,34 @@ export class NotificationsService {
   async videoReady(videoId: string): Promise<void> {
     const video = await this.deps.notifications.findVideo(videoId);
     if (!video || video.status !== 'ready') return;
-    await this.create([{ user_id: video.owner_id, kind: 'upload_ready', event_key: `upload_ready:${videoId}`, actor_id: null, video_id: videoId, comment_id: null, reason: null }]);
+    await this.create([
+      {
+        user_id: video.owner_id,
+        kind: 'upload_ready',
+        event_key: `upload_ready:${videoId}`,
+        actor_id: null,
+        video_id: videoId,
+        comment_id: null,
+        reason: null,
+      },
+    ]);
     await this.videoListed(video);
   }
 
   async videoFailed(videoId: string): Promise<void> {
     const video = await this.deps.notifications.findVideo(videoId);
     if (!video || video.status !== 'failed') return;
-    await this.create([{
-      user_id: video.owner_id, kind: 'upload_failed', event_key: `upload_failed:${videoId}`, actor_id: null, video_id: videoId, comment_id: null,
-      reason: video.failure_reason ?? 'Processing failed',
-    }]);
+    await this.create([
+      {
+        user_id: video.owner_id,
+        kind: 'upload_failed',
+        event_key: `upload_failed:${videoId}`,
+        actor_id: null,
+        video_id: videoId,
+        comment_id: null,
+        reason: video.failure_reason ?? 'Processing failed',
+      },
+    ]);
   }
 
   /**
@@ -93,9 +112,19 @@ export class NotificationsService {
     const video = typeof videoOrId === 'string' ? await this.deps.notifications.findVideo(videoOrId) : videoOrId;
     if (!video || video.listed !== 1) return;
     const followers = await this.deps.notifications.followers(video.owner_id);
-    await this.create(followers.filter((id) => id !== video.owner_id).map((userId) => ({
-      user_id: userId, kind: 'new_video' as const, event_key: `new_video:${video.id}`, actor_id: video.owner_id, video_id: video.id, comment_id: null, reason: null,
-    })));
+    await this.create(
+      followers
+        .filter((id) => id !== video.owner_id)
+        .map((userId) => ({
+          user_id: userId,
+          kind: 'new_video' as const,
+          event_key: `new_video:${video.id}`,
+          actor_id: video.owner_id,
+          video_id: video.id,
+          comment_id: null,
+          reason: null,
+        })),
+    );
   }
 
   /** A comment was added: the author of the comment it answers, and the video's owner, hear of it. */
@@ -153,15 +182,18 @@ export class NotificationsService {
       kind: r.kind,
       read: r.read_at !== null,
       createdAt: toIso(Number(r.created_at)),
-      actor: r.actor_id && r.actor_username
-        ? {
-          _id: r.actor_id,
-          username: r.actor_username,
-          fullName: r.actor_full_name ?? '',
-          avatar: { url: r.actor_avatar_key ? this.deps.storage.url(r.actor_avatar_key) : this.defaults.avatar },
-        }
+      actor:
+        r.actor_id && r.actor_username
+          ? {
+              _id: r.actor_id,
+              username: r.actor_username,
+              fullName: r.actor_full_name ?? '',
+              avatar: { url: r.actor_avatar_key ? this.deps.storage.url(r.actor_avatar_key) : this.defaults.avatar },
+            }
+          : null,
+      video: r.video_id
+        ? { _id: r.video_id, title: r.video_title ?? '', thumbnail: { url: r.video_thumbnail_key ? this.deps.storage.url(r.video_thumbnail_key) : '' } }
         : null,
-      video: r.video_id ? { _id: r.video_id, title: r.video_title ?? '', thumbnail: { url: r.video_thumbnail_key ? this.deps.storage.url(r.video_thumbnail_key) : '' } } : null,
       comment: r.comment_id ? { _id: r.comment_id, content: r.comment_content ?? '', parentId: r.comment_parent_id } : null,
       reason: r.reason,
     };

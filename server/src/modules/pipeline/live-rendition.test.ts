@@ -34,12 +34,38 @@ async function ingest(storage: LocalStorage, clip: string): Promise<string> {
   const keys = videoMediaKeys(id);
   await storage.putFile(keys.source, clip);
   const now = Date.now();
-  await handle.db.insertInto('videos').values({
-    id, owner_id: ownerId, title: 'Phone clip', description: '', owner_text: 'owner', duration: 0, views: 0,
-    status: 'processing', progress: 0, failure_reason: null, visibility: 'public', publish_at: null, hidden_at: null,
-    hidden_reason: null, listed: 0, watchable: 0, width: null, height: null, source_key: keys.source, video_key: null,
-    hls_key: null, storyboard_key: null, thumbnail_key: `${keys.root}thumbnail.webp`, likes_count: 0, comments_count: 0, created_at: now, updated_at: now,
-  }).execute();
+  await handle.db
+    .insertInto('videos')
+    .values({
+      id,
+      owner_id: ownerId,
+      title: 'Phone clip',
+      description: '',
+      owner_text: 'owner',
+      duration: 0,
+      views: 0,
+      status: 'processing',
+      progress: 0,
+      failure_reason: null,
+      visibility: 'public',
+      publish_at: null,
+      hidden_at: null,
+      hidden_reason: null,
+      listed: 0,
+      watchable: 0,
+      width: null,
+      height: null,
+      source_key: keys.source,
+      video_key: null,
+      hls_key: null,
+      storyboard_key: null,
+      thumbnail_key: `${keys.root}thumbnail.webp`,
+      likes_count: 0,
+      comments_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }
 
@@ -68,7 +94,14 @@ class WatchedStorage extends LocalStorage {
       const row = await video(key.split('/')[1]!);
       expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
       expect(text).toContain('#EXT-X-START:TIME-OFFSET=0');
-      this.snapshots.push({ segments: playlist.segments.length, ended: playlist.ended, status: row.status, videoKey: row.video_key, hlsKey: row.hls_key, missing });
+      this.snapshots.push({
+        segments: playlist.segments.length,
+        ended: playlist.ended,
+        status: row.status,
+        videoKey: row.video_key,
+        hlsKey: row.hls_key,
+        missing,
+      });
     }
     return stored;
   }
@@ -79,10 +112,33 @@ beforeAll(async () => {
   handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
   ownerId = randomUUID();
   const now = Date.now();
-  await handle.db.insertInto('users').values({ id: ownerId, username: 'owner', email: 'owner@example.com', full_name: 'Owner', password_hash: 'x', avatar_key: null, cover_key: null, is_demo: 0, subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now }).execute();
+  await handle.db
+    .insertInto('users')
+    .values({
+      id: ownerId,
+      username: 'owner',
+      email: 'owner@example.com',
+      full_name: 'Owner',
+      password_hash: 'x',
+      avatar_key: null,
+      cover_key: null,
+      is_demo: 0,
+      subscribers_count: 0,
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   // 20 s, so the rendition takes several polls to write even on a quick machine.
   clips.hevc = await makeClip(ffmpegPath, path.join(dir, 'hevc.mp4'), { width: 640, height: 360, seconds: 20, fps: 30, videoCodec: 'libx265' });
-  clips.hevc10 = await makeClip(ffmpegPath, path.join(dir, 'hevc10.mp4'), { width: 640, height: 360, seconds: 4, videoCodec: 'libx265', pixFmt: 'yuv420p10le', audioCodec: 'libmp3lame' });
+  clips.hevc10 = await makeClip(ffmpegPath, path.join(dir, 'hevc10.mp4'), {
+    width: 640,
+    height: 360,
+    seconds: 4,
+    videoCodec: 'libx265',
+    pixFmt: 'yuv420p10le',
+    audioCodec: 'libmp3lame',
+  });
 }, 300_000);
 
 afterAll(async () => {

@@ -15,7 +15,10 @@ export interface VideoMediaRow {
 
 export class VideoMediaRepository {
   /** Every write but progress is told to `changes` once committed; progress may lag in kept answers. */
-  constructor(private readonly db: Db, private readonly changes: PublicChanges = noPublicChanges) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: PublicChanges = noPublicChanges,
+  ) {}
 
   private async told<T>(result: T): Promise<T> {
     await this.changes.changed();
@@ -39,17 +42,19 @@ export class VideoMediaRepository {
 
   /** Marks the video ready; its owner's channel count of ready videos moves in the same transaction. */
   async markPlayable(id: string, v: { videoKey: string; duration: number; width: number; height: number }): Promise<boolean> {
-    return this.told(await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('videos')
-        .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
-        .where('id', '=', id)
-        .returning('owner_id')
-        .executeTakeFirst();
-      if (!row) return false;
-      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
-      return true;
-    }));
+    return this.told(
+      await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('videos')
+          .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
+          .where('id', '=', id)
+          .returning('owner_id')
+          .executeTakeFirst();
+        if (!row) return false;
+        await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+        return true;
+      }),
+    );
   }
 
   /**
@@ -57,21 +62,28 @@ export class VideoMediaRepository {
    * as its HLS source, unless the ladder got there first. Returns false when the row has gone.
    */
   async markLive(id: string, v: { hlsKey: string; duration: number; width: number; height: number }): Promise<boolean> {
-    return this.told(await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('videos')
-        .set((eb) => ({
-          hls_key: eb.fn.coalesce('hls_key', eb.val(v.hlsKey)),
-          duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now(),
-        }))
-        .where('id', '=', id)
-        .where('status', '!=', 'failed')
-        .returning('owner_id')
-        .executeTakeFirst();
-      if (!row) return false;
-      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
-      return true;
-    }));
+    return this.told(
+      await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('videos')
+          .set((eb) => ({
+            hls_key: eb.fn.coalesce('hls_key', eb.val(v.hlsKey)),
+            duration: v.duration,
+            width: v.width,
+            height: v.height,
+            status: 'ready',
+            failure_reason: null,
+            updated_at: Date.now(),
+          }))
+          .where('id', '=', id)
+          .where('status', '!=', 'failed')
+          .returning('owner_id')
+          .executeTakeFirst();
+        if (!row) return false;
+        await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+        return true;
+      }),
+    );
   }
 
   async setHlsKey(id: string, key: string): Promise<boolean> {
@@ -110,8 +122,12 @@ export class VideoMediaRepository {
 
   async markFailed(id: string, reason: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('videos').set({ status: 'failed', failure_reason: reason, updated_at: Date.now() })
-        .where('id', '=', id).returning('owner_id').executeTakeFirst();
+      const row = await trx
+        .updateTable('videos')
+        .set({ status: 'failed', failure_reason: reason, updated_at: Date.now() })
+        .where('id', '=', id)
+        .returning('owner_id')
+        .executeTakeFirst();
       if (row) await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
     });
     await this.changes.changed();
@@ -119,7 +135,8 @@ export class VideoMediaRepository {
 
   /** The stored upload becomes the video's playable file as it is, and the video is ready. */
   async serveSourceAsIs(id: string): Promise<void> {
-    await this.db.updateTable('videos')
+    await this.db
+      .updateTable('videos')
       .set((eb) => ({ status: 'ready', progress: 100, video_key: eb.ref('source_key'), updated_at: Date.now() }))
       .where('id', '=', id)
       .execute();

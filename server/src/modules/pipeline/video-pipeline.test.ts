@@ -13,7 +13,12 @@ describe('VideoPipeline with the local queue', () => {
     const pipeline = new VideoPipeline({ db: handle.db, storage, queue, media: tools, logger, workDir: path.join(dir, 'work') });
     const id = await ingest(clips.silent!);
     await pipeline.start(id);
-    const queued = await handle.db.selectFrom('jobs').select(['name', 'priority', 'payload']).where('payload', '=', JSON.stringify({ videoId: id })).orderBy('priority').execute();
+    const queued = await handle.db
+      .selectFrom('jobs')
+      .select(['name', 'priority', 'payload'])
+      .where('payload', '=', JSON.stringify({ videoId: id }))
+      .orderBy('priority')
+      .execute();
     expect(queued.map((j) => j.name)).toEqual(['video.playable', 'video.storyboard', 'video.ladder']);
     await queue.start(pipeline.handlers(), { concurrency: 1 });
     try {

@@ -59,7 +59,14 @@ export class VideoPipeline implements VideoProcessing {
    */
   async onJobSettled(event: JobSettledEvent): Promise<void> {
     if (event.outcome !== 'failed') return;
-    const step = event.name === 'video.playable' || event.name === 'video.live' ? 'playable' : event.name === 'video.storyboard' ? 'storyboard' : event.name === 'video.ladder' ? 'ladder' : null;
+    const step =
+      event.name === 'video.playable' || event.name === 'video.live'
+        ? 'playable'
+        : event.name === 'video.storyboard'
+          ? 'storyboard'
+          : event.name === 'video.ladder'
+            ? 'ladder'
+            : null;
     const videoId = (event.payload as { videoId?: unknown } | null)?.videoId;
     if (!step || typeof videoId !== 'string') return;
     await this.steps.recordFinalFailure(step, videoId, FAILURE_REASONS.failed);

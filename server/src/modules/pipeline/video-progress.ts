@@ -60,4 +60,3 @@ export function progressReporter(row: VideoMediaRow, step: VideoStep, ctx: JobCo
     },
   });
 }
-

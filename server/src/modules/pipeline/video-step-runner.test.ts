@@ -2,8 +2,22 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  checkLadder, clips, context, dir, expectOnlyOutputs, ffprobePath, handle, ingest, jobs, logger, setUpPipelineTests, storage,
-  thumbnailKey, told, tools, video,
+  checkLadder,
+  clips,
+  context,
+  dir,
+  expectOnlyOutputs,
+  ffprobePath,
+  handle,
+  ingest,
+  jobs,
+  logger,
+  setUpPipelineTests,
+  storage,
+  thumbnailKey,
+  told,
+  tools,
+  video,
 } from '../../../test/support/pipeline-steps.js';
 import { MediaTools } from '../../media/media-tools.js';
 import { videoMediaKeys } from './video-media.keys.js';
@@ -16,7 +30,15 @@ setUpPipelineTests(['h264', 'silent', 'corrupt']);
 
 describe('video step runner: the row, the source, progress, failures', () => {
   it('keeps the original with KEEP_ORIGINAL_UPLOADS, and a later re-run without it removes the original once', async () => {
-    const keeping = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, keepOriginalUploads: true });
+    const keeping = new VideoSteps({
+      db: handle.db,
+      storage,
+      media: tools,
+      logger,
+      workDir: path.join(dir, 'work'),
+      maxAttempts: 2,
+      keepOriginalUploads: true,
+    });
     const id = await ingest(clips.silent!);
     const keys = videoMediaKeys(id);
     for (const job of [keeping.playable, keeping.storyboard, keeping.ladder]) await job({ videoId: id }, context());
@@ -133,7 +155,14 @@ describe('video step runner: the row, the source, progress, failures', () => {
   });
 
   it('on the last attempt, fails an unplayable video but keeps a playable one ready', async () => {
-    const broken = new VideoSteps({ db: handle.db, storage, media: new MediaTools({ ffmpegPath: path.join(dir, 'no-such-ffmpeg'), ffprobePath }), logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });
+    const broken = new VideoSteps({
+      db: handle.db,
+      storage,
+      media: new MediaTools({ ffmpegPath: path.join(dir, 'no-such-ffmpeg'), ffprobePath }),
+      logger,
+      workDir: path.join(dir, 'work'),
+      maxAttempts: 2,
+    });
 
     const a = await ingest(clips.silent!);
     await expect(broken.playable({ videoId: a }, context({ attempt: 1 }))).rejects.toThrow();

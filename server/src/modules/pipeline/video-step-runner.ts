@@ -171,7 +171,14 @@ export class VideoStepRunner {
   /** Reads the source in place when it is on this machine, otherwise downloads it. */
   private async sourceFile(key: string, dir: string): Promise<string> {
     const local = this.deps.storage.localPath(key);
-    if (local && (await fs.stat(local).then((s) => s.isFile(), () => false))) return local;
+    if (
+      local &&
+      (await fs.stat(local).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      return local;
     const file = path.join(dir, `source${path.extname(key) || '.mp4'}`);
     try {
       await this.deps.storage.download(key, file);

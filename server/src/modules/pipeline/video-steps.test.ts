@@ -2,8 +2,25 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  bytesUnder, checkLadder, checkStoryboard, clips, context, dir, expectOnlyOutputs, handle, ingest, jobs, logger, moovFirst, ownerId,
-  setUpPipelineTests, storage, told, tools, useStorage, video,
+  bytesUnder,
+  checkLadder,
+  checkStoryboard,
+  clips,
+  context,
+  dir,
+  expectOnlyOutputs,
+  handle,
+  ingest,
+  jobs,
+  logger,
+  moovFirst,
+  ownerId,
+  setUpPipelineTests,
+  storage,
+  told,
+  tools,
+  useStorage,
+  video,
 } from '../../../test/support/pipeline-steps.js';
 import { startS3Server } from '../../../test/support/s3-server.js';
 import { isBrowserPlayable, probeMedia } from '../../media/probe.js';
@@ -21,7 +38,15 @@ describe('video steps: what each one makes', () => {
     const ctx = context();
     await jobs.playable({ videoId: id }, ctx);
     let row = await video(id);
-    expect(row).toMatchObject({ status: 'ready', video_key: keys.playable, width: 1280, height: 720, hls_key: null, storyboard_key: null, failure_reason: null });
+    expect(row).toMatchObject({
+      status: 'ready',
+      video_key: keys.playable,
+      width: 1280,
+      height: 720,
+      hls_key: null,
+      storyboard_key: null,
+      failure_reason: null,
+    });
     expect(row!.duration).toBeGreaterThan(4.9);
     expect(row!.duration).toBeLessThan(5.2);
     expect(row!.progress).toBe(30);
@@ -121,7 +146,15 @@ describe('video steps: what each one makes', () => {
   });
 
   it('makes only the ladder rungs the site chose', async () => {
-    const chosen = new VideoSteps({ db: handle.db, storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2, ladderRungs: async () => [240, 480, 1080] });
+    const chosen = new VideoSteps({
+      db: handle.db,
+      storage,
+      media: tools,
+      logger,
+      workDir: path.join(dir, 'work'),
+      maxAttempts: 2,
+      ladderRungs: async () => [240, 480, 1080],
+    });
     const id = await ingest(clips.portrait!);
     await chosen.ladder({ videoId: id }, context());
     const { infos } = await checkLadder((await video(id))!.hls_key!);
@@ -134,7 +167,15 @@ describe('video jobs on object storage', () => {
   it('downloads the source, and publishes a playable file, a storyboard and a ladder to S3', async () => {
     const s3 = await startS3Server();
     const local = storage;
-    const s3Storage = new S3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true, publicBaseUrl: null });
+    const s3Storage = new S3Storage({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+      publicBaseUrl: null,
+    });
     useStorage(s3Storage);
     try {
       const onS3 = new VideoSteps({ db: handle.db, storage: s3Storage, media: tools, logger, workDir: path.join(dir, 'work'), maxAttempts: 2 });

@@ -22,7 +22,10 @@ export class VideoSteps {
    * `startLive` queues the live rendition of a source browsers cannot play, in its own lane.
    * Without it (steps called directly) the playable step makes that rendition itself.
    */
-  constructor(private readonly deps: VideoStepDeps, private readonly startLive?: (videoId: string) => Promise<void>) {
+  constructor(
+    private readonly deps: VideoStepDeps,
+    private readonly startLive?: (videoId: string) => Promise<void>,
+  ) {
     this.runner = new VideoStepRunner(deps);
   }
 
@@ -49,7 +52,13 @@ export class VideoSteps {
       const outDir = path.join(r.dir, 'storyboard');
       const result = await makeStoryboard(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 80), background: true });
       if (!(await this.runner.stillThere(r.row.id))) return;
-      await uploadOutputs(this.deps.storage, outDir, keys.storyboardPrefix, result.files, { signal: r.signal, progress: r.progress, from: 80, to: 100, lanes: this.deps.uploadConcurrency });
+      await uploadOutputs(this.deps.storage, outDir, keys.storyboardPrefix, result.files, {
+        signal: r.signal,
+        progress: r.progress,
+        from: 80,
+        to: 100,
+        lanes: this.deps.uploadConcurrency,
+      });
       if (!(await this.runner.repo.setStoryboardKey(r.row.id, keys.storyboardVtt))) await this.deps.storage.deletePrefix(keys.storyboardPrefix);
     });
 
@@ -61,7 +70,13 @@ export class VideoSteps {
       const result = await makeLadder(r.source, outDir, r.probe, { ...this.toolOptions(r, 0, 90), background: true, rungs });
       if (!(await this.runner.stillThere(r.row.id))) return;
       // The master goes last (files lists it last): a player never finds a master before its variants.
-      await uploadOutputs(this.deps.storage, outDir, keys.hlsPrefix, result.files, { signal: r.signal, progress: r.progress, from: 90, to: 100, lanes: this.deps.uploadConcurrency });
+      await uploadOutputs(this.deps.storage, outDir, keys.hlsPrefix, result.files, {
+        signal: r.signal,
+        progress: r.progress,
+        from: 90,
+        to: 100,
+        lanes: this.deps.uploadConcurrency,
+      });
       if (!(await this.runner.repo.setHlsKey(r.row.id, keys.hlsMaster))) await this.deps.storage.deletePrefix(keys.hlsPrefix);
     });
 

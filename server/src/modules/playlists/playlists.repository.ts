@@ -24,7 +24,11 @@ export class PlaylistsRepository {
   }
 
   findVideoAccess(videoId: string) {
-    return this.db.selectFrom('videos').select(['videos.id', ...ACCESS_COLUMNS]).where('id', '=', videoId).executeTakeFirst();
+    return this.db
+      .selectFrom('videos')
+      .select(['videos.id', ...ACCESS_COLUMNS])
+      .where('id', '=', videoId)
+      .executeTakeFirst();
   }
 
   /** A user's playlists, newest first; publicOnly leaves out unlisted and private ones. */
@@ -112,11 +116,7 @@ export class PlaylistsRepository {
 
   async removeVideo(playlistId: string, videoId: string, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('playlist_videos')
-        .where('playlist_id', '=', playlistId)
-        .where('video_id', '=', videoId)
-        .executeTakeFirst();
+      const removed = await trx.deleteFrom('playlist_videos').where('playlist_id', '=', playlistId).where('video_id', '=', videoId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return;
       await trx
         .updateTable('playlists')

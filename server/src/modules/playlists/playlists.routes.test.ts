@@ -18,10 +18,8 @@ async function createPlaylist(as: SignedIn, name = 'Favourites', description = '
   expect(res.statusCode).toBe(201);
   return res.data._id as string;
 }
-const add = (videoId: string, playlistId: string, as?: SignedIn) =>
-  t.call({ method: 'PATCH', url: `/api/v1/playlist/add/${videoId}/${playlistId}`, as });
-const remove = (videoId: string, playlistId: string, as?: SignedIn) =>
-  t.call({ method: 'PATCH', url: `/api/v1/playlist/remove/${videoId}/${playlistId}`, as });
+const add = (videoId: string, playlistId: string, as?: SignedIn) => t.call({ method: 'PATCH', url: `/api/v1/playlist/add/${videoId}/${playlistId}`, as });
+const remove = (videoId: string, playlistId: string, as?: SignedIn) => t.call({ method: 'PATCH', url: `/api/v1/playlist/remove/${videoId}/${playlistId}`, as });
 const counter = async (id: string) =>
   (await t.ctx.db.selectFrom('playlists').select('videos_count').where('id', '=', id).executeTakeFirstOrThrow()).videos_count;
 
@@ -34,7 +32,15 @@ describe('POST /playlist/', () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/playlist/', payload: { name: '  Road trip ', description: ' Songs ' }, as: owner });
     expect(res.statusCode).toBe(201);
     expect(JSON.parse(res.body)).toMatchObject({ statusCode: 201, success: true });
-    expect(res.data).toMatchObject({ name: 'Road trip', description: 'Songs', owner: owner.id, visibility: 'private', videos: [], videosCount: 0, thumbnail: null });
+    expect(res.data).toMatchObject({
+      name: 'Road trip',
+      description: 'Songs',
+      owner: owner.id,
+      visibility: 'private',
+      videos: [],
+      videosCount: 0,
+      thumbnail: null,
+    });
     expect(new Date(res.data.createdAt).toISOString()).toBe(res.data.createdAt);
     const bare = await t.call({ method: 'POST', url: '/api/v1/playlist', payload: { name: 'x', description: 'y' }, as: owner });
     expect(bare.statusCode).toBe(201);
@@ -78,7 +84,10 @@ describe('GET /playlist/:id', () => {
     const res = await t.call({ method: 'GET', url: `/api/v1/playlist/${id}`, as: owner });
     expect(res.data.videos.map((v: { title: string }) => v.title)).toEqual(['Apple', 'Mango', 'Zebra']);
     expect(res.data.videos[0]).toMatchObject({
-      _id: b.id, isPublished: true, status: 'ready', thumbnail: { url: t.ctx.storage.url(b.thumbnail_key) },
+      _id: b.id,
+      isPublished: true,
+      status: 'ready',
+      thumbnail: { url: t.ctx.storage.url(b.thumbnail_key) },
       owner: { _id: uploader.id, username: uploader.username },
     });
     expect(res.data.videosCount).toBe(3);

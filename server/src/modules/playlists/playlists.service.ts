@@ -16,7 +16,9 @@ import type { PublicChanges } from '../../lib/public-changes.js';
 export class PlaylistsService {
   private readonly presenter: VideoPresenter;
 
-  constructor(private readonly deps: { playlists: PlaylistsRepository; storage: Storage; defaultImages?: DefaultImages; changes: PublicChanges; now?: () => number }) {
+  constructor(
+    private readonly deps: { playlists: PlaylistsRepository; storage: Storage; defaultImages?: DefaultImages; changes: PublicChanges; now?: () => number },
+  ) {
     this.presenter = new VideoPresenter(deps.storage, deps.defaultImages);
   }
 
@@ -54,7 +56,14 @@ export class PlaylistsService {
   async create(user: Viewer, body: CreatePlaylistBody): Promise<Playlist> {
     const now = this.now();
     const row: PlaylistRow = {
-      id: newId(), owner_id: user.id, name: body.name, description: body.description, visibility: 'private', videos_count: 0, created_at: now, updated_at: now,
+      id: newId(),
+      owner_id: user.id,
+      name: body.name,
+      description: body.description,
+      visibility: 'private',
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
     };
     await this.deps.playlists.insert(row);
     await this.deps.changes.changed();
@@ -70,16 +79,21 @@ export class PlaylistsService {
     const row = await this.deps.playlists.findById(playlistId);
     const readable = row && (row.owner_id === viewer?.id || row.visibility !== 'private');
     if (!readable) throw viewer ? notFound('Playlist') : unauthorized('Unauthorized request');
-    const [rows, owner] = await Promise.all([
-      this.deps.playlists.visibleVideos(row.id, viewer),
-      this.deps.playlists.findOwnerProfile(row.owner_id),
-    ]);
+    const [rows, owner] = await Promise.all([this.deps.playlists.visibleVideos(row.id, viewer), this.deps.playlists.findOwnerProfile(row.owner_id)]);
     if (!owner) throw notFound('Playlist');
     const videos = rows.map((v) => this.presenter.summary(v));
     return {
-      ...this.present(row, rows.map((v) => ({ id: v.id, thumbnailKey: v.thumbnail_key }))),
+      ...this.present(
+        row,
+        rows.map((v) => ({ id: v.id, thumbnailKey: v.thumbnail_key })),
+      ),
       videos,
-      ownerProfile: this.presenter.owner({ owner_id: owner.id, owner_username: owner.username, owner_full_name: owner.full_name, owner_avatar_key: owner.avatar_key }),
+      ownerProfile: this.presenter.owner({
+        owner_id: owner.id,
+        owner_username: owner.username,
+        owner_full_name: owner.full_name,
+        owner_avatar_key: owner.avatar_key,
+      }),
     };
   }
 
@@ -128,7 +142,10 @@ export class PlaylistsService {
     if (!(await this.deps.playlists.userExists(ownerId))) throw notFound('User');
     const rows = await this.deps.playlists.listByOwner(ownerId, { publicOnly: viewer?.id !== ownerId });
     // What a visitor sees in someone's playlists is what they could watch themselves.
-    const ids = await this.deps.playlists.visibleVideoIds(rows.map((r) => r.id), viewer);
+    const ids = await this.deps.playlists.visibleVideoIds(
+      rows.map((r) => r.id),
+      viewer,
+    );
     return rows.map((r) => this.present(r, ids.get(r.id) ?? []));
   }
 }

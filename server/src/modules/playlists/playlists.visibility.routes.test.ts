@@ -23,11 +23,9 @@ async function createPlaylist(as: SignedIn, name = 'Shared mix') {
   expect(res.statusCode).toBe(201);
   return res.data._id as string;
 }
-const setVisibility = (id: string, payload: object, as?: SignedIn) =>
-  t.call({ method: 'PATCH', url: `/api/v1/playlist/${id}`, payload, as });
+const setVisibility = (id: string, payload: object, as?: SignedIn) => t.call({ method: 'PATCH', url: `/api/v1/playlist/${id}`, payload, as });
 const read = (id: string, as?: SignedIn) => t.call({ method: 'GET', url: `/api/v1/playlist/${id}`, as });
-const stored = async (id: string) =>
-  (await t.ctx.db.selectFrom('playlists').select(['visibility', 'name']).where('id', '=', id).executeTakeFirstOrThrow());
+const stored = async (id: string) => await t.ctx.db.selectFrom('playlists').select(['visibility', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('PATCH /playlist/:id with visibility', () => {
   it('a playlist starts private; the owner alone changes it, bare or inside updatedPlaylist, with or without other fields', async () => {
@@ -73,8 +71,12 @@ describe('GET /playlist/:id by visibility', () => {
         const res = await read(id, as);
         expect(res.statusCode).toBe(200);
         expect(res.data).toMatchObject({
-          _id: id, visibility, videosCount: 1, videos: [{ _id: video.id, title: 'Shared one' }],
-          ownerProfile: { _id: owner.id, username: owner.username }, thumbnail: { url: t.ctx.storage.url(video.thumbnail_key) },
+          _id: id,
+          visibility,
+          videosCount: 1,
+          videos: [{ _id: video.id, title: 'Shared one' }],
+          ownerProfile: { _id: owner.id, username: owner.username },
+          thumbnail: { url: t.ctx.storage.url(video.thumbnail_key) },
         });
       }
     }

@@ -20,17 +20,24 @@ function sendFeed(reply: FastifyReply, format: FeedFormat, body: string) {
  * given these addresses. Bad input still answers the envelope.
  */
 export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService; publicUrl: string | null }> = async (app, { feeds, publicUrl }) => {
-
   for (const format of ['xml', 'atom'] as const) {
-    app.get(`/feeds/videos.${format}`, {
-      schema: { tags, summary: `The site's newest ${FEED_SIZE} listed videos (${format === 'xml' ? 'RSS 2.0' : 'Atom'})` },
-    }, async (request, reply) => sendFeed(reply, format, await feeds.feed(null, format, siteOrigin(publicUrl, request))));
+    app.get(
+      `/feeds/videos.${format}`,
+      {
+        schema: { tags, summary: `The site's newest ${FEED_SIZE} listed videos (${format === 'xml' ? 'RSS 2.0' : 'Atom'})` },
+      },
+      async (request, reply) => sendFeed(reply, format, await feeds.feed(null, format, siteOrigin(publicUrl, request))),
+    );
   }
 
-  app.get('/feeds/channel/:file', {
-    schema: { tags, summary: `A channel's newest ${FEED_SIZE} listed videos: {username}.xml (RSS 2.0) or {username}.atom (Atom)`, params: ChannelFeedParams },
-  }, async (request, reply) => {
-    const { username, format } = request.params.file;
-    return sendFeed(reply, format, await feeds.feed(username, format, siteOrigin(publicUrl, request)));
-  });
+  app.get(
+    '/feeds/channel/:file',
+    {
+      schema: { tags, summary: `A channel's newest ${FEED_SIZE} listed videos: {username}.xml (RSS 2.0) or {username}.atom (Atom)`, params: ChannelFeedParams },
+    },
+    async (request, reply) => {
+      const { username, format } = request.params.file;
+      return sendFeed(reply, format, await feeds.feed(username, format, siteOrigin(publicUrl, request)));
+    },
+  );
 };

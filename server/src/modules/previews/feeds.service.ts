@@ -38,7 +38,14 @@ export class FeedsService {
       owner = row;
     }
     const { rows } = await this.deps.videos.list({
-      ownerId: owner?.id, includeHidden: false, words: [], byRelevance: false, sortBy: 'createdAt', sortType: 'desc', limit: FEED_SIZE, offset: 0,
+      ownerId: owner?.id,
+      includeHidden: false,
+      words: [],
+      byRelevance: false,
+      sortBy: 'createdAt',
+      sortType: 'desc',
+      limit: FEED_SIZE,
+      offset: 0,
     });
     const self = owner ? `${origin}/feeds/channel/${owner.username}` : `${origin}/feeds/videos`;
     const link = owner ? channelPageUrl(origin, owner.username) : `${origin}/`;
@@ -76,7 +83,10 @@ export class FeedsService {
   /** The item's body in a reader: the thumbnail linking to the video, then the description. */
   private content(url: string, title: string, description: string, thumbnail: string | null): string {
     const image = thumbnail ? `<p><a href="${escapeHtml(url)}"><img src="${escapeHtml(thumbnail)}" alt="${escapeHtml(title)}"></a></p>` : '';
-    const paragraphs = description.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+    const paragraphs = description
+      .split(/\n{2,}/)
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join('');
     return image + paragraphs;
   }
 }

@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const oembed = (query: Record<string, string>, as?: SignedIn) =>
-  t.call({ method: 'GET', url: `/api/v1/oembed?${new URLSearchParams(query)}`, as });
+const oembed = (query: Record<string, string>, as?: SignedIn) => t.call({ method: 'GET', url: `/api/v1/oembed?${new URLSearchParams(query)}`, as });
 const pageUrl = (id: string) => `${ORIGIN}/video/${id}`;
 
 /** The fields oEmbed 1.0 requires of every answer (2.3.4) and of the video type (2.3.4.4). */
@@ -62,7 +61,7 @@ describe('GET /oembed', () => {
     }
   });
 
-  it('fits maxwidth and maxheight keeping the video\'s shape', async () => {
+  it("fits maxwidth and maxheight keeping the video's shape", async () => {
     const portrait = await seedVideo(t.ctx, owner.id, { width: 720, height: 1280 });
     const wide = await seedVideo(t.ctx, owner.id, { width: 1920, height: 1080 });
     expect((await oembed({ url: pageUrl(portrait.id) })).json()).toMatchObject({ width: 203, height: 360 });
@@ -113,8 +112,15 @@ describe('GET /oembed', () => {
 
   it('is a 400 with the envelope for a malformed URL or size, 501 for format=xml', async () => {
     const video = await seedVideo(t.ctx, owner.id);
-    for (const query of [{}, { url: 'not a url' }, { url: 'javascript:alert(1)' }, { url: `ftp://video.example.com/video/${video.id}` },
-      { url: pageUrl(video.id), maxwidth: '-5' }, { url: pageUrl(video.id), maxheight: 'tall' }, { url: pageUrl(video.id), format: 'yaml' }]) {
+    for (const query of [
+      {},
+      { url: 'not a url' },
+      { url: 'javascript:alert(1)' },
+      { url: `ftp://video.example.com/video/${video.id}` },
+      { url: pageUrl(video.id), maxwidth: '-5' },
+      { url: pageUrl(video.id), maxheight: 'tall' },
+      { url: pageUrl(video.id), format: 'yaml' },
+    ]) {
       const res = await oembed(query as Record<string, string>);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().success).toBe(false);

@@ -21,8 +21,7 @@ export interface PageMeta {
   feeds?: { rss: string; atom: string };
 }
 
-const meta = (attr: 'property' | 'name', key: string, value: string | number) =>
-  `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
+const meta = (attr: 'property' | 'name', key: string, value: string | number) => `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
 
 /** The tags for a page's <head>, every value escaped. */
 export function renderHead(m: PageMeta): string {
@@ -40,13 +39,21 @@ export function renderHead(m: PageMeta): string {
   if (m.video) {
     tags.push(meta('property', 'og:video', m.video.url));
     if (m.video.url.startsWith('https:')) tags.push(meta('property', 'og:video:secure_url', m.video.url));
-    tags.push(meta('property', 'og:video:type', 'video/mp4'), meta('property', 'og:video:width', m.video.width), meta('property', 'og:video:height', m.video.height));
+    tags.push(
+      meta('property', 'og:video:type', 'video/mp4'),
+      meta('property', 'og:video:width', m.video.width),
+      meta('property', 'og:video:height', m.video.height),
+    );
   }
   tags.push(meta('name', 'twitter:card', m.player ? 'player' : m.type === 'profile' ? 'summary' : 'summary_large_image'));
   tags.push(meta('name', 'twitter:title', m.title), meta('name', 'twitter:description', m.description));
   if (m.image) tags.push(meta('name', 'twitter:image', m.image.url));
   if (m.player) {
-    tags.push(meta('name', 'twitter:player', m.player.url), meta('name', 'twitter:player:width', m.player.width), meta('name', 'twitter:player:height', m.player.height));
+    tags.push(
+      meta('name', 'twitter:player', m.player.url),
+      meta('name', 'twitter:player:width', m.player.width),
+      meta('name', 'twitter:player:height', m.player.height),
+    );
   }
   if (m.feeds) {
     tags.push(

@@ -47,7 +47,13 @@ function metaValues(html: string, key: string): string[] {
   return values;
 }
 const meta = (html: string, key: string) => metaValues(html, key)[0];
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const titleOf = (html: string) => decode(/<title>([\s\S]*?)<\/title>/.exec(html)![1]!);
 
 /** The page a link to something nobody may preview gets: the application's page as it was built. */
@@ -105,7 +111,7 @@ describe('link previews of the video page', () => {
     expect(meta(html, 'robots')).toBe('noindex');
   });
 
-  it('gives the plain page for a private, unprocessed or taken-down video, a banned owner\'s, a missing or malformed id: to anyone, the owner too', async () => {
+  it("gives the plain page for a private, unprocessed or taken-down video, a banned owner's, a missing or malformed id: to anyone, the owner too", async () => {
     const banned = await t.signUp();
     const ofBanned = await seedVideo(t.ctx, banned.id);
     await t.ctx.db.updateTable('users').set({ banned_at: Date.now() }).where('id', '=', banned.id).execute();
@@ -114,7 +120,10 @@ describe('link previews of the video page', () => {
       (await seedVideo(t.ctx, owner.id, { visibility: 'private', title: 'Secret plans' })).id,
       (await seedVideo(t.ctx, owner.id, { status: 'processing' })).id,
       (await seedVideo(t.ctx, owner.id, { hidden_at: Date.now(), hidden_reason: 'spam' })).id,
-      ofBanned.id, MISSING_ID, 'not*an*id', '%27%22%3E',
+      ofBanned.id,
+      MISSING_ID,
+      'not*an*id',
+      '%27%22%3E',
     ];
     for (const id of ids) {
       for (const as of [undefined, owner]) {
@@ -154,7 +163,7 @@ describe('link previews of the channel page', () => {
 });
 
 describe('the embed page', () => {
-  it('may be framed by any site, carries the video\'s title and tags but is not indexed; other pages may not be framed', async () => {
+  it("may be framed by any site, carries the video's title and tags but is not indexed; other pages may not be framed", async () => {
     const video = await seedVideo(t.ctx, owner.id, { title: 'Framed anywhere' });
     const res = await page(`/embed/${video.id}`);
     expect(res.statusCode).toBe(200);

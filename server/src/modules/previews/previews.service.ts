@@ -74,7 +74,9 @@ export class PreviewsService {
       siteName: site.name,
       type: 'video.other',
       image: video.thumbnail.url ? { url: absoluteUrl(origin, video.thumbnail.url), alt: video.title } : null,
-      ...(video.videoFile.url ? { video: { url: absoluteUrl(origin, video.videoFile.url), width: row.width ?? size.width, height: row.height ?? size.height } } : {}),
+      ...(video.videoFile.url
+        ? { video: { url: absoluteUrl(origin, video.videoFile.url), width: row.width ?? size.width, height: row.height ?? size.height } }
+        : {}),
       player: { url: embedPageUrl(origin, row.id), ...size },
       oembed: `${origin}/api/v1/oembed?${new URLSearchParams({ url, format: 'json' })}`,
       // Unlisted: shared on purpose, so its link previews like any other, but search engines are asked to leave it out.

@@ -59,7 +59,8 @@ export function blocksOfPage(offset: number, limit: number, window: number): { s
  * Pages stay disjoint because a block's order never depends on the page asked for.
  */
 export function pageByRelevance(candidates: Candidate[], skip: number, offset: number, limit: number, window: number): string[] {
-  const ranked = candidates.map((c, i) => ({ ...c, block: Math.floor(i / window) }))
+  const ranked = candidates
+    .map((c, i) => ({ ...c, block: Math.floor(i / window) }))
     .sort((a, b) => a.block - b.block || a.tier - b.tier || Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   return ranked.slice(offset - skip, offset - skip + limit + 1).map((c) => c.id);
 }

@@ -40,7 +40,10 @@ export class PostgresSearchRepository implements SearchStrategy {
     const q = videosInScope(this.db, filter, ids);
     const tsq = await searchTsQuery(this.db, filter.words);
     if (tsq === null) return new Set();
-    const rows = await q.select('videos.id').where(sql<boolean>`videos.search_vector @@ ${tsq}`).execute();
+    const rows = await q
+      .select('videos.id')
+      .where(sql<boolean>`videos.search_vector @@ ${tsq}`)
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 
@@ -50,7 +53,11 @@ export class PostgresSearchRepository implements SearchStrategy {
 
   /** The first cues the search index gives, in no particular order. */
   captionCues(words: string[], scope: SearchScope, limit: number): Promise<CueRow[]> {
-    return cuesInScope(this.db, sql<{ id: number }>`(SELECT id FROM caption_cues WHERE search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)}) LIMIT ${limit})`, scope);
+    return cuesInScope(
+      this.db,
+      sql<{ id: number }>`(SELECT id FROM caption_cues WHERE search_vector @@ to_tsquery('simple', ${tsPrefixQuery(words)}) LIMIT ${limit})`,
+      scope,
+    );
   }
 
   /**
@@ -104,7 +111,8 @@ class PostgresSiteSearch implements SiteSearch {
     const newest = sql<{ created_at: number }>`(select created_at from videos
       where listed = 1 and search_vector @@ ${this.tsq}
       order by created_at desc, id desc limit ${cap + 1})`;
-    const row = await this.db.selectFrom(newest.as('m'))
+    const row = await this.db
+      .selectFrom(newest.as('m'))
       .select([
         sql<number>`count(*)`.as('n'),
         sql<number>`min(m.created_at)`.as('last'),
@@ -134,9 +142,11 @@ class PostgresSiteSearch implements SiteSearch {
 
   /** The planner walks the sort index or reads the search index first, by its statistics. */
   async inSortOrder(filter: VideoListFilter): Promise<string[]> {
-    const rows = await this.db.selectFrom('videos')
+    const rows = await this.db
+      .selectFrom('videos')
       .where(sql<boolean>`videos.search_vector @@ ${this.tsq}`)
-      .where(listedVideo()).select('videos.id')
+      .where(listedVideo())
+      .select('videos.id')
       .orderBy(SORT_COLUMNS[filter.sortBy], filter.sortType)
       .orderBy('videos.id', filter.sortType)
       .limit(filter.limit + 1)

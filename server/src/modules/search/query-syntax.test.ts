@@ -14,7 +14,6 @@ describe('query strings', () => {
   });
 });
 
-
 describe('lexemeQuery', () => {
   it('joins each word’s whole words with | and the words with &, quoting what tsquery input needs', () => {
     expect(lexemeQuery(['gard', 'riv'], [['garden', 'gardens'], ['river']])).toBe("( 'garden' | 'gardens' ) & ( 'river' )");

@@ -45,8 +45,10 @@ export const WORDS_PER_PREFIX = 32;
  * prefix where it starts more than WORDS_PER_PREFIX; the words joined by &.
  */
 export function lexemeQuery(words: string[], started: string[][]): string {
-  return words.map((w, i) => {
-    const list = started[i]!;
-    return list.length > WORDS_PER_PREFIX ? `${tsLexeme(w)}:*` : `( ${list.map(tsLexeme).join(' | ')} )`;
-  }).join(' & ');
+  return words
+    .map((w, i) => {
+      const list = started[i]!;
+      return list.length > WORDS_PER_PREFIX ? `${tsLexeme(w)}:*` : `( ${list.map(tsLexeme).join(' | ')} )`;
+    })
+    .join(' & ');
 }

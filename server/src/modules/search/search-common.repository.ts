@@ -12,8 +12,7 @@ export type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
 /** Card rows of these videos, in the order given. */
 export async function cards(db: Db, ids: string[]): Promise<VideoSummaryRow[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id')
-    .select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
+  const rows = await db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r as VideoSummaryRow]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

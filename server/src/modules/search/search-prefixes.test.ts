@@ -22,7 +22,13 @@ afterAll(() => t.close());
 
 const titlesFound = async (query: string[]) => {
   const filter: VideoListFilter = {
-    includeHidden: false, words: query, byRelevance: true, sortBy: 'createdAt', sortType: 'desc', limit: 50, offset: 0,
+    includeHidden: false,
+    words: query,
+    byRelevance: true,
+    sortBy: 'createdAt',
+    sortType: 'desc',
+    limit: 50,
+    offset: 0,
   };
   return (await search.videos(filter)).rows.map((r) => r.title).sort();
 };

@@ -11,7 +11,11 @@ const MAX_WORDS = 16;
 /** What a person typed into the search box, as the words to find. */
 export function searchWords(query: string | undefined | null): string[] {
   if (!query) return [];
-  const words = query.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = query
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
@@ -20,13 +24,41 @@ export function searchWords(query: string | undefined | null): string[] {
  * that "the" in two titles does not make them related.
  */
 const COMMON_WORDS = new Set([
-  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'how', 'in', 'is', 'it', 'my', 'of', 'on', 'or',
-  'our', 'the', 'this', 'to', 'with', 'you', 'your', 'video', 'new', 'part',
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'how',
+  'in',
+  'is',
+  'it',
+  'my',
+  'of',
+  'on',
+  'or',
+  'our',
+  'the',
+  'this',
+  'to',
+  'with',
+  'you',
+  'your',
+  'video',
+  'new',
+  'part',
 ]);
 
 /** The words of a text that say what it is about, for a similarity search: at most `max`. */
 export function topicWords(text: string, max = 12): string[] {
-  return searchWords(text).filter((w) => w.length > 2 && !COMMON_WORDS.has(w)).slice(0, max);
+  return searchWords(text)
+    .filter((w) => w.length > 2 && !COMMON_WORDS.has(w))
+    .slice(0, max);
 }
 
 /**
@@ -36,11 +68,17 @@ export function topicWords(text: string, max = 12): string[] {
  */
 export function indexWords(text: string): string[] {
   // Most text is ASCII, where folding is lower-casing.
-  if (/^\p{ASCII}*$/u.test(text)) return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  const folded = [...text.normalize('NFC').toLowerCase()].map((c) => {
-    const base = c.normalize('NFD')[0]!;
-    return c.length === 1 && base !== c && /[a-z]/.test(base) ? base : c;
-  }).join('');
+  if (/^\p{ASCII}*$/u.test(text))
+    return text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  const folded = [...text.normalize('NFC').toLowerCase()]
+    .map((c) => {
+      const base = c.normalize('NFD')[0]!;
+      return c.length === 1 && base !== c && /[a-z]/.test(base) ? base : c;
+    })
+    .join('');
   return folded.split(/[^\p{L}\p{N}\p{Co}]+/u).filter(Boolean);
 }
 

@@ -23,7 +23,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const filter = (words: string[], over: Partial<VideoListFilter> = {}): VideoListFilter => ({
-  includeHidden: false, words, byRelevance: true, sortBy: 'createdAt', sortType: 'desc', limit: 2, offset: 0, ...over,
+  includeHidden: false,
+  words,
+  byRelevance: true,
+  sortBy: 'createdAt',
+  sortType: 'desc',
+  limit: 2,
+  offset: 0,
+  ...over,
 });
 const seed = (over: Partial<Database['videos']>) => seedVideo(t.ctx, owner.id, over);
 

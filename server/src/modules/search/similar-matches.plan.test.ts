@@ -26,8 +26,16 @@ it.runIf(testDialect === 'sqlite')('similar videos come from FTS5 newest first, 
   const { db, queries } = recording(t.ctx.db);
   const search = createSearch(db, t.ctx.dialect);
   const block = await search.newestMatchesOfAny(videos[0]!.id, ['heron', 'marsh'], { take: 20, spanUpTo: 401 });
-  expect(block.rows.map((r) => r.id)).toEqual(videos.slice(-20).reverse().map((v) => v.id));
-  const similar = await sqlitePlan(t.ctx.db, queries.find((q) => q.sql.includes('videos_fts match'))!);
+  expect(block.rows.map((r) => r.id)).toEqual(
+    videos
+      .slice(-20)
+      .reverse()
+      .map((v) => v.id),
+  );
+  const similar = await sqlitePlan(
+    t.ctx.db,
+    queries.find((q) => q.sql.includes('videos_fts match'))!,
+  );
   expect(similar).toMatch(/VIRTUAL TABLE INDEX/);
   expect(similar).not.toMatch(/TEMP B-TREE/);
 });
@@ -35,7 +43,8 @@ it.runIf(testDialect === 'sqlite')('similar videos come from FTS5 newest first, 
 it('reads the same block of newest matches whether it walks the time index or sorts the matches', async () => {
   const owner = await t.signUp();
   const videos = [];
-  for (let i = 0; i < 8; i++) videos.push(await seedVideo(t.ctx, owner.id, { title: i % 2 ? `Osprey ${i}` : `Lichen ${i}`, description: i === 3 ? 'kestrel' : 'cliffs' }));
+  for (let i = 0; i < 8; i++)
+    videos.push(await seedVideo(t.ctx, owner.id, { title: i % 2 ? `Osprey ${i}` : `Lichen ${i}`, description: i === 3 ? 'kestrel' : 'cliffs' }));
   const search = createSearch(t.ctx.db, t.ctx.dialect);
   // The span counted up to where 3 matches would be 5% of it, as up next counts it.
   const newest = (fewMatches: boolean) => search.newestMatchesOfAny(videos[0]!.id, ['osprey', 'kestrel'], { take: 3, spanUpTo: 61, fewMatches });

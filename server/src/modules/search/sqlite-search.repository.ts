@@ -24,9 +24,10 @@ export class SqliteSearchRepository implements SearchStrategy {
 
   searchExactly(filter: VideoListFilter): Promise<SearchPage> {
     return searchExactly(this.db, filter, {
-      matching: (base, words) => base
-        .innerJoin(sql<{ rowid: number }>`videos_fts`.as('videos_fts'), (join) => join.on(sql<boolean>`videos_fts.rowid = videos.rowid`))
-        .where(sql<boolean>`videos_fts match ${fts5Match(words)}`) as unknown as VideosQuery,
+      matching: (base, words) =>
+        base
+          .innerJoin(sql<{ rowid: number }>`videos_fts`.as('videos_fts'), (join) => join.on(sql<boolean>`videos_fts.rowid = videos.rowid`))
+          .where(sql<boolean>`videos_fts match ${fts5Match(words)}`) as unknown as VideosQuery,
       byRelevance: (q) => q.orderBy(sql`bm25(videos_fts, 10.0, 5.0, 1.0)`),
     });
   }
@@ -34,8 +35,7 @@ export class SqliteSearchRepository implements SearchStrategy {
   async matchingAmong(filter: VideoListFilter, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     // One look-up per word in the full-text index costs far more than reading these few rows.
-    const rows = await videosInScope(this.db, filter, ids)
-      .select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description']).execute();
+    const rows = await videosInScope(this.db, filter, ids).select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description']).execute();
     return new Set(rows.filter((r) => textMatches([r.title, r.owner_text, r.description], filter.words)).map((r) => r.id));
   }
 
@@ -45,7 +45,11 @@ export class SqliteSearchRepository implements SearchStrategy {
 
   /** The newest cues first, in the index's order. */
   captionCues(words: string[], scope: SearchScope, limit: number): Promise<CueRow[]> {
-    return cuesInScope(this.db, sql<{ id: number }>`(SELECT rowid AS id FROM caption_cues_fts WHERE caption_cues_fts MATCH ${fts5Match(words)} ORDER BY rowid DESC LIMIT ${limit})`, scope);
+    return cuesInScope(
+      this.db,
+      sql<{ id: number }>`(SELECT rowid AS id FROM caption_cues_fts WHERE caption_cues_fts MATCH ${fts5Match(words)} ORDER BY rowid DESC LIMIT ${limit})`,
+      scope,
+    );
   }
 
   /**
@@ -61,9 +65,10 @@ export class SqliteSearchRepository implements SearchStrategy {
       where videos_fts match ${fts5AnyWord(words)} and videos.id <> ${videoId} and ${listedVideo()}
       order by videos_fts.rowid desc limit ${sql.lit(take)}`.execute(this.db);
     const oldest = rows.rows.at(-1)?.r;
-    const span = rows.rows.length < take || oldest === undefined
-      ? listed
-      : Number((await sql<{ hi: number }>`select max(rowid) as hi from videos`.execute(this.db)).rows[0]?.hi ?? 0) - Number(oldest) + 1;
+    const span =
+      rows.rows.length < take || oldest === undefined
+        ? listed
+        : Number((await sql<{ hi: number }>`select max(rowid) as hi from videos`.execute(this.db)).rows[0]?.hi ?? 0) - Number(oldest) + 1;
     return { rows: rows.rows, span, listed };
   }
 }
@@ -78,7 +83,8 @@ class SqliteSiteSearch implements SiteSearch {
   async countUpTo(cap: number): Promise<MatchCount> {
     const newest = sql<{ r: number }>`(select videos_fts.rowid as r from videos_fts join videos on videos.rowid = videos_fts.rowid
       where videos_fts match ${fts5Match(this.words)} and videos.listed = 1 order by videos_fts.rowid desc limit ${cap + 1})`;
-    const row = await this.db.selectFrom(newest.as('m'))
+    const row = await this.db
+      .selectFrom(newest.as('m'))
       .select([
         sql<number>`count(*)`.as('n'),
         sql<number>`min(m.r)`.as('last'),
@@ -103,14 +109,24 @@ class SqliteSiteSearch implements SiteSearch {
     // cast because a bound number arrives as a real, and FTS5 then reads the whole list instead.
     const lo = Math.min(...rows.map((r) => Number(r.r)));
     const hi = Math.max(...rows.map((r) => Number(r.r)));
-    const inColumns = async (columns: string) => new Set((await this.db
-      .selectFrom(sql<{ r: number }>`(select rowid as r from videos_fts
+    const inColumns = async (columns: string) =>
+      new Set(
+        (
+          await this.db
+            .selectFrom(
+              sql<{ r: number }>`(select rowid as r from videos_fts
         where videos_fts match ${`{${columns}} : (${match})`}
-        and rowid between cast(${lo} as integer) and cast(${hi} as integer))`.as('t'))
-      .selectAll().execute()).map((t) => Number(t.r)));
+        and rowid between cast(${lo} as integer) and cast(${hi} as integer))`.as('t'),
+            )
+            .selectAll()
+            .execute()
+        ).map((t) => Number(t.r)),
+      );
     const [title, titleOrChannel] = await Promise.all([inColumns('title'), inColumns('title owner_text')]);
     return rows.map((r) => ({
-      id: r.id, created_at: Number(r.created_at), tier: title.has(Number(r.r)) ? 0 : titleOrChannel.has(Number(r.r)) ? 1 : 2,
+      id: r.id,
+      created_at: Number(r.created_at),
+      tier: title.has(Number(r.r)) ? 0 : titleOrChannel.has(Number(r.r)) ? 1 : 2,
     }));
   }
 
@@ -121,9 +137,11 @@ class SqliteSiteSearch implements SiteSearch {
   async inSortOrder(filter: VideoListFilter, how: SortRead, count: MatchCount): Promise<string[]> {
     const column = SORT_COLUMNS[filter.sortBy];
     if (how === 'walk') return this.walk(filter, count);
-    const rows = await this.db.selectFrom('videos')
+    const rows = await this.db
+      .selectFrom('videos')
       .where(sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${fts5Match(this.words)})`)
-      .where(listedVideo()).select('videos.id')
+      .where(listedVideo())
+      .select('videos.id')
       .orderBy(column, filter.sortType)
       .orderBy('videos.id', filter.sortType)
       .limit(filter.limit + 1)
@@ -141,13 +159,16 @@ class SqliteSiteSearch implements SiteSearch {
     const wanted = filter.offset + filter.limit + 1;
     const found: string[] = [];
     // The first batch is about what the share of matching videos says the page needs.
-    let batch = Math.min(WALK_BATCH, Math.ceil((wanted * count.listed) / Math.max(1, count.total) * 1.2) + 8);
+    let batch = Math.min(WALK_BATCH, Math.ceil(((wanted * count.listed) / Math.max(1, count.total)) * 1.2) + 8);
     for (let skip = 0; found.length < wanted; skip += batch, batch = WALK_BATCH) {
-      const rows = await this.db.selectFrom('videos')
+      const rows = await this.db
+        .selectFrom('videos')
         .select(['videos.id', 'videos.title', 'videos.owner_text', 'videos.description'])
         .where(listedVideo())
-        .orderBy(column, filter.sortType).orderBy('videos.id', filter.sortType)
-        .limit(batch).offset(skip)
+        .orderBy(column, filter.sortType)
+        .orderBy('videos.id', filter.sortType)
+        .limit(batch)
+        .offset(skip)
         .execute();
       for (const r of rows) if (textMatches([r.title, r.owner_text, r.description], this.words)) found.push(r.id);
       if (rows.length < batch) break;

@@ -19,11 +19,14 @@ export class StudioRepository {
     if (q.status) base = base.where('videos.status', '=', q.status);
     if (q.visibility) base = base.where('videos.visibility', '=', q.visibility);
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.innerJoin('users', 'users.id', 'videos.owner_id')
+    const rows = await base
+      .innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS)
       .select(['videos.likes_count', 'videos.comments_count', 'videos.failure_reason'])
-      .orderBy(SORT_COLUMNS[q.sortBy], q.sortType).orderBy('videos.id', q.sortType)
-      .limit(q.pageSize).offset((q.pageNumber - 1) * q.pageSize)
+      .orderBy(SORT_COLUMNS[q.sortBy], q.sortType)
+      .orderBy('videos.id', q.sortType)
+      .limit(q.pageSize)
+      .offset((q.pageNumber - 1) * q.pageSize)
       .execute();
     return { total: Number(n), rows };
   }

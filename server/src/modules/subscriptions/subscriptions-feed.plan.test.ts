@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-it('pages the followed channels\' listed videos newest first, each page exactly the slice of the whole order', async () => {
+it("pages the followed channels' listed videos newest first, each page exactly the slice of the whole order", async () => {
   const repo = new SubscriptionsFeedRepository(t.ctx.db);
   const seen: string[] = [];
   for (let offset = 0; offset < listed.length + 7; offset += 7) {
@@ -40,8 +40,17 @@ it('pages the followed channels\' listed videos newest first, each page exactly 
   }
   // SQLite and PostgreSQL order the ids the same way only when compared as the database does:
   // checked here against each database's own order of the same rows.
-  const order = await t.ctx.db.selectFrom('videos').select('id')
-    .where('id', 'in', listed.map((v) => v.id)).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const order = await t.ctx.db
+    .selectFrom('videos')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      listed.map((v) => v.id),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   expect(seen).toEqual(order.map((r) => r.id));
 });
 
@@ -49,34 +58,47 @@ it('pages the followed channels\' listed videos newest first, each page exactly 
  * A page reads each followed channel's index from a cutoff found by one seek: the channel's videos
  * are searched by (owner, listed, created_at), never scanned.
  */
-it('reads a page through the channels\' listed index', async () => {
+it("reads a page through the channels' listed index", async () => {
   // A catalogue where the followed channels are a small part of all videos, as on a real site, so
   // that the statistics make the planners choose as they would there.
   // PostgreSQL's generated search column is not written.
-  const { search_vector: _generated, ...template } = await seedVideo(t.ctx, unfollowed.id) as Awaited<ReturnType<typeof seedVideo>> & { search_vector?: unknown };
+  const { search_vector: _generated, ...template } = (await seedVideo(t.ctx, unfollowed.id)) as Awaited<ReturnType<typeof seedVideo>> & {
+    search_vector?: unknown;
+  };
   for (let chunk = 0; chunk < 8; chunk++) {
-    await t.ctx.db.insertInto('videos').values(Array.from({ length: 500 }, (_, i) => ({
-      ...template, id: `bulk${chunk}x${String(i).padStart(4, '0')}`, created_at: template.created_at + chunk * 500 + i,
-    }))).execute();
+    await t.ctx.db
+      .insertInto('videos')
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          ...template,
+          id: `bulk${chunk}x${String(i).padStart(4, '0')}`,
+          created_at: template.created_at + chunk * 500 + i,
+        })),
+      )
+      .execute();
   }
   await sql`ANALYZE`.execute(t.ctx.db);
   const repo = new SubscriptionsFeedRepository(t.ctx.db);
   const query = (repo as unknown as { pageIds(s: string, o: number, l: number): { compile(): { sql: string; parameters: readonly unknown[] } } })
-    .pageIds(fan.id, 24, 12).compile();
+    .pageIds(fan.id, 24, 12)
+    .compile();
   let text = query.sql;
   if (t.ctx.dialect === 'sqlite') {
     for (const p of query.parameters) text = text.replace('?', typeof p === 'string' ? `'${p}'` : String(p));
   } else {
-    query.parameters.forEach((p, i) => { text = text.replace(new RegExp(`\\$${i + 1}(?!\\d)`), typeof p === 'string' ? `'${p}'` : String(p)); });
+    query.parameters.forEach((p, i) => {
+      text = text.replace(new RegExp(`\\$${i + 1}(?!\\d)`), typeof p === 'string' ? `'${p}'` : String(p));
+    });
   }
   // PostgreSQL reads tables this small whole whatever the indexes; with whole-table scans priced
   // out, the plan shows which index it would seek.
-  const plan = t.ctx.dialect === 'sqlite'
-    ? (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`).execute(t.ctx.db)).rows.map((r) => r.detail).join('\n')
-    : await t.ctx.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      return (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`).execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+  const plan =
+    t.ctx.dialect === 'sqlite'
+      ? (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`).execute(t.ctx.db)).rows.map((r) => r.detail).join('\n')
+      : await t.ctx.db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          return (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`).execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
   if (t.ctx.dialect === 'sqlite') {
     expect(plan).toMatch(/SEARCH v USING COVERING INDEX videos_owner_listed_created_at \(owner_id=\? AND listed=\? AND created_at>\?\)/);
   } else {

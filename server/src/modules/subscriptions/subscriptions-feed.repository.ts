@@ -27,14 +27,16 @@ export class SubscriptionsFeedRepository {
    * (users.videos_count, 0 for a banned channel), exact without reading a single video.
    */
   async videos(subscriberId: string, offset: number, limit: number): Promise<{ rows: VideoSummaryRow[]; total: number }> {
-    const count = await this.db.selectFrom('subscriptions')
+    const count = await this.db
+      .selectFrom('subscriptions')
       .innerJoin('users', 'users.id', 'subscriptions.channel_id')
       .where('subscriptions.subscriber_id', '=', subscriberId)
       .select(sql<number>`coalesce(sum(users.videos_count), 0)`.as('n'))
       .executeTakeFirstOrThrow();
     const total = Number(count.n);
     if (total === 0 || offset >= total) return { rows: [], total };
-    const rows = await this.db.selectFrom('videos')
+    const rows = await this.db
+      .selectFrom('videos')
       .innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS)
       .where('videos.id', 'in', this.pageIds(subscriberId, offset, limit))
@@ -51,10 +53,9 @@ export class SubscriptionsFeedRepository {
     const cutoff = sql<number>`coalesce((select w.created_at from videos w
       where w.owner_id = subscriptions.channel_id and w.listed = 1
       order by w.created_at desc, w.id desc limit 1 offset ${offset + limit - 1}), ${NO_CUTOFF})`;
-    return this.db.selectFrom('subscriptions')
-      .innerJoin('videos as v', (join) => join.onRef('v.owner_id', '=', 'subscriptions.channel_id')
-        .on('v.listed', '=', 1)
-        .on('v.created_at', '>=', cutoff))
+    return this.db
+      .selectFrom('subscriptions')
+      .innerJoin('videos as v', (join) => join.onRef('v.owner_id', '=', 'subscriptions.channel_id').on('v.listed', '=', 1).on('v.created_at', '>=', cutoff))
       .select('v.id')
       .where('subscriptions.subscriber_id', '=', subscriberId)
       .orderBy('v.created_at', 'desc')

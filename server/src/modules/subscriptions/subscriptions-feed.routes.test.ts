@@ -78,7 +78,11 @@ describe('GET /subscriptions/user/channels', () => {
   });
 
   it('lists the followed channels by username with their avatars, and follows unsubscribing', async () => {
-    await t.ctx.db.updateTable('users').set({ avatar_key: `users/${followed.id}/avatar-x.webp` }).where('id', '=', followed.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ avatar_key: `users/${followed.id}/avatar-x.webp` })
+      .where('id', '=', followed.id)
+      .execute();
     const res = await channels(fan);
     expect(res.statusCode).toBe(200);
     const expected = [followed, alsoFollowed].sort((x, y) => x.username.localeCompare(y.username));

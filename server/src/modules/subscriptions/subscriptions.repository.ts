@@ -28,11 +28,7 @@ export class SubscriptionsRepository {
   async toggle(subscriberId: string, channelId: string, now: number): Promise<boolean | null> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('subscriptions')
-          .where('subscriber_id', '=', subscriberId)
-          .where('channel_id', '=', channelId)
-          .executeTakeFirst();
+        const removed = await trx.deleteFrom('subscriptions').where('subscriber_id', '=', subscriberId).where('channel_id', '=', channelId).executeTakeFirst();
         let delta = -Number(removed.numDeletedRows);
         let subscribed = false;
         if (delta === 0) {

@@ -26,7 +26,11 @@ export class RedisLocker implements Locker {
   private readonly holders = new Map<string, { token: string; release: RequestRelease }>();
   private subscribed: Promise<unknown> | null = null;
 
-  constructor(readonly redis: Redis, private readonly subscriber: Redis, options: RedisLockerOptions = {}) {
+  constructor(
+    readonly redis: Redis,
+    private readonly subscriber: Redis,
+    options: RedisLockerOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 30_000;
     this.prefix = options.prefix ?? 'reelhouse:tus-lock:';
@@ -62,7 +66,10 @@ class RedisLock implements Lock {
   private readonly token = randomBytes(12).toString('hex');
   private renewal: NodeJS.Timeout | null = null;
 
-  constructor(private readonly locker: RedisLocker, private readonly id: string) {}
+  constructor(
+    private readonly locker: RedisLocker,
+    private readonly id: string,
+  ) {}
 
   async lock(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const { redis, ttlMs, acquireTimeoutMs } = this.locker;
@@ -77,9 +84,12 @@ class RedisLock implements Lock {
       await new Promise((r) => setTimeout(r, 50));
     }
     await this.locker.listen(this.id, this.token, requestRelease);
-    this.renewal = setInterval(() => {
-      redis.eval(EXTEND, 1, key, this.token, String(ttlMs)).catch(() => undefined);
-    }, Math.max(1000, Math.floor(ttlMs / 3)));
+    this.renewal = setInterval(
+      () => {
+        redis.eval(EXTEND, 1, key, this.token, String(ttlMs)).catch(() => undefined);
+      },
+      Math.max(1000, Math.floor(ttlMs / 3)),
+    );
     this.renewal.unref();
   }
 

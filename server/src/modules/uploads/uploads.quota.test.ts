@@ -11,7 +11,9 @@ describe('GET /uploads/quota and quotas on POST /videos/', () => {
   let owner: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { DEFAULT_QUOTA_BYTES: '5000000', DEFAULT_DAILY_QUOTA_BYTES: '-1', MAX_VIDEO_BYTES: '200000000', UPLOAD_EXPIRY_HOURS: '12' } });
+    t = await createTestApp({
+      env: { DEFAULT_QUOTA_BYTES: '5000000', DEFAULT_DAILY_QUOTA_BYTES: '-1', MAX_VIDEO_BYTES: '200000000', UPLOAD_EXPIRY_HOURS: '12' },
+    });
     owner = await t.signUp();
   });
   afterAll(() => t.close());
@@ -31,7 +33,12 @@ describe('GET /uploads/quota and quotas on POST /videos/', () => {
     expect(res.data).toEqual({ quotaBytes: 5000000, dailyQuotaBytes: -1, usedBytes: 0, usedDailyBytes: 0, maxUploadBytes: 200000000, uploadExpiryHours: 12 });
 
     const clip = await fs.readFile(await fixtureFile('clip.mp4'));
-    const up = await t.call({ method: 'POST', url: `${API}/videos/`, as: owner, payload: await multipart(FIELDS, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const up = await t.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: owner,
+      payload: await multipart(FIELDS, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     expect(up.statusCode).toBe(201);
     expect((await quota(owner)).data).toMatchObject({ usedBytes: clip.length, usedDailyBytes: clip.length });
 
@@ -43,7 +50,12 @@ describe('GET /uploads/quota and quotas on POST /videos/', () => {
   it('refuses POST /videos/ past the quota with 413, leaving nothing behind', async () => {
     const user = await t.signUp();
     await t.ctx.db.updateTable('users').set({ quota_bytes: 1000 }).where('id', '=', user.id).execute();
-    const res = await t.call({ method: 'POST', url: `${API}/videos/`, as: user, payload: await multipart(FIELDS, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+    const res = await t.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: user,
+      payload: await multipart(FIELDS, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, data: null });
     expect(res.message).toMatch(/^This upload needs \d+ bytes but only 1000 bytes of your 1000-byte storage quota are left$/);

@@ -14,10 +14,11 @@ import type { UploadStore } from './upload-store.js';
 import type { UploadsService } from './uploads.service.js';
 
 const tags = ['uploads'];
-const TUS_DESCRIPTION = 'tus 1.0.0 resumable upload protocol (https://tus.io/protocols/resumable-upload); signed-in only. '
-  + 'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). HEAD /api/v1/uploads/{id} answers the '
-  + 'Upload-Offset to resume from (not listed separately: OpenAPI documents no HEAD bodies). Errors of these checks use the envelope; '
-  + 'protocol errors from the tus server answer in plain text.';
+const TUS_DESCRIPTION =
+  'tus 1.0.0 resumable upload protocol (https://tus.io/protocols/resumable-upload); signed-in only. ' +
+  'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). HEAD /api/v1/uploads/{id} answers the ' +
+  'Upload-Offset to resume from (not listed separately: OpenAPI documents no HEAD bodies). Errors of these checks use the envelope; ' +
+  'protocol errors from the tus server answer in plain text.';
 
 const header = (request: FastifyRequest, name: string) => {
   const v = request.headers[name];
@@ -42,7 +43,12 @@ function checkTusHeaders(request: FastifyRequest) {
  * POST /uploads/{id}/video to make the finished file a video, and GET /uploads/quota.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{
-  uploads: UploadsService; store: UploadStore; instance: Pick<InstanceService, 'settings'>; config: Config; tmpDir: string; logger: Logger;
+  uploads: UploadsService;
+  store: UploadStore;
+  instance: Pick<InstanceService, 'settings'>;
+  config: Config;
+  tmpDir: string;
+  logger: Logger;
 }> = async (app, { uploads, store, config, tmpDir }) => {
   const admitted = new WeakMap<IncomingMessage, AdmittedUpload>();
   const tus = createTusServer({
@@ -66,74 +72,103 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
   };
   const tusSchema = (summary: string) => ({ tags, summary, description: TUS_DESCRIPTION });
 
-  app.post('/uploads', {
-    preHandler: requireUser,
-    config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
-    schema: tusSchema('Start a resumable upload (tus creation; Upload-Length required, checked against the size limit and quotas)'),
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    checkTusHeaders(request);
-    const { id, size } = await uploads.admit(user, header(request, 'upload-length'), header(request, 'upload-defer-length'));
-    admitted.set(request.raw, { id, ownerId: user.id, size });
-    await handOver(request, reply);
-    // The store refused after the row was written: the row must not hold quota.
-    if (reply.raw.statusCode !== 201) await uploads.forget(id);
-  });
-
-  app.head('/uploads/:id', {
-    preHandler: requireUser,
-    schema: { ...tusSchema("An upload's offset (Upload-Offset) and length"), params: UploadIdParams },
-  }, async (request, reply) => {
-    await uploads.own(request.params.id, currentUser(request));
-    checkTusHeaders(request);
-    await handOver(request, reply);
-  });
-
-  app.patch('/uploads/:id', {
-    preHandler: requireUser,
-    schema: { ...tusSchema('Send bytes at Upload-Offset (Content-Type: application/offset+octet-stream)'), params: UploadIdParams },
-  }, async (request, reply) => {
-    await uploads.ownOpen(request.params.id, currentUser(request));
-    checkTusHeaders(request);
-    await handOver(request, reply);
-  });
-
-  app.delete('/uploads/:id', {
-    preHandler: requireUser,
-    schema: { ...tusSchema('Terminate an upload: its bytes are removed'), params: UploadIdParams },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    checkTusHeaders(request);
-    await uploads.terminate(request.params.id, user);
-    return reply.status(204).header('tus-resumable', '1.0.0').send();
-  });
-
-  app.get('/uploads/quota', {
-    preHandler: requireUser,
-    schema: { tags, summary: "The caller's storage quotas, what they use, and the upload size limit (-1: unlimited)", response: { 200: envelopeSchema(UploadQuota) } },
-  }, async (request) => envelope(await uploads.quota(currentUser(request)), 'Upload quota fetched'));
-
-  app.post('/uploads/:id/video', {
-    preHandler: requireUser,
-    schema: {
-      tags,
-      summary: 'Make a finished upload a video (multipart: title, description; thumbnail image, or thumbnailTime in seconds to cut that frame; optional visibility (default public) and publishAt (private until then)), with the checks of POST /videos/',
-      params: UploadIdParams,
-      response: { 201: envelopeSchema(VideoDetail) },
+  app.post(
+    '/uploads',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
+      schema: tusSchema('Start a resumable upload (tus creation; Upload-Length required, checked against the size limit and quotas)'),
     },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    await uploads.own(request.params.id, user);
-    const form = await readMultipart(request, tmpDir, {
-      files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
-      fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
-    });
-    let video;
-    try {
-      video = await uploads.createVideo(request.params.id, user, form.fields, form.files.thumbnail);
-    } finally {
-      await form.cleanup();
-    }
-    return reply.status(201).send(envelope(video, 'Video uploaded successfully', 201));
-  });
+    async (request, reply) => {
+      const user = currentUser(request);
+      checkTusHeaders(request);
+      const { id, size } = await uploads.admit(user, header(request, 'upload-length'), header(request, 'upload-defer-length'));
+      admitted.set(request.raw, { id, ownerId: user.id, size });
+      await handOver(request, reply);
+      // The store refused after the row was written: the row must not hold quota.
+      if (reply.raw.statusCode !== 201) await uploads.forget(id);
+    },
+  );
+
+  app.head(
+    '/uploads/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...tusSchema("An upload's offset (Upload-Offset) and length"), params: UploadIdParams },
+    },
+    async (request, reply) => {
+      await uploads.own(request.params.id, currentUser(request));
+      checkTusHeaders(request);
+      await handOver(request, reply);
+    },
+  );
+
+  app.patch(
+    '/uploads/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...tusSchema('Send bytes at Upload-Offset (Content-Type: application/offset+octet-stream)'), params: UploadIdParams },
+    },
+    async (request, reply) => {
+      await uploads.ownOpen(request.params.id, currentUser(request));
+      checkTusHeaders(request);
+      await handOver(request, reply);
+    },
+  );
+
+  app.delete(
+    '/uploads/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...tusSchema('Terminate an upload: its bytes are removed'), params: UploadIdParams },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      checkTusHeaders(request);
+      await uploads.terminate(request.params.id, user);
+      return reply.status(204).header('tus-resumable', '1.0.0').send();
+    },
+  );
+
+  app.get(
+    '/uploads/quota',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The caller's storage quotas, what they use, and the upload size limit (-1: unlimited)",
+        response: { 200: envelopeSchema(UploadQuota) },
+      },
+    },
+    async (request) => envelope(await uploads.quota(currentUser(request)), 'Upload quota fetched'),
+  );
+
+  app.post(
+    '/uploads/:id/video',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Make a finished upload a video (multipart: title, description; thumbnail image, or thumbnailTime in seconds to cut that frame; optional visibility (default public) and publishAt (private until then)), with the checks of POST /videos/',
+        params: UploadIdParams,
+        response: { 201: envelopeSchema(VideoDetail) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await uploads.own(request.params.id, user);
+      const form = await readMultipart(request, tmpDir, {
+        files: { thumbnail: { maxBytes: config.limits.maxImageBytes } },
+        fields: ['title', 'description', 'visibility', 'publishAt', 'thumbnailTime'],
+      });
+      let video;
+      try {
+        video = await uploads.createVideo(request.params.id, user, form.fields, form.files.thumbnail);
+      } finally {
+        await form.cleanup();
+      }
+      return reply.status(201).send(envelope(video, 'Video uploaded successfully', 201));
+    },
+  );
 };

@@ -51,7 +51,13 @@ export class UploadsService {
   async record(id: string, ownerId: string, size: number, filename: string): Promise<void> {
     const now = Date.now();
     await this.deps.uploads.insert({
-      id, owner_id: ownerId, size, filename: filename.slice(0, 255), claimed_at: null, created_at: now, expires_at: now + this.deps.expiryMs,
+      id,
+      owner_id: ownerId,
+      size,
+      filename: filename.slice(0, 255),
+      claimed_at: null,
+      created_at: now,
+      expires_at: now + this.deps.expiryMs,
     });
   }
 
@@ -118,7 +124,13 @@ export class UploadsService {
         throw err;
       }
       const { maxVideoDurationSeconds } = await this.deps.instance.settings();
-      video = await this.deps.videos.uploads.create(user, fields, { videoFile, thumbnail }, { maxDurationSeconds: maxVideoDurationSeconds }, { quotaHeld: true });
+      video = await this.deps.videos.uploads.create(
+        user,
+        fields,
+        { videoFile, thumbnail },
+        { maxDurationSeconds: maxVideoDurationSeconds },
+        { quotaHeld: true },
+      );
     } catch (err) {
       await this.deps.uploads.unclaim(id).catch(() => undefined);
       throw err;

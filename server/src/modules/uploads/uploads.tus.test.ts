@@ -115,7 +115,9 @@ for (const backend of ['local disk', 's3'] as const) {
       const refused = await tusCreate(base, user, 1001);
       expect(refused.status).toBe(413);
       expect(JSON.parse(refused.body)).toMatchObject({
-        statusCode: 413, success: false, data: null,
+        statusCode: 413,
+        success: false,
+        data: null,
         message: 'This upload needs 1001 bytes but only 1000 bytes of your 3000-byte storage quota are left',
       });
       await t.ctx.db.updateTable('users').set({ quota_bytes: null, daily_quota_bytes: 2500 }).where('id', '=', user.id).execute();
@@ -134,7 +136,11 @@ for (const backend of ['local disk', 's3'] as const) {
       const fresh = (await tusCreate(base, owner, 100)).headers.location!.split('/').pop()!;
       expect(await leftovers(t, id)).not.toEqual([]);
 
-      await t.ctx.db.updateTable('uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
+      await t.ctx.db
+        .updateTable('uploads')
+        .set({ expires_at: Date.now() - 1 })
+        .where('id', '=', id)
+        .execute();
       const result = await t.services.housekeeping.run();
       expect(result.expiredUploads).toBe(1);
       expect(await leftovers(t, id)).toEqual([]);
@@ -153,12 +159,30 @@ for (const backend of ['local disk', 's3'] as const) {
 
     it('answers malformed tus requests with the envelope before tus sees them', async () => {
       const location = (await tusCreate(base, owner, 10)).headers.location!;
-      const noVersion = await tusRequest(base, { method: 'PATCH', path: location, as: owner, headers: { 'tus-resumable': '', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: Buffer.from('x') });
+      const noVersion = await tusRequest(base, {
+        method: 'PATCH',
+        path: location,
+        as: owner,
+        headers: { 'tus-resumable': '', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: Buffer.from('x'),
+      });
       expect(noVersion.status).toBe(412);
       expect(JSON.parse(noVersion.body)).toMatchObject({ statusCode: 412, success: false, message: 'Tus-Resumable: 1.0.0 is required' });
-      const wrongType = await tusRequest(base, { method: 'PATCH', path: location, as: owner, headers: { 'upload-offset': '0', 'content-type': 'text/plain' }, body: Buffer.from('x') });
+      const wrongType = await tusRequest(base, {
+        method: 'PATCH',
+        path: location,
+        as: owner,
+        headers: { 'upload-offset': '0', 'content-type': 'text/plain' },
+        body: Buffer.from('x'),
+      });
       expect(wrongType.status).toBe(415);
-      const noOffset = await tusRequest(base, { method: 'PATCH', path: location, as: owner, headers: { 'content-type': 'application/offset+octet-stream' }, body: Buffer.from('x') });
+      const noOffset = await tusRequest(base, {
+        method: 'PATCH',
+        path: location,
+        as: owner,
+        headers: { 'content-type': 'application/offset+octet-stream' },
+        body: Buffer.from('x'),
+      });
       expect(noOffset.status).toBe(400);
       expect(JSON.parse(noOffset.body).message).toBe('Upload-Offset must be the byte offset the data starts at');
       expect(await tusOffset(base, owner, location)).toBe(0);
@@ -186,7 +210,10 @@ describe('tus uploads from a web client on another origin', () => {
     expect(created.headers['access-control-allow-credentials']).toBe('true');
     expect(String(created.headers['access-control-expose-headers']).toLowerCase()).toContain('location');
     const patched = await tusRequest(base, {
-      method: 'PATCH', path: created.headers.location!, as: owner, body: Buffer.from('0123456789'),
+      method: 'PATCH',
+      path: created.headers.location!,
+      as: owner,
+      body: Buffer.from('0123456789'),
       headers: { origin, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     });
     expect(patched.status).toBe(204);

@@ -41,8 +41,12 @@ for (const backend of ['local disk', 's3'] as const) {
       await s3?.stop();
     });
 
-    const makeVideo = async (as: SignedIn | undefined, id: string, fields: Record<string, string> = FIELDS, files: Record<string, string> = { thumbnail: 'image.png' }) =>
-      t.call({ method: 'POST', url: `${API}/uploads/${id}/video`, as, payload: await multipart(fields, files) });
+    const makeVideo = async (
+      as: SignedIn | undefined,
+      id: string,
+      fields: Record<string, string> = FIELDS,
+      files: Record<string, string> = { thumbnail: 'image.png' },
+    ) => t.call({ method: 'POST', url: `${API}/uploads/${id}/video`, as, payload: await multipart(fields, files) });
 
     it('makes a finished upload a video with the checks and pipeline of POST /videos/, then removes the upload', async () => {
       const id = await uploadThroughTus(base, owner, 'clip.mp4');
@@ -110,7 +114,12 @@ for (const backend of ['local disk', 's3'] as const) {
     });
 
     it('takes a visibility, a schedule and a frame as the thumbnail, as POST /videos/ does', async () => {
-      const unlisted = await makeVideo(owner, await uploadThroughTus(base, owner, 'clip.mp4'), { ...FIELDS, title: 'Wombat unlisted', visibility: 'unlisted', thumbnailTime: '1' }, {});
+      const unlisted = await makeVideo(
+        owner,
+        await uploadThroughTus(base, owner, 'clip.mp4'),
+        { ...FIELDS, title: 'Wombat unlisted', visibility: 'unlisted', thumbnailTime: '1' },
+        {},
+      );
       expect(unlisted.statusCode).toBe(201);
       expect(unlisted.data).toMatchObject({ visibility: 'unlisted', publishAt: null, isPublished: true });
       const key = (await t.ctx.db.selectFrom('videos').select('thumbnail_key').where('id', '=', unlisted.data._id).executeTakeFirstOrThrow()).thumbnail_key;
@@ -136,8 +145,11 @@ for (const backend of ['local disk', 's3'] as const) {
         [{ thumbnailTime: '1' }, { thumbnail: 'image.png' }, 'Send either a thumbnail image or a thumbnailTime, not both'],
         [{ visibility: 'hidden' }, { thumbnail: 'image.png' }, 'visibility must be one of public, unlisted, private'],
         [{ publishAt: new Date(Date.now() - 1000).toISOString() }, { thumbnail: 'image.png' }, 'publishAt must be in the future'],
-        [{ publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'public' }, { thumbnail: 'image.png' },
-          'A scheduled video is private until its publishAt; leave visibility out or send private'],
+        [
+          { publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'public' },
+          { thumbnail: 'image.png' },
+          'A scheduled video is private until its publishAt; leave visibility out or send private',
+        ],
       ];
       for (const [fields, files, message] of refused) {
         const res = await makeVideo(owner, id, { ...FIELDS, ...fields }, files);

@@ -23,7 +23,13 @@ describe('LiveSessions', () => {
 
   it('forgets one session, every session of an account, or all of them', () => {
     const live = new LiveSessions({ ttlMs: 1_000 });
-    for (const [u, s] of [['u1', 's1'], ['u1', 's2'], ['u2', 's3'], ['u3', 's4']]) live.remember(user(u, s), 0, live.mark());
+    for (const [u, s] of [
+      ['u1', 's1'],
+      ['u1', 's2'],
+      ['u2', 's3'],
+      ['u3', 's4'],
+    ])
+      live.remember(user(u, s), 0, live.mark());
     live.forgetSession('s1');
     expect(live.find('s1', 'u1', 1)).toBeNull();
     expect(live.find('s2', 'u1', 1)).not.toBeNull();

@@ -21,7 +21,12 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const as = (u: SignedIn) => bearer(u.accessToken);
 
 async function secondDevice(u: SignedIn) {
-  const login = await t.call({ method: 'POST', url: `${API}/users/login`, headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password } });
+  const login = await t.call({
+    method: 'POST',
+    url: `${API}/users/login`,
+    headers: { 'x-return-tokens': 'true' },
+    payload: { email: u.email, password: u.password },
+  });
   return { access: login.data.accessToken as string, refresh: login.data.refreshToken as string };
 }
 
@@ -54,7 +59,12 @@ describe('a remembered session', () => {
     const u = await t.signUp();
     const other = await secondDevice(u);
     expect((await current(bearer(other.access))).statusCode).toBe(200);
-    const changed = await t.call({ method: 'PATCH', url: `${API}/users/change-password`, headers: as(u), payload: { oldPassword: u.password, newPassword: 'a-new-password-1' } });
+    const changed = await t.call({
+      method: 'PATCH',
+      url: `${API}/users/change-password`,
+      headers: as(u),
+      payload: { oldPassword: u.password, newPassword: 'a-new-password-1' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await current(bearer(other.access))).statusCode).toBe(401);
     expect((await current(as(u))).statusCode).toBe(200);
@@ -64,13 +74,22 @@ describe('a remembered session', () => {
     const u = await t.signUp();
     const device = await secondDevice(u);
     expect((await current(bearer(device.access))).statusCode).toBe(200);
-    const first = await t.call({ method: 'POST', url: `${API}/users/refresh-token`, headers: { 'x-return-tokens': 'true' }, payload: { refreshToken: device.refresh } });
+    const first = await t.call({
+      method: 'POST',
+      url: `${API}/users/refresh-token`,
+      headers: { 'x-return-tokens': 'true' },
+      payload: { refreshToken: device.refresh },
+    });
     expect(first.statusCode).toBe(200);
     const rotated = first.data.accessToken as string;
     expect((await current(bearer(rotated))).statusCode).toBe(200);
     // Well past the grace window for two tabs refreshing at once.
-    await t.ctx.db.updateTable('refresh_tokens').set({ used_at: Date.now() - 60_000 }).where('used_at', 'is not', null)
-      .where('session_id', 'in', t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id)).execute();
+    await t.ctx.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: Date.now() - 60_000 })
+      .where('used_at', 'is not', null)
+      .where('session_id', 'in', t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id))
+      .execute();
     expect((await t.call({ method: 'POST', url: `${API}/users/refresh-token`, payload: { refreshToken: device.refresh } })).statusCode).toBe(401);
     expect((await current(bearer(rotated))).statusCode).toBe(401);
   });
@@ -107,7 +126,9 @@ describe('a remembered session', () => {
     const renamed = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, headers: as(admin), payload: { username: renamedTo } });
     expect(renamed.statusCode).toBe(200);
     // The audit log names its actor by the username the session carries.
-    expect((await t.call({ method: 'PATCH', url: `${API}/admin/settings`, headers: as(admin), payload: { description: 'Renamed admin was here' } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'PATCH', url: `${API}/admin/settings`, headers: as(admin), payload: { description: 'Renamed admin was here' } })).statusCode,
+    ).toBe(200);
     const log = await t.call({ method: 'GET', url: `${API}/admin/audit-log`, headers: as(admin) });
     expect(log.statusCode).toBe(200);
     expect(JSON.stringify(log.data)).toContain(renamedTo);

@@ -4,7 +4,13 @@ import { newId } from '../../lib/ids.js';
 import { LiveSessions } from './live-sessions.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import {
-  ACCESS_TOKEN_TTL_MS, hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorRefreshToken, verifyAccessToken,
+  ACCESS_TOKEN_TTL_MS,
+  hashToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_MS,
+  signAccessToken,
+  successorRefreshToken,
+  verifyAccessToken,
 } from '../../http/tokens.js';
 
 export interface IssuedTokens {
@@ -36,8 +42,12 @@ export class SessionService {
     const sessionId = newId();
     const refreshToken = newRefreshToken();
     await this.sessions.create({
-      id: sessionId, userId, userAgent: userAgent?.slice(0, 300) ?? null, now,
-      expiresAt: now + REFRESH_TOKEN_TTL_MS, tokenHash: hashToken(refreshToken),
+      id: sessionId,
+      userId,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      now,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+      tokenHash: hashToken(refreshToken),
     });
     return { sessionId, refreshToken, accessToken: this.access(userId, sessionId, now) };
   }

@@ -5,16 +5,22 @@ export class SessionsRepository {
 
   async create(session: { id: string; userId: string; userAgent: string | null; now: number; expiresAt: number; tokenHash: string }) {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('sessions').values({
-        id: session.id,
-        user_id: session.userId,
-        user_agent: session.userAgent,
-        created_at: session.now,
-        last_used_at: session.now,
-        expires_at: session.expiresAt,
-        revoked_at: null,
-      }).execute();
-      await trx.insertInto('refresh_tokens').values({ token_hash: session.tokenHash, session_id: session.id, created_at: session.now, used_at: null }).execute();
+      await trx
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          user_agent: session.userAgent,
+          created_at: session.now,
+          last_used_at: session.now,
+          expires_at: session.expiresAt,
+          revoked_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: session.tokenHash, session_id: session.id, created_at: session.now, used_at: null })
+        .execute();
     });
   }
 
@@ -35,13 +41,18 @@ export class SessionsRepository {
    */
   async rotate(sessionId: string, oldHash: string, newHash: string, now: number, expiresAt: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('refresh_tokens').set({ used_at: now })
-        .where('token_hash', '=', oldHash).where('used_at', 'is', null).executeTakeFirst();
+      const res = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', oldHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
       await trx.insertInto('refresh_tokens').values({ token_hash: newHash, session_id: sessionId, created_at: now, used_at: null }).execute();
       await trx.updateTable('sessions').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', sessionId).execute();
       // Old used tokens are kept only to recognise reuse; a handful per device is plenty.
-      await trx.deleteFrom('refresh_tokens')
+      await trx
+        .deleteFrom('refresh_tokens')
         .where('session_id', '=', sessionId)
         .where('used_at', '<', now - 30 * 24 * 3600_000)
         .execute();
@@ -61,16 +72,18 @@ export class SessionsRepository {
 
   /** The user behind a live session, for access-token checks. */
   findLiveUser(sessionId: string, userId: string, now: number) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.is_demo', 'users.role'])
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      // A banned account is signed out everywhere at once.
-      .where('users.banned_at', 'is', null)
-      .executeTakeFirst();
+    return (
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.username', 'users.is_demo', 'users.role'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        // A banned account is signed out everywhere at once.
+        .where('users.banned_at', 'is', null)
+        .executeTakeFirst()
+    );
   }
 }

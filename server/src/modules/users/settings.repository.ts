@@ -8,8 +8,11 @@ import type { Db } from '../../db/client.js';
 export async function loadSigningSecret(db: Db): Promise<string> {
   const existing = await db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirst();
   if (existing) return existing.value;
-  await db.insertInto('settings').values({ key: 'token_secret', value: randomBytes(48).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: 'token_secret', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
   return row.value;
 }
@@ -21,8 +24,11 @@ export async function loadSigningSecret(db: Db): Promise<string> {
 export async function loadSiteId(db: Db): Promise<string> {
   const existing = await db.selectFrom('settings').select('value').where('key', '=', 'site_id').executeTakeFirst();
   if (existing) return existing.value;
-  await db.insertInto('settings').values({ key: 'site_id', value: randomBytes(9).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: 'site_id', value: randomBytes(9).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'site_id').executeTakeFirstOrThrow();
   return row.value;
 }

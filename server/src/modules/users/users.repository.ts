@@ -31,15 +31,23 @@ export class UsersRepository {
       await trx.updateTable('users').set(patch).where('id', '=', id).execute();
       if (patch.username !== undefined || patch.full_name !== undefined) {
         const user = await trx.selectFrom('users').select(['username', 'full_name']).where('id', '=', id).executeTakeFirstOrThrow();
-        await trx.updateTable('videos').set({ owner_text: `${user.username} ${user.full_name}` }).where('owner_id', '=', id).execute();
+        await trx
+          .updateTable('videos')
+          .set({ owner_text: `${user.username} ${user.full_name}` })
+          .where('owner_id', '=', id)
+          .execute();
       }
     });
   }
 
   /** Makes the accounts with these emails admins; returns how many changed. */
   async promoteToAdmin(emails: readonly string[], now: number): Promise<number> {
-    const res = await this.db.updateTable('users').set({ role: 'admin', updated_at: now })
-      .where('email', 'in', [...emails]).where('role', '!=', 'admin').executeTakeFirst();
+    const res = await this.db
+      .updateTable('users')
+      .set({ role: 'admin', updated_at: now })
+      .where('email', 'in', [...emails])
+      .where('role', '!=', 'admin')
+      .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
 
@@ -67,9 +75,7 @@ export class UsersRepository {
   async deleteWithCascade(userId: string, viewerKey: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const ids = async <T extends { id: string }>(q: Promise<T[]>) => [...new Set((await q).map((r) => r.id))];
-      const channels = await ids(
-        trx.selectFrom('subscriptions').select('channel_id as id').where('subscriber_id', '=', userId).execute(),
-      );
+      const channels = await ids(trx.selectFrom('subscriptions').select('channel_id as id').where('subscriber_id', '=', userId).execute());
       const ownVideos = trx.selectFrom('videos').select('id').where('owner_id', '=', userId);
       const ownComments = trx.selectFrom('comments').select('id').where('owner_id', '=', userId);
       // Replies to the user's comments go with them by foreign key.
@@ -81,16 +87,14 @@ export class UsersRepository {
       const likedComments = await ids(
         trx.selectFrom('likes').select('target_id as id').where('user_id', '=', userId).where('target_type', '=', 'comment').execute(),
       );
-      const commentedVideos = await ids(
-        trx.selectFrom('comments').select('video_id as id').where('owner_id', '=', userId).execute(),
-      );
-      const playlists = await ids(
-        trx.selectFrom('playlist_videos').select('playlist_id as id').where('video_id', 'in', ownVideos).execute(),
-      );
+      const commentedVideos = await ids(trx.selectFrom('comments').select('video_id as id').where('owner_id', '=', userId).execute());
+      const playlists = await ids(trx.selectFrom('playlist_videos').select('playlist_id as id').where('video_id', 'in', ownVideos).execute());
 
       // Likes point at videos or comments without a foreign key; remove those on what goes away.
       await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', 'in', ownVideos).execute();
-      await trx.deleteFrom('likes').where('target_type', '=', 'comment')
+      await trx
+        .deleteFrom('likes')
+        .where('target_type', '=', 'comment')
         .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', repliesToOwnComments), eb('target_id', 'in', commentsOnOwnVideos)]))
         .execute();
       // View de-duplication records are keyed by the viewer; they are the user's data too.
@@ -99,27 +103,35 @@ export class UsersRepository {
       if (gone?.videos_count) await addPublicVideos(trx, -Number(gone.videos_count));
 
       if (channels.length) {
-        await trx.updateTable('users')
+        await trx
+          .updateTable('users')
           .set({ subscribers_count: sql<number>`(select count(*) from subscriptions s where s.channel_id = users.id)` })
-          .where('id', 'in', channels).execute();
+          .where('id', 'in', channels)
+          .execute();
       }
       if (likedVideos.length || commentedVideos.length) {
-        await trx.updateTable('videos')
+        await trx
+          .updateTable('videos')
           .set({
             likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'video' and l.target_id = videos.id)`,
             comments_count: shownCommentsCount(),
           })
-          .where('id', 'in', [...new Set([...likedVideos, ...commentedVideos])]).execute();
+          .where('id', 'in', [...new Set([...likedVideos, ...commentedVideos])])
+          .execute();
       }
       if (likedComments.length) {
-        await trx.updateTable('comments')
+        await trx
+          .updateTable('comments')
           .set({ likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'comment' and l.target_id = comments.id)` })
-          .where('id', 'in', likedComments).execute();
+          .where('id', 'in', likedComments)
+          .execute();
       }
       if (playlists.length) {
-        await trx.updateTable('playlists')
+        await trx
+          .updateTable('playlists')
           .set({ videos_count: sql<number>`(select count(*) from playlist_videos p where p.playlist_id = playlists.id)` })
-          .where('id', 'in', playlists).execute();
+          .where('id', 'in', playlists)
+          .execute();
       }
     });
   }

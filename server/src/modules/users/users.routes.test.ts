@@ -68,16 +68,27 @@ describe('POST /users/register', () => {
 
   it('answers 409 for a taken username or email, case-insensitively', async () => {
     const a = await t.signUp();
-    const dupName = await t.call({ method: 'POST', url: '/api/v1/users/register', payload: await multipart({ username: a.username.toUpperCase(), email: 'other@example.com', password: 'longenough', fullName: 'X' }) });
+    const dupName = await t.call({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: await multipart({ username: a.username.toUpperCase(), email: 'other@example.com', password: 'longenough', fullName: 'X' }),
+    });
     expect(dupName.statusCode).toBe(409);
     expect(dupName.message).toBe('username exists');
-    const dupMail = await t.call({ method: 'POST', url: '/api/v1/users/register', payload: await multipart({ username: 'freshname', email: a.email.toUpperCase(), password: 'longenough', fullName: 'X' }) });
+    const dupMail = await t.call({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: await multipart({ username: 'freshname', email: a.email.toUpperCase(), password: 'longenough', fullName: 'X' }),
+    });
     expect(dupMail.statusCode).toBe(409);
     expect(dupMail.message).toBe('email exists');
   });
 
   it('rejects a gif avatar with 415 and garbage with 422, leaving no user and no file', async () => {
-    for (const [file, status] of [['image.gif', 415], ['garbage.png', 422]] as const) {
+    for (const [file, status] of [
+      ['image.gif', 415],
+      ['garbage.png', 422],
+    ] as const) {
       const form = await multipart({ username: `bad${status}`, email: `bad${status}@example.com`, password: 'longenough', fullName: 'Bad' }, { avatar: file });
       const res = await t.call({ method: 'POST', url: '/api/v1/users/register', payload: form });
       expect(res.statusCode).toBe(status);
@@ -120,7 +131,9 @@ describe('POST /users/login and sessions', () => {
   it('answers 401 to a wrong password or unknown email, and 400 to missing fields', async () => {
     const u = await t.signUp();
     expect((await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: 'wrong-password' } })).statusCode).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: 'nobody@example.com', password: 'whatever1' } })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: 'nobody@example.com', password: 'whatever1' } })).statusCode).toBe(
+      401,
+    );
     const missing = await t.call({ method: 'POST', url: '/api/v1/users/login', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data.errors.length).toBe(2);
@@ -128,12 +141,19 @@ describe('POST /users/login and sessions', () => {
 
   it('keeps other devices signed in on logout, and signs out the current one', async () => {
     const u = await t.signUp();
-    const other = await t.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password } });
+    const other = await t.call({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      headers: { 'x-return-tokens': 'true' },
+      payload: { email: u.email, password: u.password },
+    });
     const out = await t.call({ method: 'POST', url: '/api/v1/users/logout', as: u });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'accessToken')?.value).toBe('');
     expect((await t.call({ method: 'GET', url: '/api/v1/users/user/current', as: u })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { authorization: `Bearer ${other.data.accessToken}` } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { authorization: `Bearer ${other.data.accessToken}` } })).statusCode,
+    ).toBe(200);
   });
 
   it('treats a forged or missing token as signed out', async () => {
@@ -193,7 +213,10 @@ describe('PATCH /users/change-avatar and /users/change-cover-image', () => {
     const u = await t.signUp();
     expect((await t.call({ method: 'PATCH', url: '/api/v1/users/change-avatar', payload: await multipart({}, { avatar: 'image.png' }) })).statusCode).toBe(401);
     expect((await t.call({ method: 'PATCH', url: '/api/v1/users/change-avatar', as: u, payload: await multipart({ x: 'y' }) })).statusCode).toBe(400);
-    expect((await t.call({ method: 'PATCH', url: '/api/v1/users/change-cover-image', as: u, payload: await multipart({}, { coverImage: 'garbage.png' }) })).statusCode).toBe(422);
+    expect(
+      (await t.call({ method: 'PATCH', url: '/api/v1/users/change-cover-image', as: u, payload: await multipart({}, { coverImage: 'garbage.png' }) }))
+        .statusCode,
+    ).toBe(422);
     expect(await t.ctx.storage.list(`users/${u.id}/`)).toEqual([]);
   });
 });
@@ -201,22 +224,43 @@ describe('PATCH /users/change-avatar and /users/change-cover-image', () => {
 describe('PATCH /users/change-password', () => {
   it('changes the password and signs out the other devices', async () => {
     const u = await t.signUp();
-    const other = await t.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password } });
-    const res = await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: u.password, newPassword: 'brand-new-pass' } });
+    const other = await t.call({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      headers: { 'x-return-tokens': 'true' },
+      payload: { email: u.email, password: u.password },
+    });
+    const res = await t.call({
+      method: 'PATCH',
+      url: '/api/v1/users/change-password',
+      as: u,
+      payload: { oldPassword: u.password, newPassword: 'brand-new-pass' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.message).toBe('Password changed successfully');
     expect((await t.call({ method: 'GET', url: '/api/v1/users/user/current', as: u })).statusCode).toBe(200);
-    expect((await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { authorization: `Bearer ${other.data.accessToken}` } })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/v1/users/user/current', headers: { authorization: `Bearer ${other.data.accessToken}` } })).statusCode,
+    ).toBe(401);
     expect((await t.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: 'brand-new-pass' } })).statusCode).toBe(200);
   });
 
   it('answers "Old password is incorrect." for a wrong old password', async () => {
     const u = await t.signUp();
-    const res = await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: 'not-it-at-all', newPassword: 'brand-new-pass' } });
+    const res = await t.call({
+      method: 'PATCH',
+      url: '/api/v1/users/change-password',
+      as: u,
+      payload: { oldPassword: 'not-it-at-all', newPassword: 'brand-new-pass' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.message).toBe('Old password is incorrect.');
-    expect((await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: u.password, newPassword: 'short' } })).statusCode).toBe(400);
-    expect((await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', payload: { oldPassword: 'a', newPassword: 'bbbbbbbbb' } })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', as: u, payload: { oldPassword: u.password, newPassword: 'short' } })).statusCode,
+    ).toBe(400);
+    expect((await t.call({ method: 'PATCH', url: '/api/v1/users/change-password', payload: { oldPassword: 'a', newPassword: 'bbbbbbbbb' } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -254,10 +298,24 @@ describe('demo account', () => {
   it('is created at start-up, signs in with the configured credentials and cannot be changed or deleted', async () => {
     const demo = await createTestApp({ env: { DEMO_ACCOUNT: 'true', DEMO_EMAIL: 'try@example.com', DEMO_PASSWORD: 'try-it-out-123' } });
     try {
-      const login = await demo.call({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-return-tokens': 'true' }, payload: { email: 'try@example.com', password: 'try-it-out-123' } });
+      const login = await demo.call({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        headers: { 'x-return-tokens': 'true' },
+        payload: { email: 'try@example.com', password: 'try-it-out-123' },
+      });
       expect(login.statusCode).toBe(200);
       const as = { accessToken: login.data.accessToken } as never;
-      expect((await demo.call({ method: 'PATCH', url: '/api/v1/users/change-password', as, payload: { oldPassword: 'try-it-out-123', newPassword: 'another-pass' } })).statusCode).toBe(403);
+      expect(
+        (
+          await demo.call({
+            method: 'PATCH',
+            url: '/api/v1/users/change-password',
+            as,
+            payload: { oldPassword: 'try-it-out-123', newPassword: 'another-pass' },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await demo.call({ method: 'PATCH', url: '/api/v1/users/update-account', as, payload: { username: 'hijacked' } })).statusCode).toBe(403);
       expect((await demo.call({ method: 'DELETE', url: '/api/v1/users/delete-account', as })).statusCode).toBe(403);
       expect((await demo.call({ method: 'PATCH', url: '/api/v1/users/update-account', as, payload: { fullName: 'Demo Visitor' } })).statusCode).toBe(200);

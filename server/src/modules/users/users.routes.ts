@@ -1,6 +1,4 @@
-import {
-  ChangePasswordBody, Channel, envelope as envelopeSchema, LoginBody, RegisterFields, UpdateAccountBody, User,
-} from '@reelhouse/contract';
+import { ChangePasswordBody, Channel, envelope as envelopeSchema, LoginBody, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
@@ -21,7 +19,10 @@ import type { UsersService } from './users.service.js';
  * any script on the page. API clients that keep tokens themselves ask with this header.
  */
 const ReturnTokensHeaders = z.object({
-  'x-return-tokens': z.string().optional().describe('Send "true" to get accessToken and refreshToken in the answer as well as in cookies (API and mobile clients)'),
+  'x-return-tokens': z
+    .string()
+    .optional()
+    .describe('Send "true" to get accessToken and refreshToken in the answer as well as in cookies (API and mobile clients)'),
 });
 const wantsTokens = (headers: { 'x-return-tokens'?: string }) => headers['x-return-tokens']?.trim().toLowerCase() === 'true';
 const LoginResult = z.object({ user: User, accessToken: z.string().optional(), refreshToken: z.string().optional() });
@@ -29,74 +30,94 @@ const RefreshResult = z.object({ accessToken: z.string().optional(), refreshToke
 const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<{
-  users: UsersService; sessions: SessionService; instance: Pick<InstanceService, 'settings'>; config: Config; tmpDir: string;
+  users: UsersService;
+  sessions: SessionService;
+  instance: Pick<InstanceService, 'settings'>;
+  config: Config;
+  tmpDir: string;
 }> = async (app, { users, sessions, instance, config, tmpDir }) => {
   const authLimit = { rateLimit: { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
   const imageLimit = { maxBytes: config.limits.maxImageBytes };
 
-  app.post('/users/register', {
-    config: authLimit,
-    schema: { tags, summary: 'Sign up (multipart: username, email, password, fullName, optional avatar and coverImage)', response: { 201: envelopeSchema(User) } },
-  }, async (request, reply) => {
-    // Decided before a byte of the body is read: a closed site stores nothing.
-    const { signupMode } = await instance.settings();
-    if (signupMode === 'closed') throw forbidden('Sign-ups are closed on this site');
-    const form = await readMultipart(request, tmpDir, {
-      files: { avatar: imageLimit, coverImage: imageLimit },
-      fields: ['username', 'email', 'password', 'fullName'],
-    });
-    let user;
-    try {
-      user = await users.register(parseWith(RegisterFields, form.fields), form.files, { needsApproval: signupMode === 'approval' });
-    } finally {
-      // Before answering, so a client that sees the answer never sees the temporary files.
-      await form.cleanup();
-    }
-    const message = user.approvalPending ? 'Account created; an admin must approve it before you can sign in' : 'User registered successfully';
-    return reply.status(201).send(envelope(user, message, 201));
-  });
-
-  app.post('/users/login', {
-    config: authLimit,
-    // Besides the per-address limit: many addresses guessing one account's password are stopped too.
-    preHandler: perAccountSignInLimit(app, config.rateLimits.signInPerAccountPerHour),
-    schema: {
-      tags,
-      summary: 'Sign in: sets the accessToken and refreshToken cookies; the tokens are in the answer only with X-Return-Tokens: true',
-      headers: ReturnTokensHeaders,
-      body: LoginBody,
-      response: { 200: envelopeSchema(LoginResult) },
+  app.post(
+    '/users/register',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Sign up (multipart: username, email, password, fullName, optional avatar and coverImage)',
+        response: { 201: envelopeSchema(User) },
+      },
     },
-  }, async (request, reply) => {
-    const row = await users.verifyCredentials(request.body.email, request.body.password);
-    const tokens = await sessions.open(row.id, request.headers['user-agent'] ?? null);
-    setAuthCookies(request, reply, tokens);
-    const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
-    return envelope({ user: users.present(row), ...body }, 'User logged in successfully');
-  });
-
-  app.post('/users/refresh-token', {
-    // Every open tab refreshes every few minutes: a household or office behind one address needs far
-    // more of these than of sign-ins.
-    config: { rateLimit: { max: config.rateLimits.refreshPerMinute, timeWindow: '1 minute' } },
-    schema: {
-      tags,
-      summary: 'New tokens for the refresh token (cookie, or refreshToken in the body); in the answer only with X-Return-Tokens: true',
-      headers: ReturnTokensHeaders,
-      body: z.object({ refreshToken: z.string().optional() }).nullish(),
-      response: { 200: envelopeSchema(RefreshResult) },
+    async (request, reply) => {
+      // Decided before a byte of the body is read: a closed site stores nothing.
+      const { signupMode } = await instance.settings();
+      if (signupMode === 'closed') throw forbidden('Sign-ups are closed on this site');
+      const form = await readMultipart(request, tmpDir, {
+        files: { avatar: imageLimit, coverImage: imageLimit },
+        fields: ['username', 'email', 'password', 'fullName'],
+      });
+      let user;
+      try {
+        user = await users.register(parseWith(RegisterFields, form.fields), form.files, { needsApproval: signupMode === 'approval' });
+      } finally {
+        // Before answering, so a client that sees the answer never sees the temporary files.
+        await form.cleanup();
+      }
+      const message = user.approvalPending ? 'Account created; an admin must approve it before you can sign in' : 'User registered successfully';
+      return reply.status(201).send(envelope(user, message, 201));
     },
-  }, async (request, reply) => {
-    try {
-      const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken);
+  );
+
+  app.post(
+    '/users/login',
+    {
+      config: authLimit,
+      // Besides the per-address limit: many addresses guessing one account's password are stopped too.
+      preHandler: perAccountSignInLimit(app, config.rateLimits.signInPerAccountPerHour),
+      schema: {
+        tags,
+        summary: 'Sign in: sets the accessToken and refreshToken cookies; the tokens are in the answer only with X-Return-Tokens: true',
+        headers: ReturnTokensHeaders,
+        body: LoginBody,
+        response: { 200: envelopeSchema(LoginResult) },
+      },
+    },
+    async (request, reply) => {
+      const row = await users.verifyCredentials(request.body.email, request.body.password);
+      const tokens = await sessions.open(row.id, request.headers['user-agent'] ?? null);
       setAuthCookies(request, reply, tokens);
       const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
-      return envelope(body, 'Access token refreshed');
-    } catch (err) {
-      clearAuthCookies(request, reply);
-      throw err;
-    }
-  });
+      return envelope({ user: users.present(row), ...body }, 'User logged in successfully');
+    },
+  );
+
+  app.post(
+    '/users/refresh-token',
+    {
+      // Every open tab refreshes every few minutes: a household or office behind one address needs far
+      // more of these than of sign-ins.
+      config: { rateLimit: { max: config.rateLimits.refreshPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'New tokens for the refresh token (cookie, or refreshToken in the body); in the answer only with X-Return-Tokens: true',
+        headers: ReturnTokensHeaders,
+        body: z.object({ refreshToken: z.string().optional() }).nullish(),
+        response: { 200: envelopeSchema(RefreshResult) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken);
+        setAuthCookies(request, reply, tokens);
+        const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
+        return envelope(body, 'Access token refreshed');
+      } catch (err) {
+        clearAuthCookies(request, reply);
+        throw err;
+      }
+    },
+  );
 
   app.post('/users/logout', { schema: { tags, response: { 200: envelopeSchema(z.object({})) } } }, async (request, reply) => {
     if (request.user) await sessions.close(request.user.sessionId);
@@ -105,55 +126,82 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/users/user/current', { preHandler: requireUser, schema: { tags, response: { 200: envelopeSchema(User) } } }, async (request) =>
-    envelope(await users.current(currentUser(request).id), 'Current user fetched'));
+    envelope(await users.current(currentUser(request).id), 'Current user fetched'),
+  );
 
-  app.patch('/users/update-account', {
-    preHandler: requireUser,
-    schema: { tags, body: UpdateAccountBody, response: { 200: envelopeSchema(User) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    const updated = await users.updateAccount(user.id, request.body);
-    // The username travels with the session.
-    sessions.accountChanged(user.id);
-    return envelope(updated, 'Account details updated');
-  });
-
-  for (const [path, field] of [['/users/change-avatar', 'avatar'], ['/users/change-cover-image', 'coverImage']] as const) {
-    app.patch(path, {
+  app.patch(
+    '/users/update-account',
+    {
       preHandler: requireUser,
-      config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
-      schema: { tags, summary: `Replace ${field} (multipart: ${field})`, response: { 200: envelopeSchema(User) } },
-    }, async (request) => {
-      const form = await readMultipart(request, tmpDir, { files: { [field]: imageLimit }, fields: [] });
-      try {
-        return envelope(await users.changeImage(currentUser(request).id, field, form.files[field]), `${field === 'avatar' ? 'Avatar' : 'Cover image'} updated`);
-      } finally {
-        await form.cleanup();
-      }
-    });
+      schema: { tags, body: UpdateAccountBody, response: { 200: envelopeSchema(User) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const updated = await users.updateAccount(user.id, request.body);
+      // The username travels with the session.
+      sessions.accountChanged(user.id);
+      return envelope(updated, 'Account details updated');
+    },
+  );
+
+  for (const [path, field] of [
+    ['/users/change-avatar', 'avatar'],
+    ['/users/change-cover-image', 'coverImage'],
+  ] as const) {
+    app.patch(
+      path,
+      {
+        preHandler: requireUser,
+        config: { rateLimit: { max: config.rateLimits.uploadsPerHour, timeWindow: '1 hour' } },
+        schema: { tags, summary: `Replace ${field} (multipart: ${field})`, response: { 200: envelopeSchema(User) } },
+      },
+      async (request) => {
+        const form = await readMultipart(request, tmpDir, { files: { [field]: imageLimit }, fields: [] });
+        try {
+          return envelope(
+            await users.changeImage(currentUser(request).id, field, form.files[field]),
+            `${field === 'avatar' ? 'Avatar' : 'Cover image'} updated`,
+          );
+        } finally {
+          await form.cleanup();
+        }
+      },
+    );
   }
 
-  app.patch('/users/change-password', {
-    preHandler: requireUser,
-    config: authLimit,
-    schema: { tags, body: ChangePasswordBody, response: { 200: envelopeSchema(z.object({})) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    await users.changePassword(user.id, request.body.oldPassword, request.body.newPassword);
-    await sessions.closeOthers(user.id, user.sessionId);
-    return envelope({}, 'Password changed successfully');
-  });
+  app.patch(
+    '/users/change-password',
+    {
+      preHandler: requireUser,
+      config: authLimit,
+      schema: { tags, body: ChangePasswordBody, response: { 200: envelopeSchema(z.object({})) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await users.changePassword(user.id, request.body.oldPassword, request.body.newPassword);
+      await sessions.closeOthers(user.id, user.sessionId);
+      return envelope({}, 'Password changed successfully');
+    },
+  );
 
-  app.delete('/users/delete-account', { preHandler: requireUser, schema: { tags, response: { 200: envelopeSchema(z.object({})) } } }, async (request, reply) => {
-    const user = currentUser(request);
-    await users.deleteAccount(user.id);
-    sessions.accountChanged(user.id);
-    clearAuthCookies(request, reply);
-    return envelope({}, 'Account deleted');
-  });
+  app.delete(
+    '/users/delete-account',
+    { preHandler: requireUser, schema: { tags, response: { 200: envelopeSchema(z.object({})) } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await users.deleteAccount(user.id);
+      sessions.accountChanged(user.id);
+      clearAuthCookies(request, reply);
+      return envelope({}, 'Account deleted');
+    },
+  );
 
-  app.get('/users/channel/:channelName', {
-    config: cachedForSignedOut,
-    schema: { tags, params: z.object({ channelName: z.string().min(1).max(60) }), response: { 200: envelopeSchema(Channel) } },
-  }, async (request) => envelope(await users.channel(request.params.channelName, request.user?.id ?? null), 'Channel fetched'));
+  app.get(
+    '/users/channel/:channelName',
+    {
+      config: cachedForSignedOut,
+      schema: { tags, params: z.object({ channelName: z.string().min(1).max(60) }), response: { 200: envelopeSchema(Channel) } },
+    },
+    async (request) => envelope(await users.channel(request.params.channelName, request.user?.id ?? null), 'Channel fetched'),
+  );
 };

@@ -58,11 +58,7 @@ export class UsersService {
     return key ? this.deps.storage.url(key) : fallback;
   }
 
-  async register(
-    fields: RegisterFields,
-    images: { avatar?: UploadedFile; coverImage?: UploadedFile },
-    opts: { needsApproval?: boolean } = {},
-  ): Promise<User> {
+  async register(fields: RegisterFields, images: { avatar?: UploadedFile; coverImage?: UploadedFile }, opts: { needsApproval?: boolean } = {}): Promise<User> {
     const isAdmin = this.deps.adminEmails?.includes(fields.email) ?? false;
     await this.assertAvailable(fields.username, fields.email);
     const id = newId();
@@ -225,10 +221,24 @@ export class UsersService {
     let username = 'demo';
     for (let i = 1; await this.deps.users.findByUsername(username); i++) username = `demo${i}`;
     await this.deps.users.insert({
-      id: newId(), username, email: demo.email, full_name: 'Demo Account',
-      password_hash: await hashPassword(demo.password), avatar_key: null, cover_key: null, is_demo: 1,
-      role: 'user', banned_at: null, ban_reason: null, approval_pending: 0, quota_bytes: null, daily_quota_bytes: null,
-      subscribers_count: 0, videos_count: 0, created_at: now, updated_at: now,
+      id: newId(),
+      username,
+      email: demo.email,
+      full_name: 'Demo Account',
+      password_hash: await hashPassword(demo.password),
+      avatar_key: null,
+      cover_key: null,
+      is_demo: 1,
+      role: 'user',
+      banned_at: null,
+      ban_reason: null,
+      approval_pending: 0,
+      quota_bytes: null,
+      daily_quota_bytes: null,
+      subscribers_count: 0,
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
     });
     this.deps.logger.info({ username }, 'demo account created');
   }

@@ -1,11 +1,4 @@
-import {
-  chapterAt,
-  findTimestamps,
-  formatTimestamp,
-  MAX_CHAPTER_TITLE_LENGTH,
-  parseChapters,
-  splitTimestamps,
-} from '@reelhouse/contract';
+import { chapterAt, findTimestamps, formatTimestamp, MAX_CHAPTER_TITLE_LENGTH, parseChapters, splitTimestamps } from '@reelhouse/contract';
 import { describe, expect, it } from 'vitest';
 
 // The parser lives in the contract so the web client reads descriptions by the same rule; the
@@ -66,7 +59,7 @@ describe('parseChapters: YouTube rules', () => {
   });
 });
 
-describe('parseChapters: the video\'s duration', () => {
+describe("parseChapters: the video's duration", () => {
   it('drops chapters that start at or after the end', () => {
     expect(parseChapters(lines('0:00 A', '0:20 B', '0:40 C', '1:00 D', '5:00 E'), 60)).toEqual([
       { start: 0, title: 'A' },
@@ -108,8 +101,13 @@ describe('parseChapters: formats', () => {
   });
 
   it('drops separators between the timestamp and the title, unicode dashes included', () => {
-    expect(parseChapters(lines('0:00 - Intro', '0:30 – Middle', '1:00 — End', '1:30 | Credits', '2:00: Bonus'), 180).map((c) => c.title))
-      .toEqual(['Intro', 'Middle', 'End', 'Credits', 'Bonus']);
+    expect(parseChapters(lines('0:00 - Intro', '0:30 – Middle', '1:00 — End', '1:30 | Credits', '2:00: Bonus'), 180).map((c) => c.title)).toEqual([
+      'Intro',
+      'Middle',
+      'End',
+      'Credits',
+      'Bonus',
+    ]);
   });
 
   it('reads trailing timestamps', () => {
@@ -127,8 +125,11 @@ describe('parseChapters: formats', () => {
   });
 
   it('trims titles, collapses their spaces and keeps their own punctuation', () => {
-    expect(parseChapters(lines('0:00    Intro:   what  and why?  ', '0:30\tC++ - the basics', '1:00 Q&A'), 120).map((c) => c.title))
-      .toEqual(['Intro: what and why?', 'C++ - the basics', 'Q&A']);
+    expect(parseChapters(lines('0:00    Intro:   what  and why?  ', '0:30\tC++ - the basics', '1:00 Q&A'), 120).map((c) => c.title)).toEqual([
+      'Intro: what and why?',
+      'C++ - the basics',
+      'Q&A',
+    ]);
   });
 
   it('caps long titles and names untitled chapters', () => {
@@ -139,8 +140,9 @@ describe('parseChapters: formats', () => {
   });
 
   it('does not take times of day, ratios or longer colon runs for timestamps', () => {
-    expect(parseChapters(lines('0:00 Intro', '12:30pm lunch', '0:30 Middle', '1:2:3 no', '1:00:00:00 no', '1:00 End'), 120).map((c) => c.start))
-      .toEqual([0, 30, 60]);
+    expect(parseChapters(lines('0:00 Intro', '12:30pm lunch', '0:30 Middle', '1:2:3 no', '1:00:00:00 no', '1:00 End'), 120).map((c) => c.start)).toEqual([
+      0, 30, 60,
+    ]);
   });
 
   it('treats a timestamp inside a sentence as a reference, not a chapter line', () => {
@@ -171,7 +173,11 @@ describe('findTimestamps and splitTimestamps', () => {
   });
 
   it('finds the chapter at a time and writes timestamps back', () => {
-    const chapters = [{ start: 0, title: 'A' }, { start: 30, title: 'B' }, { start: 60, title: 'C' }];
+    const chapters = [
+      { start: 0, title: 'A' },
+      { start: 30, title: 'B' },
+      { start: 60, title: 'C' },
+    ];
     expect(chapterAt(chapters, 0)?.title).toBe('A');
     expect(chapterAt(chapters, 45)?.title).toBe('B');
     expect(chapterAt(chapters, 999)?.title).toBe('C');

@@ -19,8 +19,12 @@ export class ScheduledPublishingRepository {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('videos').select(['owner_id', 'publish_at']).where('id', '=', videoId).executeTakeFirst();
       if (!row || row.publish_at === null || Number(row.publish_at) !== publishAt) return false;
-      await trx.updateTable('videos').set({ visibility: 'public', publish_at: null, updated_at: now })
-        .where('id', '=', videoId).where('publish_at', '=', publishAt).execute();
+      await trx
+        .updateTable('videos')
+        .set({ visibility: 'public', publish_at: null, updated_at: now })
+        .where('id', '=', videoId)
+        .where('publish_at', '=', publishAt)
+        .execute();
       await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId });
       return true;
     });

@@ -36,8 +36,9 @@ const schedule = async (id: string, at: number) => {
   expect(res.statusCode).toBe(200);
 };
 const queuedPublishJobs = async (videoId: string) =>
-  (await t.ctx.db.selectFrom('jobs').select(['payload', 'run_at', 'status']).where('name', '=', 'video.publish').execute())
-    .filter((j) => JSON.parse(String(j.payload)).videoId === videoId && j.status === 'queued');
+  (await t.ctx.db.selectFrom('jobs').select(['payload', 'run_at', 'status']).where('name', '=', 'video.publish').execute()).filter(
+    (j) => JSON.parse(String(j.payload)).videoId === videoId && j.status === 'queued',
+  );
 
 describe('scheduled publishing, with an injected clock', () => {
   it('stays private until its minute, then turns public and the counts follow', async () => {
@@ -67,7 +68,7 @@ describe('scheduled publishing, with an injected clock', () => {
     expect(await counts()).toEqual({ channel: scheduledCounts.channel + 1, site: scheduledCounts.site + 1 });
   });
 
-  it('a changed or cancelled schedule leaves the old job nothing to do; a deleted video\'s job finds no row', async () => {
+  it("a changed or cancelled schedule leaves the old job nothing to do; a deleted video's job finds no row", async () => {
     const v = await seedVideo(t.ctx, owner.id);
     const first = Date.now() + 3600_000;
     const second = first + 3600_000;

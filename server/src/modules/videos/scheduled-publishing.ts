@@ -41,7 +41,11 @@ export class ScheduledPublishing implements PublishScheduler {
   }
 
   handlers(): JobHandlers {
-    return { 'video.publish': async (payload) => { await this.publish(payload); } };
+    return {
+      'video.publish': async (payload) => {
+        await this.publish(payload);
+      },
+    };
   }
 
   /**

@@ -16,12 +16,13 @@ export class StorageQuotaRepository {
   async bytes(table: 'videos' | 'uploads', userId: string, since: number): Promise<{ total: number; recent: number }> {
     const column = table === 'videos' ? 'source_bytes' : 'size';
     // One query shape for both tables; the casts only tell Kysely the column exists on each.
-    const sum = (after: number) => this.db
-      .selectFrom(table as 'uploads')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column as 'size'), eb.lit(0)).as('bytes'))
-      .where('owner_id', '=', userId)
-      .where('created_at', '>=', after)
-      .executeTakeFirstOrThrow();
+    const sum = (after: number) =>
+      this.db
+        .selectFrom(table as 'uploads')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column as 'size'), eb.lit(0)).as('bytes'))
+        .where('owner_id', '=', userId)
+        .where('created_at', '>=', after)
+        .executeTakeFirstOrThrow();
     const [all, recent] = await Promise.all([sum(0), sum(since)]);
     return { total: Number(all.bytes), recent: Number(recent.bytes) };
   }

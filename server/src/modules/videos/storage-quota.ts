@@ -58,10 +58,14 @@ export class StorageQuota {
   async assertRoom(userId: string, bytes: number, now = Date.now()): Promise<void> {
     const u = await this.usage(userId, now);
     if (u.totalBytes !== UNLIMITED && u.usedBytes + bytes > u.totalBytes) {
-      throw quotaExceeded(`This upload needs ${bytes} bytes but only ${Math.max(0, u.totalBytes - u.usedBytes)} bytes of your ${u.totalBytes}-byte storage quota are left`);
+      throw quotaExceeded(
+        `This upload needs ${bytes} bytes but only ${Math.max(0, u.totalBytes - u.usedBytes)} bytes of your ${u.totalBytes}-byte storage quota are left`,
+      );
     }
     if (u.dailyBytes !== UNLIMITED && u.usedDailyBytes + bytes > u.dailyBytes) {
-      throw quotaExceeded(`This upload needs ${bytes} bytes but only ${Math.max(0, u.dailyBytes - u.usedDailyBytes)} bytes of your ${u.dailyBytes}-byte daily upload quota are left`);
+      throw quotaExceeded(
+        `This upload needs ${bytes} bytes but only ${Math.max(0, u.dailyBytes - u.usedDailyBytes)} bytes of your ${u.dailyBytes}-byte daily upload quota are left`,
+      );
     }
   }
 }

@@ -1,7 +1,11 @@
 import { type FieldError, validationFailed } from '../../http/errors.js';
 
 /** Parses multipart text fields and reports their errors together with the file errors. */
-export function parseFields<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown, extra: FieldError[]): T {
+export function parseFields<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  input: unknown,
+  extra: FieldError[],
+): T {
   const result = schema.safeParse(input);
   const errors = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   if (errors.length || extra.length) throw validationFailed([...errors, ...extra]);

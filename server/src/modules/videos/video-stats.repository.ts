@@ -6,15 +6,21 @@ export class VideoStatsRepository {
 
   /** The totals, with what the access rules need to decide who may see them. */
   findTotals(videoId: string) {
-    return this.db.selectFrom('videos')
+    return this.db
+      .selectFrom('videos')
       .select(['owner_id', 'status', 'visibility', 'hidden_at', 'watchable', 'views', 'likes_count', 'comments_count'])
-      .where('id', '=', videoId).executeTakeFirst();
+      .where('id', '=', videoId)
+      .executeTakeFirst();
   }
 
   /** Days (numbered from the epoch) with views between `first` and `last`, both included. */
   dailyViews(videoId: string, first: number, last: number) {
-    return this.db.selectFrom('video_daily_views').select(['day', 'views'])
-      .where('video_id', '=', videoId).where('day', '>=', first).where('day', '<=', last)
+    return this.db
+      .selectFrom('video_daily_views')
+      .select(['day', 'views'])
+      .where('video_id', '=', videoId)
+      .where('day', '>=', first)
+      .where('day', '<=', last)
       .execute();
   }
 }

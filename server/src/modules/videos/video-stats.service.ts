@@ -21,7 +21,7 @@ export class VideoStatsService {
   async stats(videoId: string, viewer: Viewer, days: number): Promise<VideoStats> {
     const video = await this.deps.stats.findTotals(videoId);
     if (!video || !canWatch(video, viewer)) throw notFound('Video');
-    if (video.owner_id !== viewer.id && !isAdmin(viewer)) throw forbidden("Only the owner of this video can see its numbers");
+    if (video.owner_id !== viewer.id && !isAdmin(viewer)) throw forbidden('Only the owner of this video can see its numbers');
 
     const today = utcDay(this.now());
     const first = today - days + 1;

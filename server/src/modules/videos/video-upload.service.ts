@@ -45,7 +45,10 @@ export class VideoUploads {
   private readonly now: () => number;
 
   /** `read` answers the new video as the player page would show it to its owner. */
-  constructor(private readonly deps: VideoUploadDeps, private readonly read: (id: string, viewer: Viewer) => Promise<VideoDetail>) {
+  constructor(
+    private readonly deps: VideoUploadDeps,
+    private readonly read: (id: string, viewer: Viewer) => Promise<VideoDetail>,
+  ) {
     this.now = deps.now ?? Date.now;
   }
 
@@ -82,13 +85,16 @@ export class VideoUploads {
     if (!opts.quotaHeld) await this.deps.quota.assertRoom(ownerId, videoFile.size);
     const probe = await this.checkVideo(videoFile);
     if (limits.maxDurationSeconds !== null && probe.duration > limits.maxDurationSeconds) {
-      throw payloadTooLarge(`videoFile is ${formatDuration(probe.duration)} long; the longest video this site accepts is ${formatDuration(limits.maxDurationSeconds)}`);
+      throw payloadTooLarge(
+        `videoFile is ${formatDuration(probe.duration)} long; the longest video this site accepts is ${formatDuration(limits.maxDurationSeconds)}`,
+      );
     }
     // Cut from the file still on this machine, before anything is stored: a time past the end
     // refuses the upload with nothing to undo.
-    const thumbnail = fields.thumbnailTime !== undefined
-      ? await thumbnailFromFile(videoFile.path, fields.thumbnailTime, probe.duration, this.deps, THUMBNAIL)
-      : await thumbnailImage(files.thumbnail!);
+    const thumbnail =
+      fields.thumbnailTime !== undefined
+        ? await thumbnailFromFile(videoFile.path, fields.thumbnailTime, probe.duration, this.deps, THUMBNAIL)
+        : await thumbnailImage(files.thumbnail!);
 
     const id = newId();
     const prefix = videoPrefix(id);
@@ -137,7 +143,8 @@ export class VideoUploads {
       if (publishAt !== null) await this.deps.publishing.schedule(id, publishAt);
       await this.deps.processing.start(id);
     } catch (err) {
-      if (inserted) await this.deps.videos.deleteWithCascade(id, ownerId).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'undoing upload failed'));
+      if (inserted)
+        await this.deps.videos.deleteWithCascade(id, ownerId).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'undoing upload failed'));
       await this.deps.storage.deletePrefix(prefix).catch((e) => this.deps.logger.error({ err: e, videoId: id }, 'removing upload failed'));
       throw err;
     }

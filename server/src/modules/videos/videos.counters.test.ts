@@ -12,7 +12,12 @@ afterAll(async () => {
 });
 
 async function upload(as: SignedIn): Promise<string> {
-  const res = await t.call({ method: 'POST', url: '/api/v1/videos/', as, payload: await multipart({ title: 'Counted', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }) });
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/v1/videos/',
+    as,
+    payload: await multipart({ title: 'Counted', description: 'd' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
+  });
   expect(res.statusCode).toBe(201);
   return res.data._id;
 }
@@ -20,11 +25,20 @@ async function upload(as: SignedIn): Promise<string> {
 /** The kept counters against a real count of the rows. */
 async function expectCountersTrue() {
   const kept = await t.ctx.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirstOrThrow();
-  const real = await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('visibility', '=', 'public').where('status', '=', 'ready').executeTakeFirstOrThrow();
+  const real = await t.ctx.db
+    .selectFrom('videos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('visibility', '=', 'public')
+    .where('status', '=', 'ready')
+    .executeTakeFirstOrThrow();
   expect(Number(kept.value)).toBe(Number(real.n));
-  const drift = await t.ctx.db.selectFrom('users')
-    .select(['id', 'videos_count', sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.visibility = 'public' and v.status = 'ready')`.as('real')])
+  const drift = await t.ctx.db
+    .selectFrom('users')
+    .select([
+      'id',
+      'videos_count',
+      sql<number>`(select count(*) from videos v where v.owner_id = users.id and v.visibility = 'public' and v.status = 'ready')`.as('real'),
+    ])
     .execute();
   for (const u of drift) expect(Number(u.videos_count), u.id).toBe(Number(u.real));
   const list = await t.call({ method: 'GET', url: '/api/v1/videos/' });

@@ -60,9 +60,10 @@ export class VideoPresenter {
       hls: row.hls_key ? { url: this.storage.url(row.hls_key) } : null,
       storyboard: row.storyboard_key ? { url: this.storage.url(row.storyboard_key) } : null,
       // Only the owner and staff can open a hidden video, so only they ever read this.
-      takedown: row.hidden_at !== null
-        ? { reason: row.hidden_reason ?? '', hiddenAt: toIso(row.hidden_at), appealedAt: row.appealed_at !== null ? toIso(row.appealed_at) : null }
-        : null,
+      takedown:
+        row.hidden_at !== null
+          ? { reason: row.hidden_reason ?? '', hiddenAt: toIso(row.hidden_at), appealedAt: row.appealed_at !== null ? toIso(row.appealed_at) : null }
+          : null,
       watchPosition: viewer.watchPosition,
       chapters: parseChapters(summary.description, summary.duration),
       captions,

@@ -51,31 +51,51 @@ export class VideosRepository {
       .innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS)
       .select([
-        'videos.failure_reason', 'videos.width', 'videos.height', 'videos.hls_key', 'videos.storyboard_key',
-        'videos.likes_count', 'videos.comments_count', 'users.subscribers_count as owner_subscribers_count',
-        'videos.hidden_reason', 'videos.appealed_at',
+        'videos.failure_reason',
+        'videos.width',
+        'videos.height',
+        'videos.hls_key',
+        'videos.storyboard_key',
+        'videos.likes_count',
+        'videos.comments_count',
+        'users.subscribers_count as owner_subscribers_count',
+        'videos.hidden_reason',
+        'videos.appealed_at',
       ])
       .where('videos.id', '=', id)
       .executeTakeFirst();
   }
 
   isLiked(userId: string, videoId: string): Promise<boolean> {
-    return this.db.selectFrom('likes').select('user_id')
-      .where('user_id', '=', userId).where('target_type', '=', 'video').where('target_id', '=', videoId)
-      .executeTakeFirst().then(Boolean);
+    return this.db
+      .selectFrom('likes')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('target_type', '=', 'video')
+      .where('target_id', '=', videoId)
+      .executeTakeFirst()
+      .then(Boolean);
   }
 
   isSubscribed(subscriberId: string, channelId: string): Promise<boolean> {
-    return this.db.selectFrom('subscriptions').select('channel_id')
-      .where('subscriber_id', '=', subscriberId).where('channel_id', '=', channelId)
-      .executeTakeFirst().then(Boolean);
+    return this.db
+      .selectFrom('subscriptions')
+      .select('channel_id')
+      .where('subscriber_id', '=', subscriberId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst()
+      .then(Boolean);
   }
 
   /** Where the user stopped in each of these videos, for those they have a saved position in: one query. */
   async watchPositions(userId: string, videoIds: string[]): Promise<Map<string, number>> {
     if (!videoIds.length) return new Map();
-    const rows = await this.db.selectFrom('watch_history').select(['video_id', 'position'])
-      .where('user_id', '=', userId).where('video_id', 'in', videoIds).where('position', 'is not', null)
+    const rows = await this.db
+      .selectFrom('watch_history')
+      .select(['video_id', 'position'])
+      .where('user_id', '=', userId)
+      .where('video_id', 'in', videoIds)
+      .where('position', 'is not', null)
       .execute();
     return new Map(rows.map((r) => [r.video_id, Number(r.position)]));
   }
@@ -91,7 +111,12 @@ export class VideosRepository {
   /** Card rows of these videos, in the order given (missing ones left out). */
   async summaries(ids: string[]): Promise<VideoSummaryRow[]> {
     if (!ids.length) return [];
-    const rows = await this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS).where('videos.id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select(SUMMARY_COLUMNS)
+      .where('videos.id', 'in', ids)
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -106,12 +131,9 @@ export class VideosRepository {
     const kept = this.pagedList(filter);
     if (kept && this.pager.isDeep(filter.offset)) return this.summaries(await this.pager.pageIds(kept, filter.offset, filter.limit));
     const column = SORT_COLUMNS[filter.sortBy];
-    const ids = base.select('videos.id')
-      .orderBy(column, filter.sortType)
-      .orderBy('videos.id', filter.sortType)
-      .limit(filter.limit)
-      .offset(filter.offset);
-    return this.db.selectFrom('videos')
+    const ids = base.select('videos.id').orderBy(column, filter.sortType).orderBy('videos.id', filter.sortType).limit(filter.limit).offset(filter.offset);
+    return this.db
+      .selectFrom('videos')
       .innerJoin('users', 'users.id', 'videos.owner_id')
       .select(SUMMARY_COLUMNS)
       .where('videos.id', 'in', ids)
@@ -181,15 +203,17 @@ export class VideosRepository {
    */
   async deleteWithCascade(id: string, ownerId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const playlists = (await trx.selectFrom('playlist_videos').select('playlist_id').where('video_id', '=', id).execute())
-        .map((r) => r.playlist_id);
+      const playlists = (await trx.selectFrom('playlist_videos').select('playlist_id').where('video_id', '=', id).execute()).map((r) => r.playlist_id);
       await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', '=', id).execute();
-      await trx.deleteFrom('likes').where('target_type', '=', 'comment')
+      await trx
+        .deleteFrom('likes')
+        .where('target_type', '=', 'comment')
         .where('target_id', 'in', trx.selectFrom('comments').select('id').where('video_id', '=', id))
         .execute();
       await trx.deleteFrom('videos').where('id', '=', id).execute();
       if (playlists.length) {
-        await trx.updateTable('playlists')
+        await trx
+          .updateTable('playlists')
           .set({ videos_count: sql<number>`(select count(*) from playlist_videos p where p.playlist_id = playlists.id)` })
           .where('id', 'in', playlists)
           .execute();
@@ -205,16 +229,25 @@ export class VideosRepository {
    */
   async countView(videoId: string, viewerKey: string, now: number, windowMs: number): Promise<{ counted: boolean; views: number }> {
     return this.db.transaction().execute(async (trx) => {
-      const touched = await trx.insertInto('view_events')
+      const touched = await trx
+        .insertInto('view_events')
         .values({ video_id: videoId, viewer_key: viewerKey, counted_at: now })
-        .onConflict((oc) => oc.columns(['video_id', 'viewer_key'])
-          .doUpdateSet({ counted_at: now })
-          .where('view_events.counted_at', '<=', now - windowMs))
+        .onConflict((oc) =>
+          oc
+            .columns(['video_id', 'viewer_key'])
+            .doUpdateSet({ counted_at: now })
+            .where('view_events.counted_at', '<=', now - windowMs),
+        )
         .returning('counted_at')
         .executeTakeFirst();
       if (touched) {
-        await trx.updateTable('videos').set({ views: sql<number>`views + 1` }).where('id', '=', videoId).execute();
-        await trx.insertInto('video_daily_views')
+        await trx
+          .updateTable('videos')
+          .set({ views: sql<number>`views + 1` })
+          .where('id', '=', videoId)
+          .execute();
+        await trx
+          .insertInto('video_daily_views')
           .values({ video_id: videoId, day: utcDay(now), views: 1 })
           .onConflict((oc) => oc.columns(['video_id', 'day']).doUpdateSet({ views: sql<number>`video_daily_views.views + 1` }))
           .execute();

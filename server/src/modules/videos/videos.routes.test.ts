@@ -25,7 +25,12 @@ beforeAll(async () => {
     near: await seedVideo(t.ctx, other.id, { title: 'Nearby quarry tour', description: 'Stones', views: 7, duration: 90 }),
     hiddenUnpublished: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur secrets', visibility: 'private' }),
     hiddenProcessing: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur draft', status: 'processing', progress: 40, video_key: null }),
-    hiddenFailed: await seedVideo(t.ctx, owner.id, { title: 'Dinosaur broken', status: 'failed', failure_reason: 'The file could not be decoded', video_key: null }),
+    hiddenFailed: await seedVideo(t.ctx, owner.id, {
+      title: 'Dinosaur broken',
+      status: 'failed',
+      failure_reason: 'The file could not be decoded',
+      video_key: null,
+    }),
   };
 });
 afterAll(() => t.close());
@@ -40,7 +45,11 @@ describe('GET /videos/', () => {
     expect(res.data).toMatchObject({ totalDocs: 3, currentPage: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false, nextPage: null, prevPage: null });
     const card = res.data.videos[2];
     expect(card).toMatchObject({
-      title: 'Dinosaurs of the Cretaceous', views: 50, duration: 30, isPublished: true, status: 'ready',
+      title: 'Dinosaurs of the Cretaceous',
+      views: 50,
+      duration: 30,
+      isPublished: true,
+      status: 'ready',
       owner: { _id: owner.id, username: 'rexkeeper', fullName: 'Tyrannosaurus Keeper', avatar: { url: '/static/default-avatar.svg' } },
     });
     expect(card.thumbnail.url).toBe(`/media/videos/${v.titleMatch!.id}/thumbnail.webp`);
@@ -143,7 +152,7 @@ describe('search', () => {
     expect(ids(res)).toEqual([v.descMatch!.id, v.titleMatch!.id]);
   });
 
-  it('searches one channel, including the owner\'s hidden videos for the owner', async () => {
+  it("searches one channel, including the owner's hidden videos for the owner", async () => {
     expect(ids(await search('dino', `&userId=${other.id}`))).toEqual([v.descMatch!.id]);
     const own = await search('dinosaur', `&userId=${owner.id}`);
     expect(own.data.totalDocs).toBe(1);
@@ -200,9 +209,13 @@ describe('search', () => {
 });
 
 describe('GET /videos/{id}', () => {
-  it('answers the player page\'s video to anyone', async () => {
+  it("answers the player page's video to anyone", async () => {
     await t.ctx.db.insertInto('likes').values({ user_id: other.id, target_type: 'video', target_id: v.titleMatch!.id, created_at: 1 }).execute();
-    await t.ctx.db.updateTable('videos').set({ likes_count: 1, comments_count: 2, hls_key: `videos/${v.titleMatch!.id}/hls/master.m3u8` }).where('id', '=', v.titleMatch!.id).execute();
+    await t.ctx.db
+      .updateTable('videos')
+      .set({ likes_count: 1, comments_count: 2, hls_key: `videos/${v.titleMatch!.id}/hls/master.m3u8` })
+      .where('id', '=', v.titleMatch!.id)
+      .execute();
     await t.ctx.db.insertInto('subscriptions').values({ subscriber_id: other.id, channel_id: owner.id, created_at: 1 }).execute();
     await t.ctx.db.updateTable('users').set({ subscribers_count: 1 }).where('id', '=', owner.id).execute();
 
@@ -211,8 +224,15 @@ describe('GET /videos/{id}', () => {
     expect(anon.json()).toMatchObject({ statusCode: 200, success: true, message: 'Video fetched' });
     const detail = VideoDetail.parse(anon.data);
     expect(detail).toMatchObject({
-      _id: v.titleMatch!.id, title: 'Dinosaurs of the Cretaceous', likesCount: 1, commentsCount: 2, isLiked: false,
-      failureReason: null, width: v.titleMatch!.width, height: v.titleMatch!.height, storyboard: null,
+      _id: v.titleMatch!.id,
+      title: 'Dinosaurs of the Cretaceous',
+      likesCount: 1,
+      commentsCount: 2,
+      isLiked: false,
+      failureReason: null,
+      width: v.titleMatch!.width,
+      height: v.titleMatch!.height,
+      storyboard: null,
       hls: { url: `/media/videos/${v.titleMatch!.id}/hls/master.m3u8` },
       owner: { _id: owner.id, username: 'rexkeeper', subscribersCount: 1, isSubscribed: false },
       chapters: [],
@@ -225,7 +245,8 @@ describe('GET /videos/{id}', () => {
   });
 
   it('answers the chapters its description names, within its duration', async () => {
-    const description = 'A tour of the quarry.\r\n\r\n0:00 Arrival\r\n[0:20] The cliff – and the view\r\n0:45 | Fossils\r\n2:00 After the end\r\nMore at 1:30pm.';
+    const description =
+      'A tour of the quarry.\r\n\r\n0:00 Arrival\r\n[0:20] The cliff – and the view\r\n0:45 | Fossils\r\n2:00 After the end\r\nMore at 1:30pm.';
     const row = await seedVideo(t.ctx, owner.id, { title: 'Quarry chapters', description, duration: 60 });
     const res = await t.call({ method: 'GET', url: `${API}/videos/${row.id}` });
     expect(res.statusCode).toBe(200);

@@ -92,7 +92,10 @@ export class VideosService {
   private async spokenOnly(filter: VideoListFilter): Promise<CaptionHit[]> {
     if (!filter.words.length) return [];
     const hits = await this.deps.captions.search(filter.words, { ownerId: filter.ownerId, includeHidden: filter.includeHidden });
-    const matchedOtherwise = await this.deps.search.matchingAmong(filter, hits.map((h) => h.videoId));
+    const matchedOtherwise = await this.deps.search.matchingAmong(
+      filter,
+      hits.map((h) => h.videoId),
+    );
     return hits.filter((h) => !matchedOtherwise.has(h.videoId));
   }
 
@@ -103,7 +106,10 @@ export class VideosService {
   async cards(rows: VideoSummaryRow[], viewer: Viewer | null): Promise<VideoSummary[]> {
     const cards = rows.map((r) => this.present.summary(r));
     if (!viewer || !cards.length) return cards;
-    const positions = await this.deps.videos.watchPositions(viewer.id, cards.map((c) => c._id));
+    const positions = await this.deps.videos.watchPositions(
+      viewer.id,
+      cards.map((c) => c._id),
+    );
     return cards.map((c) => ({ ...c, watchPosition: positions.get(c._id) ?? null }));
   }
 
@@ -149,9 +155,7 @@ export class VideosService {
     const publishAt = scheduleTime(fields, this.now());
     let thumbnailKey: string | undefined;
     if (thumbnailFile || fields.thumbnailTime !== undefined) {
-      const webp = thumbnailFile
-        ? await thumbnailImage(thumbnailFile)
-        : await thumbnailFromFrame(row, fields.thumbnailTime!, this.deps, THUMBNAIL);
+      const webp = thumbnailFile ? await thumbnailImage(thumbnailFile) : await thumbnailFromFrame(row, fields.thumbnailTime!, this.deps, THUMBNAIL);
       thumbnailKey = `${videoPrefix(id)}thumbnail-${newId()}.webp`;
       await this.deps.storage.put(thumbnailKey, webp, 'image/webp');
     }

@@ -68,8 +68,13 @@ describe('PATCH /videos/{id}: visibility', () => {
       expect(watch.statusCode).toBe(200);
       const found = await foundBy(viewer, v.id, 'Quokka');
       expect(found).toEqual({
-        home: false, search: false, channel: false, feed: false,
-        homeTotal: before.homeTotal - 1, channelTotal: before.channelTotal - 1, channelCount: before.channelCount - 1,
+        home: false,
+        search: false,
+        channel: false,
+        feed: false,
+        homeTotal: before.homeTotal - 1,
+        channelTotal: before.channelTotal - 1,
+        channelCount: before.channelCount - 1,
       });
     }
     expect(await counts()).toEqual({ channel: countsBefore.channel - 1, site: countsBefore.site - 1 });
@@ -149,7 +154,9 @@ describe('PATCH /videos/{id}: thumbnailTime', () => {
   let videoId: string;
   beforeAll(async () => {
     const up = await t.call({
-      method: 'POST', url: `${API}/videos/`, as: owner,
+      method: 'POST',
+      url: `${API}/videos/`,
+      as: owner,
       payload: await multipart({ title: 'Frames', description: 'A clip to cut frames from' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' }),
     });
     expect(up.statusCode).toBe(201);
@@ -198,11 +205,14 @@ describe('GET /videos/{id}/stats', () => {
   it('gives the owner views per day for the last 28 days, zero-filled, and the totals', async () => {
     const v = await seedVideo(t.ctx, owner.id, { views: 12, likes_count: 3, comments_count: 2 });
     const today = utcDay(Date.now());
-    await t.ctx.db.insertInto('video_daily_views').values([
-      { video_id: v.id, day: today, views: 4 },
-      { video_id: v.id, day: today - 3, views: 5 },
-      { video_id: v.id, day: today - 28, views: 3 },
-    ]).execute();
+    await t.ctx.db
+      .insertInto('video_daily_views')
+      .values([
+        { video_id: v.id, day: today, views: 4 },
+        { video_id: v.id, day: today - 3, views: 5 },
+        { video_id: v.id, day: today - 28, views: 3 },
+      ])
+      .execute();
     const res = await t.call({ method: 'GET', url: `${API}/videos/${v.id}/stats?days=28`, as: owner });
     expect(res.statusCode).toBe(200);
     const stats = VideoStats.parse(res.data);

@@ -43,8 +43,9 @@ const foundBy = async (as: SignedIn | undefined, id: string, title: string) => {
   return lists.some((res) => ids(res).includes(id));
 };
 const newVideoNotices = async (as: SignedIn, videoId: string) =>
-  (await t.call({ method: 'GET', url: `${API}/notifications?pageSize=50`, as })).data.notifications
-    .filter((n: { kind: string; video: { _id: string } | null }) => n.kind === 'new_video' && n.video?._id === videoId).length;
+  (await t.call({ method: 'GET', url: `${API}/notifications?pageSize=50`, as })).data.notifications.filter(
+    (n: { kind: string; video: { _id: string } | null }) => n.kind === 'new_video' && n.video?._id === videoId,
+  ).length;
 const channelCount = async () =>
   Number((await t.ctx.db.selectFrom('users').select('videos_count').where('id', '=', owner.id).executeTakeFirstOrThrow()).videos_count);
 
@@ -57,7 +58,7 @@ const snapshot = async () => ({
 });
 
 describe('POST /videos/ with a visibility', () => {
-  it('defaults to public: listed, and the channel\'s followers are told', async () => {
+  it("defaults to public: listed, and the channel's followers are told", async () => {
     const res = await upload({ title: 'Okapi default' });
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({ visibility: 'public', isPublished: true, publishAt: null });
@@ -102,8 +103,9 @@ describe('POST /videos/ with a visibility', () => {
     expect(res.statusCode).toBe(201);
     const id = res.data._id;
     expect(res.data).toMatchObject({ visibility: 'private', isPublished: false, publishAt: new Date(at).toISOString() });
-    const jobs = (await t.ctx.db.selectFrom('jobs').select(['payload', 'status']).where('name', '=', 'video.publish').execute())
-      .filter((j) => JSON.parse(String(j.payload)).videoId === id);
+    const jobs = (await t.ctx.db.selectFrom('jobs').select(['payload', 'status']).where('name', '=', 'video.publish').execute()).filter(
+      (j) => JSON.parse(String(j.payload)).videoId === id,
+    );
     expect(jobs).toEqual([{ payload: expect.any(String), status: 'queued' }]);
     expect(JSON.parse(String(jobs[0]!.payload))).toEqual({ videoId: id, publishAt: at });
     expect((await t.call({ method: 'GET', url: `${API}/videos/${id}`, as: stranger })).statusCode).toBe(404);
@@ -114,7 +116,13 @@ describe('POST /videos/ with a visibility', () => {
 
     let clock = at - 1000;
     const queue = new LocalQueue({ db: t.ctx.db, dialect: t.ctx.dialect, logger: silent });
-    const publishing = new ScheduledPublishing({ videos: new ScheduledPublishingRepository(t.ctx.db), queue, logger: silent, now: () => clock, events: t.services.notifications });
+    const publishing = new ScheduledPublishing({
+      videos: new ScheduledPublishingRepository(t.ctx.db),
+      queue,
+      logger: silent,
+      now: () => clock,
+      events: t.services.notifications,
+    });
     expect(await publishing.publish({ videoId: id, publishAt: at })).toBe('early');
     expect((await t.call({ method: 'GET', url: `${API}/videos/${id}`, as: stranger })).statusCode).toBe(404);
     clock = at;
@@ -160,23 +168,56 @@ describe('POST /videos/ with a frame as the thumbnail', () => {
 
 describe('POST /videos/ refusals of the options leave nothing behind', () => {
   const cases: [string, Record<string, string>, Record<string, string>, { path: string; message: string | RegExp }][] = [
-    ['an unknown visibility', { visibility: 'secret' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' },
-      { path: 'visibility', message: 'visibility must be one of public, unlisted, private' }],
-    ['a malformed publishAt', { publishAt: 'next friday' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' },
-      { path: 'publishAt', message: /^publishAt must be an ISO 8601 date and time/ }],
-    ['a past publishAt', { publishAt: new Date(Date.now() - 60_000).toISOString() }, { videoFile: 'clip.mp4', thumbnail: 'image.png' },
-      { path: 'publishAt', message: 'publishAt must be in the future' }],
-    ['publishAt with public', { publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'public' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' },
-      { path: 'visibility', message: 'A scheduled video is private until its publishAt; leave visibility out or send private' }],
-    ['publishAt with unlisted', { publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'unlisted' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' },
-      { path: 'visibility', message: 'A scheduled video is private until its publishAt; leave visibility out or send private' }],
+    [
+      'an unknown visibility',
+      { visibility: 'secret' },
+      { videoFile: 'clip.mp4', thumbnail: 'image.png' },
+      { path: 'visibility', message: 'visibility must be one of public, unlisted, private' },
+    ],
+    [
+      'a malformed publishAt',
+      { publishAt: 'next friday' },
+      { videoFile: 'clip.mp4', thumbnail: 'image.png' },
+      { path: 'publishAt', message: /^publishAt must be an ISO 8601 date and time/ },
+    ],
+    [
+      'a past publishAt',
+      { publishAt: new Date(Date.now() - 60_000).toISOString() },
+      { videoFile: 'clip.mp4', thumbnail: 'image.png' },
+      { path: 'publishAt', message: 'publishAt must be in the future' },
+    ],
+    [
+      'publishAt with public',
+      { publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'public' },
+      { videoFile: 'clip.mp4', thumbnail: 'image.png' },
+      { path: 'visibility', message: 'A scheduled video is private until its publishAt; leave visibility out or send private' },
+    ],
+    [
+      'publishAt with unlisted',
+      { publishAt: new Date(Date.now() + 3600_000).toISOString(), visibility: 'unlisted' },
+      { videoFile: 'clip.mp4', thumbnail: 'image.png' },
+      { path: 'visibility', message: 'A scheduled video is private until its publishAt; leave visibility out or send private' },
+    ],
     ['a negative thumbnailTime', { thumbnailTime: '-1' }, { videoFile: 'clip.mp4' }, { path: 'thumbnailTime', message: 'thumbnailTime must be at least 0' }],
-    ['a thumbnailTime that is not a number', { thumbnailTime: 'middle' }, { videoFile: 'clip.mp4' }, { path: 'thumbnailTime', message: 'thumbnailTime must be a number of seconds' }],
-    ['both a thumbnail image and a thumbnailTime', { thumbnailTime: '1' }, { videoFile: 'clip.mp4', thumbnail: 'image.png' },
-      { path: 'thumbnailTime', message: 'Send either a thumbnail image or a thumbnailTime, not both' }],
+    [
+      'a thumbnailTime that is not a number',
+      { thumbnailTime: 'middle' },
+      { videoFile: 'clip.mp4' },
+      { path: 'thumbnailTime', message: 'thumbnailTime must be a number of seconds' },
+    ],
+    [
+      'both a thumbnail image and a thumbnailTime',
+      { thumbnailTime: '1' },
+      { videoFile: 'clip.mp4', thumbnail: 'image.png' },
+      { path: 'thumbnailTime', message: 'Send either a thumbnail image or a thumbnailTime, not both' },
+    ],
     ['neither a thumbnail image nor a thumbnailTime', {}, { videoFile: 'clip.mp4' }, { path: 'thumbnail', message: 'thumbnail is required' }],
-    ['a thumbnailTime past the end of the video', { thumbnailTime: '30' }, { videoFile: 'clip.mp4' },
-      { path: 'thumbnailTime', message: 'thumbnailTime must be at most 2' }],
+    [
+      'a thumbnailTime past the end of the video',
+      { thumbnailTime: '30' },
+      { videoFile: 'clip.mp4' },
+      { path: 'thumbnailTime', message: 'thumbnailTime must be at most 2' },
+    ],
   ];
   for (const [what, fields, files, error] of cases) {
     it(`refuses ${what} with a 400`, async () => {
@@ -184,19 +225,25 @@ describe('POST /videos/ refusals of the options leave nothing behind', () => {
       const res = await upload({ title: 'Refused', ...fields }, files);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, statusCode: 400 });
-      expect(res.data.errors).toEqual([{ path: error.path, message: typeof error.message === 'string' ? error.message : expect.stringMatching(error.message) }]);
+      expect(res.data.errors).toEqual([
+        { path: error.path, message: typeof error.message === 'string' ? error.message : expect.stringMatching(error.message) },
+      ]);
       expect(await snapshot()).toEqual(before);
     });
   }
 
-  it('says what the video\'s length is when thumbnailTime is past its end', async () => {
+  it("says what the video's length is when thumbnailTime is past its end", async () => {
     const res = await upload({ title: 'Refused', thumbnailTime: '2.5' }, { videoFile: 'clip.mp4' });
     expect(res.statusCode).toBe(400);
     expect(res.message).toBe("thumbnailTime must be within the video's length (0 to 2 s)");
   });
 
   it('refuses the options signed out like any upload', async () => {
-    const res = await t.call({ method: 'POST', url: `${API}/videos/`, payload: await multipart({ title: 'x', description: 'y', visibility: 'private', thumbnailTime: '1' }, { videoFile: 'clip.mp4' }) });
+    const res = await t.call({
+      method: 'POST',
+      url: `${API}/videos/`,
+      payload: await multipart({ title: 'x', description: 'y', visibility: 'private', thumbnailTime: '1' }, { videoFile: 'clip.mp4' }),
+    });
     expect(res.statusCode).toBe(401);
   });
 });

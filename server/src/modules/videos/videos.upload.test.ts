@@ -144,8 +144,17 @@ describe('POST /videos/ success', () => {
     const id = res.data._id as string;
     expect(seenAtStart).toEqual([{ status: 'processing', progress: 0 }]);
     expect(res.data).toMatchObject({
-      title: 'Dinosaur walk', description: 'A short walk with a dinosaur', views: 0, isPublished: true,
-      width: 320, height: 240, likesCount: 0, commentsCount: 0, isLiked: false, hls: null, storyboard: null,
+      title: 'Dinosaur walk',
+      description: 'A short walk with a dinosaur',
+      views: 0,
+      isPublished: true,
+      width: 320,
+      height: 240,
+      likesCount: 0,
+      commentsCount: 0,
+      isLiked: false,
+      hls: null,
+      storyboard: null,
       owner: { _id: owner.id, username: owner.username },
     });
     expect(res.data.duration).toBeCloseTo(2, 0);
@@ -263,18 +272,30 @@ describe('DELETE /videos/{id}', () => {
     await t.ctx.storage.put(`videos/${id}/hls/master.m3u8`, Buffer.from('#EXTM3U\n'));
     await t.ctx.storage.put(`videos/${id}/storyboard/sheet-0.jpg`, Buffer.from('x'));
     const commentId = newId();
-    await db.insertInto('comments').values({ id: commentId, video_id: id, owner_id: other.id, content: 'Nice', likes_count: 1, created_at: 1, updated_at: 1 }).execute();
-    await db.insertInto('likes').values([
-      { user_id: other.id, target_type: 'video', target_id: id, created_at: 1 },
-      { user_id: owner.id, target_type: 'comment', target_id: commentId, created_at: 1 },
-      { user_id: other.id, target_type: 'video', target_id: keep.data._id, created_at: 1 },
-    ]).execute();
+    await db
+      .insertInto('comments')
+      .values({ id: commentId, video_id: id, owner_id: other.id, content: 'Nice', likes_count: 1, created_at: 1, updated_at: 1 })
+      .execute();
+    await db
+      .insertInto('likes')
+      .values([
+        { user_id: other.id, target_type: 'video', target_id: id, created_at: 1 },
+        { user_id: owner.id, target_type: 'comment', target_id: commentId, created_at: 1 },
+        { user_id: other.id, target_type: 'video', target_id: keep.data._id, created_at: 1 },
+      ])
+      .execute();
     const playlistId = newId();
-    await db.insertInto('playlists').values({ id: playlistId, owner_id: other.id, name: 'Mix', description: '', visibility: 'private', videos_count: 2, created_at: 1, updated_at: 1 }).execute();
-    await db.insertInto('playlist_videos').values([
-      { playlist_id: playlistId, video_id: id, position: 0, added_at: 1 },
-      { playlist_id: playlistId, video_id: keep.data._id, position: 1, added_at: 1 },
-    ]).execute();
+    await db
+      .insertInto('playlists')
+      .values({ id: playlistId, owner_id: other.id, name: 'Mix', description: '', visibility: 'private', videos_count: 2, created_at: 1, updated_at: 1 })
+      .execute();
+    await db
+      .insertInto('playlist_videos')
+      .values([
+        { playlist_id: playlistId, video_id: id, position: 0, added_at: 1 },
+        { playlist_id: playlistId, video_id: keep.data._id, position: 1, added_at: 1 },
+      ])
+      .execute();
     await db.insertInto('watch_history').values({ user_id: other.id, video_id: id, watched_at: 1 }).execute();
     await db.insertInto('view_events').values({ video_id: id, viewer_key: 'u:x', counted_at: 1 }).execute();
     const countBefore = await videosCount(t, owner.id);
@@ -285,8 +306,7 @@ describe('DELETE /videos/{id}', () => {
 
     expect(await db.selectFrom('videos').select('id').where('id', '=', id).execute()).toEqual([]);
     expect(await db.selectFrom('comments').select('id').where('video_id', '=', id).execute()).toEqual([]);
-    expect(await db.selectFrom('likes').select(['target_type', 'target_id']).execute())
-      .toEqual([{ target_type: 'video', target_id: keep.data._id }]);
+    expect(await db.selectFrom('likes').select(['target_type', 'target_id']).execute()).toEqual([{ target_type: 'video', target_id: keep.data._id }]);
     expect((await db.selectFrom('playlists').select('videos_count').where('id', '=', playlistId).executeTakeFirstOrThrow()).videos_count).toBe(1);
     expect(await db.selectFrom('watch_history').select('video_id').where('video_id', '=', id).execute()).toEqual([]);
     expect(await db.selectFrom('view_events').select('video_id').where('video_id', '=', id).execute()).toEqual([]);

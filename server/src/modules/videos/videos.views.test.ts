@@ -27,8 +27,11 @@ afterAll(() => t.close());
 describe('PATCH /videos/increment-views/{id}', () => {
   const view = (id: string, opts: { as?: SignedIn; ua?: string; ip?: string } = {}) =>
     t.call({
-      method: 'PATCH', url: `${API}/videos/increment-views/${id}`, as: opts.as,
-      headers: { 'user-agent': opts.ua ?? 'test-browser/1' }, remoteAddress: opts.ip ?? '203.0.113.7',
+      method: 'PATCH',
+      url: `${API}/videos/increment-views/${id}`,
+      as: opts.as,
+      headers: { 'user-agent': opts.ua ?? 'test-browser/1' },
+      remoteAddress: opts.ip ?? '203.0.113.7',
     });
 
   it('counts one view per viewer per video per hour and answers the count', async () => {
@@ -103,8 +106,12 @@ describe('view counting window (repository)', () => {
     expect(await repo.countView(video.id, 'u:someone', t0 + VIEW_WINDOW_MS, VIEW_WINDOW_MS)).toEqual({ counted: true, views: 3 });
     // The window restarts at the view that was counted, not at the calls in between.
     expect(await repo.countView(video.id, 'u:someone', t0 + VIEW_WINDOW_MS + 10, VIEW_WINDOW_MS)).toEqual({ counted: false, views: 3 });
-    const event = await t.ctx.db.selectFrom('view_events').select('counted_at')
-      .where('video_id', '=', video.id).where('viewer_key', '=', 'u:someone').executeTakeFirstOrThrow();
+    const event = await t.ctx.db
+      .selectFrom('view_events')
+      .select('counted_at')
+      .where('video_id', '=', video.id)
+      .where('viewer_key', '=', 'u:someone')
+      .executeTakeFirstOrThrow();
     expect(Number(event.counted_at)).toBe(t0 + VIEW_WINDOW_MS);
   });
 
@@ -116,9 +123,11 @@ describe('view counting window (repository)', () => {
     await repo.countView(video.id, 'u:b', midnight, VIEW_WINDOW_MS);
     await repo.countView(video.id, 'u:c', midnight + 5, VIEW_WINDOW_MS);
     await repo.countView(video.id, 'u:c', midnight + 6, VIEW_WINDOW_MS);
-    const days = await t.ctx.db.selectFrom('video_daily_views').select(['day', 'views'])
-      .where('video_id', '=', video.id).orderBy('day').execute();
-    expect(days.map((d) => [Number(d.day), Number(d.views)])).toEqual([[utcDay(midnight) - 1, 1], [utcDay(midnight), 2]]);
+    const days = await t.ctx.db.selectFrom('video_daily_views').select(['day', 'views']).where('video_id', '=', video.id).orderBy('day').execute();
+    expect(days.map((d) => [Number(d.day), Number(d.views)])).toEqual([
+      [utcDay(midnight) - 1, 1],
+      [utcDay(midnight), 2],
+    ]);
   });
 });
 

@@ -24,18 +24,22 @@ export class WatchHistoryRepository {
    */
   async record(userId: string, videoId: string, now: number, keep: number, position?: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom('watch_history')
+      const last = await trx
+        .selectFrom('watch_history')
         .select((eb) => eb.fn.max('watched_at').as('t'))
         .where('user_id', '=', userId)
         .executeTakeFirst();
       const watchedAt = Math.max(now, Number(last?.t ?? 0) + 1);
-      await trx.insertInto('watch_history')
+      await trx
+        .insertInto('watch_history')
         .values({ user_id: userId, video_id: videoId, watched_at: watchedAt, position: position ?? null })
-        .onConflict((oc) => oc.columns(['user_id', 'video_id'])
-          .doUpdateSet(position === undefined ? { watched_at: watchedAt } : { watched_at: watchedAt, position }))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'video_id']).doUpdateSet(position === undefined ? { watched_at: watchedAt } : { watched_at: watchedAt, position }),
+        )
         .execute();
       // The keep-th newest entry is the oldest one kept; anything older goes.
-      const cutoff = await trx.selectFrom('watch_history')
+      const cutoff = await trx
+        .selectFrom('watch_history')
         .select('watched_at')
         .where('user_id', '=', userId)
         .orderBy('watched_at', 'desc')
@@ -43,10 +47,7 @@ export class WatchHistoryRepository {
         .offset(keep - 1)
         .executeTakeFirst();
       if (cutoff) {
-        await trx.deleteFrom('watch_history')
-          .where('user_id', '=', userId)
-          .where('watched_at', '<', cutoff.watched_at)
-          .execute();
+        await trx.deleteFrom('watch_history').where('user_id', '=', userId).where('watched_at', '<', cutoff.watched_at).execute();
       }
       return watchedAt;
     });
@@ -57,7 +58,8 @@ export class WatchHistoryRepository {
    * out, as they are everywhere else.
    */
   async list(viewer: Viewer, opts: { sortBy: SortField; sortType: SortType; limit: number; offset: number }): Promise<{ rows: WatchedRow[]; total: number }> {
-    const base = this.db.selectFrom('watch_history')
+    const base = this.db
+      .selectFrom('watch_history')
       .innerJoin('videos', 'videos.id', 'watch_history.video_id')
       .where('watch_history.user_id', '=', viewer.id)
       .where(watchableBy(viewer));

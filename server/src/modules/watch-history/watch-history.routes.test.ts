@@ -48,7 +48,8 @@ describe('PATCH /users/watch-history/{videoId}', () => {
 });
 
 describe('PATCH /users/watch-history/{videoId} with a position', () => {
-  const save = (videoId: string, payload: unknown, as?: SignedIn) => t.call({ method: 'PATCH', url: `${API}/users/watch-history/${videoId}`, payload: payload as object, as });
+  const save = (videoId: string, payload: unknown, as?: SignedIn) =>
+    t.call({ method: 'PATCH', url: `${API}/users/watch-history/${videoId}`, payload: payload as object, as });
   const positionIn = async (url: string, as?: SignedIn) => (await t.call({ method: 'GET', url, as })).data;
 
   it('keeps where the viewer stopped, for them only, and answers the signed-in user as before', async () => {

@@ -35,13 +35,8 @@ export function RootLayout() {
       </a>
       <TopBar />
       <Sidebar />
-      {isMobile && sidebarOpen && (
-        <div className="fixed inset-0 top-14 z-20 bg-black/50" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
-      )}
-      <main
-        id="main"
-        className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:pl-66')}
-      >
+      {isMobile && sidebarOpen && <div className="fixed inset-0 top-14 z-20 bg-black/50" aria-hidden="true" onClick={() => setSidebarOpen(false)} />}
+      <main id="main" className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:pl-66')}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -53,9 +53,7 @@ export function Sidebar() {
         ))}
       </ul>
       {isAuthenticated && <FollowedChannels />}
-      <p className="mt-6 border-t border-neutral-200 px-3 pt-4 text-xs text-neutral-500 dark:border-neutral-800">
-        Reelhouse — self-hosted video
-      </p>
+      <p className="mt-6 border-t border-neutral-200 px-3 pt-4 text-xs text-neutral-500 dark:border-neutral-800">Reelhouse — self-hosted video</p>
     </nav>
   );
 }

@@ -75,10 +75,7 @@ export function TopBar() {
             >
               Login
             </Link>
-            <Link
-              to="/signup"
-              className="whitespace-nowrap rounded-full bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700"
-            >
+            <Link to="/signup" className="whitespace-nowrap rounded-full bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700">
               Sign Up
             </Link>
           </>

@@ -35,11 +35,18 @@ export default function AdminLayout() {
       <PageTitle>Admin</PageTitle>
       <nav aria-label="Admin" className="mb-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
         {screens.map((s) => (
-          <NavLink key={s.path} to={`/admin/${s.path}`}
-            className={({ isActive }) => cn(
-              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
-              isActive ? 'border-rose-600 text-neutral-900 dark:text-white' : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
-            )}>
+          <NavLink
+            key={s.path}
+            to={`/admin/${s.path}`}
+            className={({ isActive }) =>
+              cn(
+                '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+                isActive
+                  ? 'border-rose-600 text-neutral-900 dark:text-white'
+                  : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
+              )
+            }
+          >
             {s.label}
           </NavLink>
         ))}
@@ -59,10 +66,30 @@ function AdminOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export const OverviewPage = () => <AdminOnly><AdminOverview /></AdminOnly>;
-export const UsersPage = () => <AdminOnly><AdminUsers /></AdminOnly>;
-export const VideosPage = () => <AdminOnly><AdminVideos /></AdminOnly>;
-export const JobsPage = () => <AdminOnly><AdminJobs /></AdminOnly>;
-export const SettingsPage = () => <AdminOnly><AdminSettings /></AdminOnly>;
+export const OverviewPage = () => (
+  <AdminOnly>
+    <AdminOverview />
+  </AdminOnly>
+);
+export const UsersPage = () => (
+  <AdminOnly>
+    <AdminUsers />
+  </AdminOnly>
+);
+export const VideosPage = () => (
+  <AdminOnly>
+    <AdminVideos />
+  </AdminOnly>
+);
+export const JobsPage = () => (
+  <AdminOnly>
+    <AdminJobs />
+  </AdminOnly>
+);
+export const SettingsPage = () => (
+  <AdminOnly>
+    <AdminSettings />
+  </AdminOnly>
+);
 export const ReportsPage = ReportQueue;
 export const AuditLogPage = AuditLog;

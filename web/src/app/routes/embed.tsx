@@ -40,9 +40,7 @@ export default function EmbedPage() {
     return (
       <div role="alert" className="fixed inset-0 flex flex-col items-center justify-center gap-3 bg-black p-6 text-center text-white">
         <p className="text-lg font-semibold">{processing ? 'This video is still being processed.' : 'This video is unavailable.'}</p>
-        <p className="max-w-sm text-sm text-neutral-400">
-          {processing ? 'Try again in a moment.' : 'It may be private, removed, or the link may be wrong.'}
-        </p>
+        <p className="max-w-sm text-sm text-neutral-400">{processing ? 'Try again in a moment.' : 'It may be private, removed, or the link may be wrong.'}</p>
         <SiteLink videoId={videoId} className="text-sm text-neutral-200 underline">
           Open on the site
         </SiteLink>
@@ -53,18 +51,10 @@ export default function EmbedPage() {
   return (
     <div className="rh-embed fixed inset-0 bg-black">
       <Suspense fallback={<div className="h-full w-full bg-black" />}>
-        <VideoPlayer
-          {...playerMedia(video)}
-          theater={false}
-          onTheaterChange={noop}
-          onViewCounted={onViewCounted}
-        />
+        <VideoPlayer {...playerMedia(video)} theater={false} onTheaterChange={noop} onViewCounted={onViewCounted} />
       </Suspense>
       <div className="rh-embed-title pointer-events-none absolute inset-x-0 top-0 z-10 bg-gradient-to-b from-black/80 to-transparent px-4 pb-8 pt-3">
-        <SiteLink
-          videoId={video._id}
-          className="pointer-events-auto block truncate text-base font-semibold text-white hover:underline"
-        >
+        <SiteLink videoId={video._id} className="pointer-events-auto block truncate text-base font-semibold text-white hover:underline">
           {video.title}
         </SiteLink>
         <p className="truncate text-xs text-neutral-300">{video.owner.fullName}</p>

@@ -23,11 +23,7 @@ export default function HomePage() {
   const tab = tabs.find((t) => t.tab === asked)?.tab ?? null;
   return (
     <div>
-      <SearchBox
-        key={query}
-        initial={query}
-        onSearch={(q) => setParams(q ? { query: q } : {}, { replace: false })}
-      />
+      <SearchBox key={query} initial={query} onSearch={(q) => setParams(q ? { query: q } : {}, { replace: false })} />
       {!query && (
         // Links, not NavLinks: every tab is the path /, which NavLink would mark current in all of them.
         <nav aria-label="Home tabs" className="mb-4 flex gap-2">
@@ -40,7 +36,9 @@ export default function HomePage() {
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'rounded-lg px-3 py-1.5 text-sm font-medium',
-                  active ? 'bg-neutral-900 text-white dark:bg-white dark:text-neutral-900' : 'bg-neutral-100 hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700',
+                  active
+                    ? 'bg-neutral-900 text-white dark:bg-white dark:text-neutral-900'
+                    : 'bg-neutral-100 hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700',
                 )}
               >
                 {t.label}
@@ -54,13 +52,7 @@ export default function HomePage() {
           Results for <span className="font-medium text-neutral-900 dark:text-neutral-100">“{query}”</span>
         </p>
       )}
-      {tab === 'subscriptions' ? (
-        <SubscriptionFeed />
-      ) : tab === 'trending' ? (
-        <TrendingFeed />
-      ) : (
-        <VideoFeed params={{ query: query || undefined }} />
-      )}
+      {tab === 'subscriptions' ? <SubscriptionFeed /> : tab === 'trending' ? <TrendingFeed /> : <VideoFeed params={{ query: query || undefined }} />}
     </div>
   );
 }

@@ -9,11 +9,7 @@ export default function PlaylistPage() {
   const toast = useToast();
   return (
     <div className="mx-auto max-w-[1500px]">
-      <PlaylistView
-        playlistId={playlistId}
-        afterDeletePath={user ? `/${user.username}/playlists` : '/'}
-        notify={(m, k) => toast.show(m, k)}
-      />
+      <PlaylistView playlistId={playlistId} afterDeletePath={user ? `/${user.username}/playlists` : '/'} notify={(m, k) => toast.show(m, k)} />
     </div>
   );
 }

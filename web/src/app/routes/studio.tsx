@@ -30,12 +30,13 @@ export default function StudioPage() {
   const bulk = useBulkChange();
   const videos = list.data?.videos ?? [];
 
-  const toggle = (id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   async function apply(action: Visibility | 'delete') {
     if (action === 'delete' && !window.confirm(`Delete ${selected.size} video(s)? This cannot be undone.`)) return;
@@ -69,15 +70,23 @@ export default function StudioPage() {
             <option value="title:asc">Title</option>
           </select>
         </label>
-        <select aria-label="Filter by visibility" className={SELECT} value={filter.visibility ?? ''}
-          onChange={(e) => setFilter((f) => ({ ...f, visibility: (e.target.value || undefined) as Visibility | undefined }))}>
+        <select
+          aria-label="Filter by visibility"
+          className={SELECT}
+          value={filter.visibility ?? ''}
+          onChange={(e) => setFilter((f) => ({ ...f, visibility: (e.target.value || undefined) as Visibility | undefined }))}
+        >
           <option value="">All visibilities</option>
           <option value="public">Public</option>
           <option value="unlisted">Unlisted</option>
           <option value="private">Private</option>
         </select>
-        <select aria-label="Filter by state" className={SELECT} value={filter.status ?? ''}
-          onChange={(e) => setFilter((f) => ({ ...f, status: (e.target.value || undefined) as StudioFilter['status'] }))}>
+        <select
+          aria-label="Filter by state"
+          className={SELECT}
+          value={filter.status ?? ''}
+          onChange={(e) => setFilter((f) => ({ ...f, status: (e.target.value || undefined) as StudioFilter['status'] }))}
+        >
           <option value="">All states</option>
           <option value="ready">Ready</option>
           <option value="processing">Processing</option>
@@ -96,11 +105,17 @@ export default function StudioPage() {
         </div>
       </div>
       {error && <InlineMessage>{error}</InlineMessage>}
-      {list.isPending ? <Spinner /> : videos.length === 0 ? <EmptyState>No videos match.</EmptyState> : (
+      {list.isPending ? (
+        <Spinner />
+      ) : videos.length === 0 ? (
+        <EmptyState>No videos match.</EmptyState>
+      ) : (
         <table className="w-full border-collapse text-left text-sm">
           <thead className="border-b border-neutral-200 text-xs uppercase text-neutral-500 dark:border-neutral-800">
             <tr>
-              <th className="w-8 py-2"><span className="sr-only">Select</span></th>
+              <th className="w-8 py-2">
+                <span className="sr-only">Select</span>
+              </th>
               <th className="px-2 py-2">Video</th>
               <th className="px-2 py-2">Visibility</th>
               <th className="px-2 py-2">State</th>
@@ -108,13 +123,21 @@ export default function StudioPage() {
               <th className="px-2 py-2 text-right">Likes</th>
               <th className="px-2 py-2 text-right">Comments</th>
               <th className="px-2 py-2 text-right">Date</th>
-              <th className="px-2 py-2"><span className="sr-only">Numbers</span></th>
+              <th className="px-2 py-2">
+                <span className="sr-only">Numbers</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {videos.map((v) => (
-              <StudioRow key={v._id} video={v} selected={selected.has(v._id)} onToggle={() => toggle(v._id)}
-                chartOpen={chartFor === v._id} onChart={() => setChartFor((c) => (c === v._id ? null : v._id))} />
+              <StudioRow
+                key={v._id}
+                video={v}
+                selected={selected.has(v._id)}
+                onToggle={() => toggle(v._id)}
+                chartOpen={chartFor === v._id}
+                onChart={() => setChartFor((c) => (c === v._id ? null : v._id))}
+              />
             ))}
           </tbody>
         </table>
@@ -123,13 +146,25 @@ export default function StudioPage() {
   );
 }
 
-function StudioRow({ video: v, selected, onToggle, chartOpen, onChart }: {
-  video: StudioVideo; selected: boolean; onToggle: () => void; chartOpen: boolean; onChart: () => void;
+function StudioRow({
+  video: v,
+  selected,
+  onToggle,
+  chartOpen,
+  onChart,
+}: {
+  video: StudioVideo;
+  selected: boolean;
+  onToggle: () => void;
+  chartOpen: boolean;
+  onChart: () => void;
 }) {
   return (
     <>
       <tr className="border-b border-neutral-100 align-middle dark:border-neutral-900" data-testid="studio-row">
-        <td className="px-2 py-2"><input type="checkbox" aria-label={`Select ${v.title}`} checked={selected} onChange={onToggle} /></td>
+        <td className="px-2 py-2">
+          <input type="checkbox" aria-label={`Select ${v.title}`} checked={selected} onChange={onToggle} />
+        </td>
         <td className="px-2 py-2">
           <Link to={`/video/${v._id}`} className="flex items-center gap-3 hover:underline">
             {v.thumbnail.url ? <img src={v.thumbnail.url} alt="" className="aspect-video w-24 rounded object-cover" /> : null}
@@ -145,11 +180,17 @@ function StudioRow({ video: v, selected, onToggle, chartOpen, onChart }: {
         <td className="px-2 py-2 text-right tabular-nums">{v.likesCount}</td>
         <td className="px-2 py-2 text-right tabular-nums">{v.commentsCount}</td>
         <td className="px-2 py-2 text-right">{new Date(v.createdAt).toLocaleDateString()}</td>
-        <td className="px-2 py-2 text-right"><Button size="sm" variant="ghost" aria-expanded={chartOpen} onClick={onChart}>Numbers</Button></td>
+        <td className="px-2 py-2 text-right">
+          <Button size="sm" variant="ghost" aria-expanded={chartOpen} onClick={onChart}>
+            Numbers
+          </Button>
+        </td>
       </tr>
       {chartOpen && (
         <tr>
-          <td colSpan={9} className="py-3"><StatsPanel videoId={v._id} /></td>
+          <td colSpan={9} className="py-3">
+            <StatsPanel videoId={v._id} />
+          </td>
         </tr>
       )}
     </>
@@ -164,10 +205,24 @@ function StatsPanel({ videoId }: { videoId: string }) {
   return (
     <section aria-label="Views in the last 28 days" className="rounded-xl bg-neutral-50 p-4 dark:bg-neutral-900">
       <dl className="mb-3 flex flex-wrap gap-6 text-sm">
-        <div><dt className="text-neutral-500">Views, last 28 days</dt><dd className="text-lg font-bold" data-testid="period-views">{t.periodViews}</dd></div>
-        <div><dt className="text-neutral-500">Views</dt><dd className="text-lg font-bold">{t.views}</dd></div>
-        <div><dt className="text-neutral-500">Likes</dt><dd className="text-lg font-bold">{t.likes}</dd></div>
-        <div><dt className="text-neutral-500">Comments</dt><dd className="text-lg font-bold">{t.comments}</dd></div>
+        <div>
+          <dt className="text-neutral-500">Views, last 28 days</dt>
+          <dd className="text-lg font-bold" data-testid="period-views">
+            {t.periodViews}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-neutral-500">Views</dt>
+          <dd className="text-lg font-bold">{t.views}</dd>
+        </div>
+        <div>
+          <dt className="text-neutral-500">Likes</dt>
+          <dd className="text-lg font-bold">{t.likes}</dd>
+        </div>
+        <div>
+          <dt className="text-neutral-500">Comments</dt>
+          <dd className="text-lg font-bold">{t.comments}</dd>
+        </div>
       </dl>
       <ViewsChart days={stats.data.days} />
     </section>

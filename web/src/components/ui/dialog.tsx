@@ -46,12 +46,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
-            >
+            <button type="button" onClick={onClose} aria-label="Close" className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800">
               <CloseIcon width={20} height={20} />
             </button>
           </div>

@@ -5,12 +5,10 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'subscribe';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-rose-600 text-white hover:bg-rose-700 disabled:bg-rose-400',
-  secondary:
-    'bg-neutral-100 text-neutral-900 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700',
+  secondary: 'bg-neutral-100 text-neutral-900 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700',
   ghost: 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800',
   danger: 'bg-red-600 text-white hover:bg-red-700',
-  subscribe:
-    'bg-neutral-900 text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200',
+  subscribe: 'bg-neutral-900 text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -46,42 +44,41 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
-  function TextField({ label, error, hint, className, id, ...props }, ref) {
-    const autoId = useId();
-    const inputId = id ?? autoId;
-    const errId = `${inputId}-err`;
-    return (
-      <div className={cn('flex flex-col gap-1', className)}>
-        <label htmlFor={inputId} className="text-sm font-medium text-neutral-700 dark:text-neutral-300">
-          {label}
-        </label>
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errId : undefined}
-          className={cn(fieldClass, props.type === 'file' && 'file:mr-3 file:rounded-full file:border-0 file:bg-neutral-200 file:px-3 file:py-1 dark:file:bg-neutral-700 dark:file:text-neutral-100')}
-          {...props}
-        />
-        {hint && <p className="text-xs text-neutral-500 dark:text-neutral-400">{hint}</p>}
-        {error && (
-          <p id={errId} className="text-xs text-red-600 dark:text-red-400">
-            {error}
-          </p>
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function TextField(
+  { label, error, hint, className, id, ...props },
+  ref,
+) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errId = `${inputId}-err`;
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium text-neutral-700 dark:text-neutral-300">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId : undefined}
+        className={cn(
+          fieldClass,
+          props.type === 'file' &&
+            'file:mr-3 file:rounded-full file:border-0 file:bg-neutral-200 file:px-3 file:py-1 dark:file:bg-neutral-700 dark:file:text-neutral-100',
         )}
-      </div>
-    );
-  },
-);
+        {...props}
+      />
+      {hint && <p className="text-xs text-neutral-500 dark:text-neutral-400">{hint}</p>}
+      {error && (
+        <p id={errId} className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
 
-export function TextArea({
-  label,
-  error,
-  className,
-  id,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+export function TextArea({ label, error, className, id, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
@@ -89,12 +86,7 @@ export function TextArea({
       <label htmlFor={inputId} className="text-sm font-medium text-neutral-700 dark:text-neutral-300">
         {label}
       </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        className={cn(fieldClass, 'min-h-24')}
-        {...props}
-      />
+      <textarea id={inputId} aria-invalid={error ? true : undefined} className={cn(fieldClass, 'min-h-24')} {...props} />
       {error && <p className="text-xs text-red-600 dark:text-red-400">{error}</p>}
     </div>
   );

@@ -61,12 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             }
           >
             <span>{t.message}</span>
-            <button
-              type="button"
-              onClick={() => dismiss(t.id)}
-              className="ml-auto rounded px-1 opacity-70 hover:opacity-100"
-              aria-label="Dismiss"
-            >
+            <button type="button" onClick={() => dismiss(t.id)} className="ml-auto rounded px-1 opacity-70 hover:opacity-100" aria-label="Dismiss">
               ×
             </button>
           </div>

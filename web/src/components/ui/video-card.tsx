@@ -26,14 +26,10 @@ export function VideoCard({ video, actions }: { video: VideoSummary; actions?: R
             {video.status === 'failed' ? 'Failed' : `Processing ${video.progress}%`}
           </span>
         ) : (
-          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
-            {formatDuration(video.duration)}
-          </span>
+          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">{formatDuration(video.duration)}</span>
         )}
         {!processing && <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />}
-        {!video.isPublished && (
-          <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>
-        )}
+        {!video.isPublished && <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>}
       </Link>
       <div className="flex gap-3">
         <Link to={`/channel/${video.owner.username}`} className="shrink-0" aria-label={`${video.owner.fullName || video.owner.username} channel`}>
@@ -57,9 +53,7 @@ export function CompactVideoCard({ video }: { video: VideoSummary }) {
         aria-hidden="true"
       >
         <img src={video.thumbnail.url} alt="" loading="lazy" className="h-full w-full object-cover" />
-        <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">
-          {formatDuration(video.duration)}
-        </span>
+        <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">{formatDuration(video.duration)}</span>
         <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />
       </Link>
       <VideoCardText video={video} compact />
@@ -83,9 +77,7 @@ export function VideoCardSkeleton() {
 }
 
 export function VideoGrid({ children }: { children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</div>
-  );
+  return <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</div>;
 }
 
 export function SkeletonGrid({ count = 8 }: { count?: number }) {

@@ -3,7 +3,16 @@ import { chapterCues } from './chapter-cues';
 
 describe('chapterCues', () => {
   it('runs each chapter until the next and the last until the end', () => {
-    expect(chapterCues([{ start: 0, title: 'Intro' }, { start: 12, title: 'Middle' }, { start: 30, title: 'End' }], 41.5)).toEqual([
+    expect(
+      chapterCues(
+        [
+          { start: 0, title: 'Intro' },
+          { start: 12, title: 'Middle' },
+          { start: 30, title: 'End' },
+        ],
+        41.5,
+      ),
+    ).toEqual([
       { startTime: 0, endTime: 12, text: 'Intro' },
       { startTime: 12, endTime: 30, text: 'Middle' },
       { startTime: 30, endTime: 41.5, text: 'End' },

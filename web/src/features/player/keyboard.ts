@@ -127,9 +127,7 @@ export function planAction(action: PlayerAction, s: PlayerSnapshot): PlayerComma
     case 'seekBy':
       return { kind: 'seek', time: clampTime(s.currentTime + action.seconds, s.duration) };
     case 'seekToFraction':
-      return Number.isFinite(s.duration) && s.duration > 0
-        ? { kind: 'seek', time: clampTime(s.duration * action.fraction, s.duration) }
-        : { kind: 'none' };
+      return Number.isFinite(s.duration) && s.duration > 0 ? { kind: 'seek', time: clampTime(s.duration * action.fraction, s.duration) } : { kind: 'none' };
     case 'volumeBy': {
       // Like YouTube: stepping from muted starts from the remembered volume and unmutes.
       const volume = clampVolume(s.volume + action.delta);

@@ -9,7 +9,13 @@ describe('player control', () => {
   it('seeks the attached player, and nothing once it detached', () => {
     const seeks: number[] = [];
     let time = 0;
-    const detach = attachPlayer({ seek: (s) => { seeks.push(s); time = s; }, currentTime: () => time });
+    const detach = attachPlayer({
+      seek: (s) => {
+        seeks.push(s);
+        time = s;
+      },
+      currentTime: () => time,
+    });
     expect(seekPlayer(12.5)).toBe(true);
     expect(playerTime()).toBe(12.5);
     expect(seekPlayer(-1)).toBe(false);

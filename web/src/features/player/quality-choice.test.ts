@@ -22,7 +22,9 @@ type Driven = VideoQualityList & Record<symbol, (...args: unknown[]) => void>;
 
 function ladder() {
   const list = new VideoQualityList() as Driven;
-  const rungs = [240, 360, 720].map((height) => ({ id: `${height}p`, width: (height * 16) / 9, height, codec: 'avc1', bitrate: height * 1000 }) as VideoQuality);
+  const rungs = [240, 360, 720].map(
+    (height) => ({ id: `${height}p`, width: (height * 16) / 9, height, codec: 'avc1', bitrate: height * 1000 }) as VideoQuality,
+  );
   for (const rung of rungs) list[ADD](rung);
   // What hls.js pins the stream to: vidstack's provider sets it from every change of the list.
   const pinned: (string | null)[] = [];

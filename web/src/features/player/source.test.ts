@@ -43,9 +43,7 @@ describe('pickSource', () => {
 
 describe('absoluteUrl', () => {
   it('resolves a path against the page', () => {
-    expect(absoluteUrl('/media/videos/v1/storyboard.vtt', 'http://localhost:5173/video/v1')).toBe(
-      'http://localhost:5173/media/videos/v1/storyboard.vtt',
-    );
+    expect(absoluteUrl('/media/videos/v1/storyboard.vtt', 'http://localhost:5173/video/v1')).toBe('http://localhost:5173/media/videos/v1/storyboard.vtt');
   });
 
   it('keeps absolute URLs', () => {

@@ -1,6 +1,4 @@
-export type PlayerSource =
-  | { kind: 'hls'; src: string; type: 'application/x-mpegurl' }
-  | { kind: 'mp4'; src: string; type: 'video/mp4' };
+export type PlayerSource = { kind: 'hls'; src: string; type: 'application/x-mpegurl' } | { kind: 'mp4'; src: string; type: 'video/mp4' };
 
 /**
  * The source to play: the HLS master playlist once the ladder exists, else the progressive file.
@@ -8,12 +6,7 @@ export type PlayerSource =
  * the same video at source quality, and switching would rebuffer and reset the position mid-watch.
  * The ladder is then picked up on the next mount (or if nothing has been played yet).
  */
-export function pickSource(
-  src: string,
-  hlsSrc: string | null,
-  current: PlayerSource | null,
-  started: boolean,
-): PlayerSource {
+export function pickSource(src: string, hlsSrc: string | null, current: PlayerSource | null, started: boolean): PlayerSource {
   if (started && current?.kind === 'mp4' && current.src === src) return current;
   if (hlsSrc) return current?.kind === 'hls' && current.src === hlsSrc ? current : { kind: 'hls', src: hlsSrc, type: 'application/x-mpegurl' };
   return current?.kind === 'mp4' && current.src === src ? current : { kind: 'mp4', src, type: 'video/mp4' };

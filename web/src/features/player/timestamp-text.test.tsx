@@ -33,12 +33,12 @@ describe('TimestampText', () => {
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['?t=30', '?t=60']);
   });
 
-  it('leaves timestamps at or past the video\'s end as plain text', () => {
+  it("leaves timestamps at or past the video's end as plain text", () => {
     renderText('0:30 is in, 1:00 is the end, 2:00 is past it', 60);
     expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['0:30']);
   });
 
-  it('seeks the page\'s player on a click instead of following the link', () => {
+  it("seeks the page's player on a click instead of following the link", () => {
     const seek = vi.fn();
     const detach = attachPlayer({ seek, currentTime: () => 0 });
     try {

@@ -19,10 +19,7 @@ export interface PlayerKeysView {
  * frame step or theater, digits and speed keys work differently). Returns the flash that says what
  * a key did, shown briefly over the video.
  */
-export function usePlayerKeys(
-  playerRef: RefObject<MediaPlayerInstance | null>,
-  view: RefObject<PlayerKeysView>,
-): { text: string; key: number } | null {
+export function usePlayerKeys(playerRef: RefObject<MediaPlayerInstance | null>, view: RefObject<PlayerKeysView>): { text: string; key: number } | null {
   const [flash, setFlash] = useState<{ text: string; key: number } | null>(null);
 
   useEffect(() => {

@@ -2,15 +2,7 @@ import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
 import './player.css';
 
-import {
-  isHLSProvider,
-  MediaPlayer,
-  MediaProvider,
-  Poster,
-  Track,
-  type MediaPlayerInstance,
-  type MediaProviderAdapter,
-} from '@vidstack/react';
+import { isHLSProvider, MediaPlayer, MediaProvider, Poster, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SPEED_STEPS } from './playback';
@@ -76,21 +68,12 @@ export function VideoPlayer({
   useEffect(() => {
     setSource((current) => pickSource(src, hlsSrc, current, startedRef.current));
   }, [src, hlsSrc]);
-  const playerSrc = useMemo(
-    () => ({ src: source.src, type: source.kind === 'hls' ? hlsTypeForThisBrowser() : source.type }),
-    [source],
-  );
+  const playerSrc = useMemo(() => ({ src: source.src, type: source.kind === 'hls' ? hlsTypeForThisBrowser() : source.type }), [source]);
 
-  const thumbnails = useMemo(
-    () => (storyboard && typeof window !== 'undefined' ? absoluteUrl(storyboard, window.location.href) : undefined),
-    [storyboard],
-  );
+  const thumbnails = useMemo(() => (storyboard && typeof window !== 'undefined' ? absoluteUrl(storyboard, window.location.href) : undefined), [storyboard]);
 
   // Segments on the seek bar, titles in its preview and beside the time (vidstack's default layout).
-  const chapterContent = useMemo(
-    () => (chapters && chapters.length > 0 ? { cues: chapterCues(chapters, duration) } : null),
-    [chapters, duration],
-  );
+  const chapterContent = useMemo(() => (chapters && chapters.length > 0 ? { cues: chapterCues(chapters, duration) } : null), [chapters, duration]);
 
   // The HLS provider's hls.js, to pin a rung the viewer picked (see keepQualityChoice).
   const hlsRef = useRef<{ loadLevel: number } | null>(null);
@@ -231,7 +214,9 @@ export function VideoPlayer({
         {poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}
         {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label="Chapters" lang="en" default /> : null}
         {/* Captions: the viewer's last choice (a language, or off) comes back from storage. */}
-        {captions?.map((c) => <Track key={c.url} kind="subtitles" type="vtt" src={c.url} language={c.language} label={c.label} />)}
+        {captions?.map((c) => (
+          <Track key={c.url} kind="subtitles" type="vtt" src={c.url} language={c.language} label={c.label} />
+        ))}
       </MediaProvider>
       {flash ? (
         <div key={flash.key} className="rh-player-flash" role="status" aria-live="polite">
@@ -253,4 +238,3 @@ export function VideoPlayer({
     </MediaPlayer>
   );
 }
-

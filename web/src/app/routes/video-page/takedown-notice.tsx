@@ -33,11 +33,18 @@ export function TakedownNotice({ video, isOwner }: { video: VideoDetail; isOwner
   }
 
   return (
-    <section aria-label="Takedown" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <section
+      aria-label="Takedown"
+      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="font-semibold">This video was taken down by the moderators.</p>
       <p className="mt-1">Reason: {takedown.reason}</p>
       <p className="mt-1 text-amber-800 dark:text-amber-200">Nobody else can see it{isOwner ? ' while it is down' : ''}.</p>
-      {isOwner && takedown.appealedAt && <p role="status" className="mt-2">Your appeal was sent; a moderator will look at it.</p>}
+      {isOwner && takedown.appealedAt && (
+        <p role="status" className="mt-2">
+          Your appeal was sent; a moderator will look at it.
+        </p>
+      )}
       {isOwner && !takedown.appealedAt && (
         <form onSubmit={onAppeal} className="mt-3 flex flex-col gap-2">
           {error && <InlineMessage>{error}</InlineMessage>}

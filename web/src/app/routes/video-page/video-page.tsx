@@ -55,10 +55,7 @@ export default function VideoPage() {
   // A link to a moment (?t=) wins over where the viewer left off.
   const linkStart = parseStartTime(searchParams.get('t'));
 
-  const notify = useCallback(
-    (message: string, kind: 'error' | 'success' | 'info') => toast.show(message, kind),
-    [toast],
-  );
+  const notify = useCallback((message: string, kind: 'error' | 'success' | 'info') => toast.show(message, kind), [toast]);
 
   // Another video starts from its own counts (set during render, so no frame shows the last video's changes).
   const [deltasFor, setDeltasFor] = useState(videoId);
@@ -127,9 +124,7 @@ export default function VideoPage() {
             onEnded={onEnded}
             autoPlay={cameByAutoplay}
           />
-          {endedId === video._id && autoplay && next && (
-            <AutoplayOverlay key={video._id} next={next} onCancel={() => setEndedId(null)} onPlay={playNext} />
-          )}
+          {endedId === video._id && autoplay && next && <AutoplayOverlay key={video._id} next={next} onCancel={() => setEndedId(null)} onPlay={playNext} />}
         </div>
       </Suspense>
     ) : (
@@ -146,9 +141,7 @@ export default function VideoPage() {
           <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
             {video.title}
           </h1>
-          {!video.isPublished && (
-            <p className="mt-1 text-xs font-medium uppercase text-amber-600">Unpublished: only you can see this video</p>
-          )}
+          {!video.isPublished && <p className="mt-1 text-xs font-medium uppercase text-amber-600">Unpublished: only you can see this video</p>}
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <div className="flex min-w-0 items-center gap-3">
               <Link to={`/channel/${video.owner.username}`} aria-label={`${video.owner.fullName} channel`}>
@@ -186,11 +179,7 @@ export default function VideoPage() {
               />
               <ShareButton />
               {video.visibility !== 'private' && <EmbedButton videoId={video._id} title={video.title} />}
-              <Button
-                onClick={() =>
-                  isAuthenticated ? setPlaylistOpen(true) : toast.info('Please sign in to add videos to your playlists')
-                }
-              >
+              <Button onClick={() => (isAuthenticated ? setPlaylistOpen(true) : toast.info('Please sign in to add videos to your playlists'))}>
                 <PlaylistAddIcon width={18} height={18} /> Save
               </Button>
             </div>
@@ -233,13 +222,7 @@ export default function VideoPage() {
         </div>
       </div>
       {isAuthenticated && user && (
-        <AddToPlaylistDialog
-          open={playlistOpen}
-          onClose={() => setPlaylistOpen(false)}
-          videoId={video._id}
-          userId={user._id}
-          notify={notify}
-        />
+        <AddToPlaylistDialog open={playlistOpen} onClose={() => setPlaylistOpen(false)} videoId={video._id} userId={user._id} notify={notify} />
       )}
     </div>
   );

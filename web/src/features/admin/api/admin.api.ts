@@ -1,6 +1,17 @@
 import type {
-  AdminJob, AdminJobs, AdminStats, AdminUser, AdminUserPage, AdminUserPatch, AdminVideo, AdminVideoPage, AuditPage,
-  InstanceSettings, InstanceSettingsPatch, ModerationBody, ReportGroup,
+  AdminJob,
+  AdminJobs,
+  AdminStats,
+  AdminUser,
+  AdminUserPage,
+  AdminUserPatch,
+  AdminVideo,
+  AdminVideoPage,
+  AuditPage,
+  InstanceSettings,
+  InstanceSettingsPatch,
+  ModerationBody,
+  ReportGroup,
 } from '@reelhouse/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -8,7 +19,12 @@ import { api } from '@/lib/api-client';
 /** Everything the admin area reads is staff data: always fresh, never cached across visits. */
 const fresh = { staleTime: 0, placeholderData: keepPreviousData } as const;
 
-export interface UsersFilter { query?: string; role?: string; banned?: string; pageNumber: number }
+export interface UsersFilter {
+  query?: string;
+  role?: string;
+  banned?: string;
+  pageNumber: number;
+}
 export function useAdminUsers(f: UsersFilter) {
   return useQuery({
     queryKey: ['admin', 'users', f],
@@ -25,7 +41,11 @@ export function useUpdateUser() {
   });
 }
 
-export interface VideosFilter { status?: string; query?: string; pageNumber: number }
+export interface VideosFilter {
+  status?: string;
+  query?: string;
+  pageNumber: number;
+}
 export function useAdminVideos(f: VideosFilter) {
   return useQuery({
     queryKey: ['admin', 'videos', f],
@@ -44,7 +64,12 @@ export function useRetryVideo() {
 
 /** The queue moves on its own: it is read again every few seconds while the page is open. */
 export function useAdminJobs() {
-  return useQuery({ queryKey: ['admin', 'jobs'], queryFn: ({ signal }) => api.get<AdminJobs>('/admin/jobs', undefined, signal), refetchInterval: 5000, ...fresh });
+  return useQuery({
+    queryKey: ['admin', 'jobs'],
+    queryFn: ({ signal }) => api.get<AdminJobs>('/admin/jobs', undefined, signal),
+    refetchInterval: 5000,
+    ...fresh,
+  });
 }
 
 export function useRetryJob() {

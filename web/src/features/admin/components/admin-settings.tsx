@@ -7,7 +7,11 @@ import { formatQuota } from '../lib/format';
 import { numberOrNull, type SettingsErrors, settingsPatch } from '../lib/settings-form';
 import { ErrorText, Section, SelectField } from './admin-ui';
 
-const SIGNUP_LABEL = { open: 'Open: anyone may sign up', closed: 'Closed: nobody may sign up', approval: 'By approval: an admin approves each account' } as const;
+const SIGNUP_LABEL = {
+  open: 'Open: anyone may sign up',
+  closed: 'Closed: nobody may sign up',
+  approval: 'By approval: an admin approves each account',
+} as const;
 
 /** Every instance setting, checked with the server's own rules before it is sent. */
 export function AdminSettings() {
@@ -57,24 +61,64 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
     <form onSubmit={submit} noValidate className="max-w-2xl">
       <Section title="The site">
         <div className="flex flex-col gap-4">
-          <TextField label="Site name" value={draft.name} onChange={(e) => set('name', e.target.value)} error={errors.name} hint="Shown in the page title and link previews" />
+          <TextField
+            label="Site name"
+            value={draft.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={errors.name}
+            hint="Shown in the page title and link previews"
+          />
           <TextArea label="Description" value={draft.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
           <SelectField label="Sign-ups" value={draft.signupMode} onChange={(e) => set('signupMode', e.target.value as InstanceSettings['signupMode'])}>
-            {SIGNUP_MODES.map((m) => <option key={m} value={m}>{SIGNUP_LABEL[m]}</option>)}
+            {SIGNUP_MODES.map((m) => (
+              <option key={m} value={m}>
+                {SIGNUP_LABEL[m]}
+              </option>
+            ))}
           </SelectField>
-          <Check label="Demo account" hint="Lets visitors sign in to a shared account to try the site" checked={draft.demoAccount} onChange={(v) => set('demoAccount', v)} />
+          <Check
+            label="Demo account"
+            hint="Lets visitors sign in to a shared account to try the site"
+            checked={draft.demoAccount}
+            onChange={(v) => set('demoAccount', v)}
+          />
         </div>
       </Section>
       <Section title="Uploads">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Largest video (bytes)" inputMode="numeric" value={text.maxVideoBytes} onChange={(e) => setNumber('maxVideoBytes', e.target.value)}
-            error={errors.maxVideoBytes} hint={hintBytes(draft.maxVideoBytes)} />
-          <TextField label="Longest video (seconds)" inputMode="numeric" placeholder="No limit" value={text.maxVideoDurationSeconds}
-            onChange={(e) => setNumber('maxVideoDurationSeconds', e.target.value)} error={errors.maxVideoDurationSeconds} hint="Empty for no limit" />
-          <TextField label="Default storage quota (bytes)" inputMode="numeric" value={text.defaultQuotaBytes} onChange={(e) => setNumber('defaultQuotaBytes', e.target.value)}
-            error={errors.defaultQuotaBytes} hint={`${hintBytes(draft.defaultQuotaBytes)}; -1 for no limit`} />
-          <TextField label="Default daily upload quota (bytes)" inputMode="numeric" value={text.defaultDailyQuotaBytes} onChange={(e) => setNumber('defaultDailyQuotaBytes', e.target.value)}
-            error={errors.defaultDailyQuotaBytes} hint={`${hintBytes(draft.defaultDailyQuotaBytes)}; -1 for no limit`} />
+          <TextField
+            label="Largest video (bytes)"
+            inputMode="numeric"
+            value={text.maxVideoBytes}
+            onChange={(e) => setNumber('maxVideoBytes', e.target.value)}
+            error={errors.maxVideoBytes}
+            hint={hintBytes(draft.maxVideoBytes)}
+          />
+          <TextField
+            label="Longest video (seconds)"
+            inputMode="numeric"
+            placeholder="No limit"
+            value={text.maxVideoDurationSeconds}
+            onChange={(e) => setNumber('maxVideoDurationSeconds', e.target.value)}
+            error={errors.maxVideoDurationSeconds}
+            hint="Empty for no limit"
+          />
+          <TextField
+            label="Default storage quota (bytes)"
+            inputMode="numeric"
+            value={text.defaultQuotaBytes}
+            onChange={(e) => setNumber('defaultQuotaBytes', e.target.value)}
+            error={errors.defaultQuotaBytes}
+            hint={`${hintBytes(draft.defaultQuotaBytes)}; -1 for no limit`}
+          />
+          <TextField
+            label="Default daily upload quota (bytes)"
+            inputMode="numeric"
+            value={text.defaultDailyQuotaBytes}
+            onChange={(e) => setNumber('defaultDailyQuotaBytes', e.target.value)}
+            error={errors.defaultDailyQuotaBytes}
+            hint={`${hintBytes(draft.defaultDailyQuotaBytes)}; -1 for no limit`}
+          />
         </div>
       </Section>
       <Section title="Processing">
@@ -82,18 +126,26 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
           <legend className="text-sm font-medium text-neutral-700 dark:text-neutral-300">Ladder rungs to make</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {LADDER_RUNGS.map((h) => (
-              <Check key={h} label={`${h}p`} checked={draft.ladderRungs.includes(h)}
-                onChange={(on) => set('ladderRungs', on ? [...draft.ladderRungs, h].sort((a, b) => a - b) : draft.ladderRungs.filter((r) => r !== h))} />
+              <Check
+                key={h}
+                label={`${h}p`}
+                checked={draft.ladderRungs.includes(h)}
+                onChange={(on) => set('ladderRungs', on ? [...draft.ladderRungs, h].sort((a, b) => a - b) : draft.ladderRungs.filter((r) => r !== h))}
+              />
             ))}
           </div>
-          <p id="rungs-hint" className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">New videos get these rungs, never above their own size.</p>
+          <p id="rungs-hint" className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
+            New videos get these rungs, never above their own size.
+          </p>
           {errors.ladderRungs && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{errors.ladderRungs}</p>}
         </fieldset>
       </Section>
       <div className="flex flex-col items-start gap-3">
         {errors.form && <InlineMessage>{errors.form}</InlineMessage>}
         {done && <InlineMessage kind="success">Settings saved</InlineMessage>}
-        <Button type="submit" variant="primary" disabled={update.isPending}>Save settings</Button>
+        <Button type="submit" variant="primary" disabled={update.isPending}>
+          Save settings
+        </Button>
       </div>
     </form>
   );

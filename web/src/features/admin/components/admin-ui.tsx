@@ -22,7 +22,13 @@ export function Table({ label, head, children }: { label: string; head: string[]
     <div className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
       <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
         <thead className="bg-neutral-50 text-xs uppercase tracking-wide text-neutral-500 dark:bg-neutral-900 dark:text-neutral-400">
-          <tr>{head.map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-neutral-200 text-neutral-800 dark:divide-neutral-800 dark:text-neutral-200">{children}</tbody>
       </table>
@@ -61,7 +67,9 @@ export function SelectField({ label, className, children, ...props }: SelectHTML
   const id = useId();
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-neutral-700 dark:text-neutral-300">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-neutral-700 dark:text-neutral-300">
+        {label}
+      </label>
       <select
         id={id}
         className="h-10 rounded-lg border border-neutral-300 bg-white px-3 text-sm text-neutral-900 focus:border-rose-500 focus:outline-none focus:ring-2 focus:ring-rose-500/30 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
@@ -77,14 +85,24 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Pages" className="mt-3 flex items-center justify-end gap-2 text-sm text-neutral-600 dark:text-neutral-400">
-      <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
-      <span>Page {page} of {totalPages}</span>
-      <Button size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>Next</Button>
+      <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      <Button size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
     </nav>
   );
 }
 
 export function ErrorText({ error }: { error: unknown }) {
   if (!error) return null;
-  return <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error instanceof Error ? error.message : 'Something went wrong'}</p>;
+  return (
+    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {error instanceof Error ? error.message : 'Something went wrong'}
+    </p>
+  );
 }

@@ -24,7 +24,11 @@ export function AdminUsers() {
         <TextField label="Search by name or email" type="search" value={query} onChange={(e) => filter(setQuery)(e.target.value)} />
         <SelectField label="Role" value={role} onChange={(e) => filter(setRole)(e.target.value)}>
           <option value="">Any role</option>
-          {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="State" value={banned} onChange={(e) => filter(setBanned)(e.target.value)}>
           <option value="">Any state</option>
@@ -33,10 +37,14 @@ export function AdminUsers() {
         </SelectField>
       </div>
       <ErrorText error={error} />
-      {isPending ? <Spinner /> : (
+      {isPending ? (
+        <Spinner />
+      ) : (
         <>
           <Table label="Users" head={['Account', 'Role', 'Storage used', 'Quotas', 'State']}>
-            {data?.users.map((u) => <UserRow key={u._id} user={u} />)}
+            {data?.users.map((u) => (
+              <UserRow key={u._id} user={u} />
+            ))}
           </Table>
           {data && data.users.length === 0 && <p className="py-6 text-center text-sm text-neutral-500">No account matches.</p>}
           {data && <Pager page={data.currentPage} totalPages={data.totalPages} onPage={setPage} />}
@@ -52,22 +60,29 @@ function UserRow({ user }: { user: AdminUser }) {
   const toast = useToast();
   const [editing, setEditing] = useState<'quota' | 'ban' | null>(null);
   const save = (patch: Parameters<typeof update.mutate>[0]['patch'], done: string) =>
-    update.mutate({ id: user._id, patch }, {
-      onSuccess: () => {
-        toast.show(done, 'success');
-        setEditing(null);
+    update.mutate(
+      { id: user._id, patch },
+      {
+        onSuccess: () => {
+          toast.show(done, 'success');
+          setEditing(null);
+        },
+        onError: (err) => toast.show(err.message, 'error'),
       },
-      onError: (err) => toast.show(err.message, 'error'),
-    });
+    );
   const staff = user.role !== 'user';
   return (
     <tr>
       <Cell>
         <p className="font-medium">{user.fullName}</p>
-        <p className="text-xs text-neutral-500 dark:text-neutral-400">@{user.username} · {user.email}</p>
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">
+          @{user.username} · {user.email}
+        </p>
       </Cell>
       <Cell>
-        <label className="sr-only" htmlFor={`role-${user._id}`}>Role of {user.username}</label>
+        <label className="sr-only" htmlFor={`role-${user._id}`}>
+          Role of {user.username}
+        </label>
         <select
           id={`role-${user._id}`}
           value={user.role}
@@ -75,7 +90,11 @@ function UserRow({ user }: { user: AdminUser }) {
           onChange={(e) => save({ role: e.target.value as AdminUser['role'] }, `${user.username} is now ${e.target.value}`)}
           className="rounded-lg border border-neutral-300 bg-white px-2 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-900"
         >
-          {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
         </select>
       </Cell>
       <Cell>
@@ -83,25 +102,49 @@ function UserRow({ user }: { user: AdminUser }) {
         <p className="text-xs text-neutral-500 dark:text-neutral-400">{user.videosCount} videos</p>
       </Cell>
       <Cell>
-        {editing === 'quota' ? <QuotaForm user={user} busy={update.isPending} onCancel={() => setEditing(null)} onSave={(p) => save(p, `Quotas of ${user.username} saved`)} /> : (
+        {editing === 'quota' ? (
+          <QuotaForm user={user} busy={update.isPending} onCancel={() => setEditing(null)} onSave={(p) => save(p, `Quotas of ${user.username} saved`)} />
+        ) : (
           <div className="flex flex-col items-start gap-1">
             <span>Total: {formatQuota(user.quotaBytes)}</span>
             <span>Per day: {formatQuota(user.dailyQuotaBytes)}</span>
-            <Button size="sm" variant="ghost" onClick={() => setEditing('quota')} aria-label={`Change quotas of ${user.username}`}>Change</Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing('quota')} aria-label={`Change quotas of ${user.username}`}>
+              Change
+            </Button>
           </div>
         )}
       </Cell>
       <Cell>
         <div className="flex flex-col items-start gap-2">
-          {user.banned ? <Badge tone="bad">Banned</Badge> : user.approvalPending ? <Badge tone="warn">Waiting for approval</Badge> : <Badge tone="good">Active</Badge>}
-          {user.banReason && <span className="text-xs text-neutral-500 dark:text-neutral-400">{user.banReason}</span>}
-          {user.approvalPending && <Button size="sm" onClick={() => save({ approved: true }, `${user.username} approved`)}>Approve</Button>}
           {user.banned ? (
-            <Button size="sm" onClick={() => save({ banned: false }, `${user.username} unbanned`)}>Unban</Button>
+            <Badge tone="bad">Banned</Badge>
+          ) : user.approvalPending ? (
+            <Badge tone="warn">Waiting for approval</Badge>
+          ) : (
+            <Badge tone="good">Active</Badge>
+          )}
+          {user.banReason && <span className="text-xs text-neutral-500 dark:text-neutral-400">{user.banReason}</span>}
+          {user.approvalPending && (
+            <Button size="sm" onClick={() => save({ approved: true }, `${user.username} approved`)}>
+              Approve
+            </Button>
+          )}
+          {user.banned ? (
+            <Button size="sm" onClick={() => save({ banned: false }, `${user.username} unbanned`)}>
+              Unban
+            </Button>
           ) : editing === 'ban' ? (
-            <BanForm busy={update.isPending} onCancel={() => setEditing(null)} onBan={(reason) => save({ banned: true, banReason: reason }, `${user.username} banned`)} />
-          ) : !staff && (
-            <Button size="sm" variant="danger" onClick={() => setEditing('ban')} aria-label={`Ban ${user.username}`}>Ban</Button>
+            <BanForm
+              busy={update.isPending}
+              onCancel={() => setEditing(null)}
+              onBan={(reason) => save({ banned: true, banReason: reason }, `${user.username} banned`)}
+            />
+          ) : (
+            !staff && (
+              <Button size="sm" variant="danger" onClick={() => setEditing('ban')} aria-label={`Ban ${user.username}`}>
+                Ban
+              </Button>
+            )
           )}
         </div>
       </Cell>
@@ -109,7 +152,17 @@ function UserRow({ user }: { user: AdminUser }) {
   );
 }
 
-function QuotaForm({ user, busy, onSave, onCancel }: { user: AdminUser; busy: boolean; onSave: (p: { quotaBytes: number | null; dailyQuotaBytes: number | null }) => void; onCancel: () => void }) {
+function QuotaForm({
+  user,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  user: AdminUser;
+  busy: boolean;
+  onSave: (p: { quotaBytes: number | null; dailyQuotaBytes: number | null }) => void;
+  onCancel: () => void;
+}) {
   const [total, setTotal] = useState(quotaText(user.quotaBytes));
   const [daily, setDaily] = useState(quotaText(user.dailyQuotaBytes));
   const t = parseQuota(total);
@@ -125,8 +178,12 @@ function QuotaForm({ user, busy, onSave, onCancel }: { user: AdminUser; busy: bo
       <TextField label="Total quota" placeholder="Site default" value={total} onChange={(e) => setTotal(e.target.value)} error={t.ok ? undefined : t.error} />
       <TextField label="Daily quota" placeholder="Site default" value={daily} onChange={(e) => setDaily(e.target.value)} error={d.ok ? undefined : d.error} />
       <div className="flex gap-2">
-        <Button size="sm" variant="primary" type="submit" disabled={busy || !t.ok || !d.ok}>Save</Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>Cancel</Button>
+        <Button size="sm" variant="primary" type="submit" disabled={busy || !t.ok || !d.ok}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -144,8 +201,12 @@ function BanForm({ busy, onBan, onCancel }: { busy: boolean; onBan: (reason: str
     >
       <TextField label="Reason for the ban" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={MAX_BAN_REASON_LENGTH} />
       <div className="flex gap-2">
-        <Button size="sm" variant="danger" type="submit" disabled={busy || !reason.trim()}>Ban account</Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>Cancel</Button>
+        <Button size="sm" variant="danger" type="submit" disabled={busy || !reason.trim()}>
+          Ban account
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

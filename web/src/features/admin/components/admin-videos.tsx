@@ -31,23 +31,35 @@ export function AdminVideos() {
               }}
               className={cn(
                 'rounded-full px-3 py-1 text-sm font-medium capitalize',
-                status === s ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white' : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
+                status === s
+                  ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white'
+                  : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
               )}
             >
               {s || 'all'}
             </button>
           ))}
         </div>
-        <TextField className="min-w-64 flex-1" label="Search by title" type="search" value={query} onChange={(e) => {
-          setQuery(e.target.value);
-          setPage(1);
-        }} />
+        <TextField
+          className="min-w-64 flex-1"
+          label="Search by title"
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }}
+        />
       </div>
       <ErrorText error={error} />
-      {isPending ? <Spinner /> : (
+      {isPending ? (
+        <Spinner />
+      ) : (
         <>
           <Table label="Videos" head={['Video', 'Owner', 'Status', 'Size', 'Uploaded', '']}>
-            {data?.videos.map((v) => <VideoRow key={v._id} video={v} />)}
+            {data?.videos.map((v) => (
+              <VideoRow key={v._id} video={v} />
+            ))}
           </Table>
           {data && data.videos.length === 0 && <p className="py-6 text-center text-sm text-neutral-500">No video matches.</p>}
           {data && <Pager page={data.currentPage} totalPages={data.totalPages} onPage={setPage} />}
@@ -63,10 +75,19 @@ function VideoRow({ video: v }: { video: AdminVideo }) {
   return (
     <tr>
       <Cell className="max-w-80">
-        <Link to={`/video/${v._id}`} className="font-medium hover:underline">{v.title}</Link>
-        <p className="text-xs text-neutral-500 dark:text-neutral-400">{v.visibility}{v.hidden && ' · taken down'}</p>
+        <Link to={`/video/${v._id}`} className="font-medium hover:underline">
+          {v.title}
+        </Link>
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">
+          {v.visibility}
+          {v.hidden && ' · taken down'}
+        </p>
       </Cell>
-      <Cell><Link to={`/channel/${v.owner.username}`} className="hover:underline">@{v.owner.username}</Link></Cell>
+      <Cell>
+        <Link to={`/channel/${v.owner.username}`} className="hover:underline">
+          @{v.owner.username}
+        </Link>
+      </Cell>
       <Cell className="max-w-80">
         <div className="flex flex-wrap gap-1">
           <Badge tone={STATUS_TONE[v.status]}>{v.status === 'processing' ? `processing ${v.progress}%` : v.status}</Badge>
@@ -78,8 +99,14 @@ function VideoRow({ video: v }: { video: AdminVideo }) {
       <Cell>{formatWhen(v.createdAt)}</Cell>
       <Cell>
         {v.canRetry && (
-          <Button size="sm" disabled={retry.isPending} aria-label={`Retry processing of ${v.title}`}
-            onClick={() => retry.mutate(v._id, { onSuccess: () => toast.show('Processing queued again', 'success'), onError: (e) => toast.show(e.message, 'error') })}>
+          <Button
+            size="sm"
+            disabled={retry.isPending}
+            aria-label={`Retry processing of ${v.title}`}
+            onClick={() =>
+              retry.mutate(v._id, { onSuccess: () => toast.show('Processing queued again', 'success'), onError: (e) => toast.show(e.message, 'error') })
+            }
+          >
             Retry
           </Button>
         )}

@@ -11,15 +11,21 @@ export function AuditLog() {
   return (
     <Section title="Audit log">
       <ErrorText error={error} />
-      {isPending ? <Spinner /> : (
+      {isPending ? (
+        <Spinner />
+      ) : (
         <>
           <Table label="Audit log" head={['When', 'Who', 'Action', 'Item', 'Why', 'Change']}>
             {data?.entries.map((e) => (
               <tr key={e._id}>
                 <Cell className="whitespace-nowrap">{formatWhen(e.createdAt)}</Cell>
                 <Cell>@{e.actor.username}</Cell>
-                <Cell><Badge>{e.action}</Badge></Cell>
-                <Cell className="text-xs"><span className="text-neutral-500">{e.target.type}</span> <span className="font-mono">{e.target.id}</span></Cell>
+                <Cell>
+                  <Badge>{e.action}</Badge>
+                </Cell>
+                <Cell className="text-xs">
+                  <span className="text-neutral-500">{e.target.type}</span> <span className="font-mono">{e.target.id}</span>
+                </Cell>
                 <Cell className="max-w-64">{e.reason ?? '—'}</Cell>
                 <Cell className="max-w-80 break-words font-mono text-xs text-neutral-600 dark:text-neutral-400">{describe(e.details)}</Cell>
               </tr>

@@ -42,7 +42,12 @@ export function parseQuota(text: string): QuotaInput {
 export function quotaText(bytes: number | null): string {
   if (bytes === null) return '';
   if (bytes === -1) return 'unlimited';
-  for (const [unit, f] of [['TB', 1e12], ['GB', 1e9], ['MB', 1e6], ['KB', 1e3]] as const) {
+  for (const [unit, f] of [
+    ['TB', 1e12],
+    ['GB', 1e9],
+    ['MB', 1e6],
+    ['KB', 1e3],
+  ] as const) {
     if (bytes >= f && bytes % (f / 100) === 0) return `${bytes / f} ${unit}`;
   }
   return String(bytes);

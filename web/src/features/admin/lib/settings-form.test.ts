@@ -3,13 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { numberOrNull, settingsPatch } from './settings-form';
 
 const saved: InstanceSettings = {
-  name: 'Reelhouse', description: 'Videos', signupMode: 'open', maxVideoBytes: 1_000_000, maxVideoDurationSeconds: null,
-  defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1, ladderRungs: [240, 360, 480, 720, 1080], demoAccount: true,
+  name: 'Reelhouse',
+  description: 'Videos',
+  signupMode: 'open',
+  maxVideoBytes: 1_000_000,
+  maxVideoDurationSeconds: null,
+  defaultQuotaBytes: -1,
+  defaultDailyQuotaBytes: -1,
+  ladderRungs: [240, 360, 480, 720, 1080],
+  demoAccount: true,
 };
 
 describe('settingsPatch', () => {
   it('sends only what changed', () => {
-    expect(settingsPatch(saved, { ...saved, signupMode: 'closed', ladderRungs: [360, 720] })).toEqual({ patch: { signupMode: 'closed', ladderRungs: [360, 720] }, errors: {} });
+    expect(settingsPatch(saved, { ...saved, signupMode: 'closed', ladderRungs: [360, 720] })).toEqual({
+      patch: { signupMode: 'closed', ladderRungs: [360, 720] },
+      errors: {},
+    });
   });
   it('says when nothing changed', () => {
     expect(settingsPatch(saved, { ...saved })).toEqual({ patch: null, errors: { form: 'Nothing has changed' } });

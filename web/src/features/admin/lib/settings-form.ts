@@ -8,9 +8,7 @@ export type SettingsErrors = Partial<Record<keyof InstanceSettings | 'form', str
  */
 export function settingsPatch(saved: InstanceSettings, draft: InstanceSettings): { patch: InstanceSettingsPatch | null; errors: SettingsErrors } {
   const changed = Object.fromEntries(
-    (Object.keys(draft) as (keyof InstanceSettings)[])
-      .filter((k) => JSON.stringify(draft[k]) !== JSON.stringify(saved[k]))
-      .map((k) => [k, draft[k]]),
+    (Object.keys(draft) as (keyof InstanceSettings)[]).filter((k) => JSON.stringify(draft[k]) !== JSON.stringify(saved[k])).map((k) => [k, draft[k]]),
   );
   if (Object.keys(changed).length === 0) return { patch: null, errors: { form: 'Nothing has changed' } };
   const parsed = InstanceSettingsPatch.safeParse(changed);

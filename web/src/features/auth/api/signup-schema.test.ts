@@ -20,9 +20,7 @@ describe('validateSignup', () => {
   });
 
   it('wants at least 8 password characters', () => {
-    expect(validateSignup({ ...valid, password: 'short12', confirmPassword: 'short12' }).password).toBe(
-      'Password must be at least 8 characters',
-    );
+    expect(validateSignup({ ...valid, password: 'short12', confirmPassword: 'short12' }).password).toBe('Password must be at least 8 characters');
     expect(validateSignup({ ...valid, password: '12345678', confirmPassword: '12345678' }).password).toBeUndefined();
   });
 

@@ -29,16 +29,13 @@ export function validateSignup(input: SignupInput): SignupErrors {
   if (!input.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'Enter a valid email address';
   if (!input.password) errors.password = 'Password is required';
-  else if (input.password.length < MIN_PASSWORD_LENGTH)
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (input.password.length < MIN_PASSWORD_LENGTH) errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (!input.confirmPassword) errors.confirmPassword = 'Confirm password is required';
   else if (input.confirmPassword !== input.password) errors.confirmPassword = 'Passwords do not match';
   const username = input.username.trim().toLowerCase();
   if (!username) errors.username = 'Username is required';
-  else if (!USERNAME_PATTERN.test(username))
-    errors.username = 'Username must be 3-30 characters of a-z, 0-9, _ and .';
+  else if (!USERNAME_PATTERN.test(username)) errors.username = 'Username must be 3-30 characters of a-z, 0-9, _ and .';
   if (input.avatar && !isAcceptedImage(input.avatar)) errors.avatar = 'Avatar must be a png, jpeg, jpg or webp image';
-  if (input.coverImage && !isAcceptedImage(input.coverImage))
-    errors.coverImage = 'Cover image must be a png, jpeg, jpg or webp image';
+  if (input.coverImage && !isAcceptedImage(input.coverImage)) errors.coverImage = 'Cover image must be a png, jpeg, jpg or webp image';
   return errors;
 }

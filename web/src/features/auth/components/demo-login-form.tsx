@@ -45,12 +45,7 @@ export function DemoLoginForm() {
           </ul>
         </div>
         <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
-            className="mt-0.5 h-4 w-4 accent-rose-600"
-          />
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5 h-4 w-4 accent-rose-600" />
           <span>I have read and agree to the guidelines</span>
         </label>
         {message && <InlineMessage>{message}</InlineMessage>}

@@ -27,8 +27,7 @@ export function SignupForm() {
   const [awaitingApproval, setAwaitingApproval] = useState(false);
   const instance = useInstance().data;
 
-  const set = (k: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setFields((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -97,7 +96,15 @@ export function SignupForm() {
         <TextField label="Full name" autoComplete="name" value={fields.fullName} onChange={set('fullName')} error={errors.fullName} required />
         <TextField label="Email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} error={errors.email} required />
         <TextField label="Username" autoComplete="username" value={fields.username} onChange={set('username')} error={errors.username} required />
-        <TextField label="Password" type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} error={errors.password} required />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={fields.password}
+          onChange={set('password')}
+          error={errors.password}
+          required
+        />
         <TextField
           label="Confirm password"
           type="password"
@@ -107,13 +114,7 @@ export function SignupForm() {
           error={errors.confirmPassword}
           required
         />
-        <TextField
-          label="Avatar (optional)"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          onChange={(e) => setAvatar(e.target.files?.[0] ?? null)}
-          error={errors.avatar}
-        />
+        <TextField label="Avatar (optional)" type="file" accept={IMAGE_ACCEPT} onChange={(e) => setAvatar(e.target.files?.[0] ?? null)} error={errors.avatar} />
         <TextField
           label="Cover image (optional)"
           type="file"

@@ -3,7 +3,9 @@ import { activeCueIndex, parseWebVtt } from './webvtt';
 
 describe('parseWebVtt', () => {
   it('reads cues with their times and words, without markup', () => {
-    const cues = parseWebVtt('WEBVTT\n\n00:00:01.500 --> 00:00:03.000 align:start\n<v Ann>Hello <b>there</b></v>\nsecond &amp; line\n\n01:02:03.004 --> 01:02:04.000\n&lt;script&gt;\n');
+    const cues = parseWebVtt(
+      'WEBVTT\n\n00:00:01.500 --> 00:00:03.000 align:start\n<v Ann>Hello <b>there</b></v>\nsecond &amp; line\n\n01:02:03.004 --> 01:02:04.000\n&lt;script&gt;\n',
+    );
     expect(cues).toEqual([
       { start: 1.5, end: 3, text: 'Hello there second & line' },
       { start: 3723.004, end: 3724, text: '<script>' },

@@ -68,7 +68,13 @@ export function CaptionsManager({ videoId, captions, notify }: Props) {
         </ul>
       )}
       <form className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField label="Language" placeholder="en, pt-BR" value={language} onChange={(e) => setLanguage(e.target.value)} maxLength={MAX_CAPTION_LANGUAGE_LENGTH} />
+        <TextField
+          label="Language"
+          placeholder="en, pt-BR"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value)}
+          maxLength={MAX_CAPTION_LANGUAGE_LENGTH}
+        />
         <TextField label="Label" placeholder="English" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={MAX_CAPTION_LABEL_LENGTH} />
         <TextField ref={fileRef} label="Caption file" type="file" accept=".vtt,.srt,text/vtt,application/x-subrip" />
         <Button type="submit" variant="primary" disabled={upload.isPending}>

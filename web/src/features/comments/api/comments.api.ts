@@ -11,8 +11,7 @@ export const commentKeys = {
 export function useComments(videoId: string) {
   return useInfiniteQuery({
     queryKey: commentKeys.list(videoId),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<CommentPage>(`/comments/${videoId}`, { pageNumber: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => api.get<CommentPage>(`/comments/${videoId}`, { pageNumber: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: CommentPage) => (last.hasNextPage && last.nextPage ? last.nextPage : undefined),
     retry: false,
@@ -44,16 +43,19 @@ type Pages = InfiniteData<CommentPage, number>;
 export function useCommentCache(videoId: string) {
   const qc = useQueryClient();
   const update = useCallback(
-    (fn: (pages: CommentPage[]) => CommentPage[]) =>
-      qc.setQueryData<Pages>(commentKeys.list(videoId), (old) => (old ? { ...old, pages: fn(old.pages) } : old)),
+    (fn: (pages: CommentPage[]) => CommentPage[]) => qc.setQueryData<Pages>(commentKeys.list(videoId), (old) => (old ? { ...old, pages: fn(old.pages) } : old)),
     [qc, videoId],
   );
   return {
-    prepend: (c: Comment) =>
-      update((pages) => pages.map((p, i) => (i === 0 ? { ...p, comments: [c, ...p.comments], totalDocs: p.totalDocs + 1 } : p))),
-    replace: (c: Comment) =>
-      update((pages) => pages.map((p) => ({ ...p, comments: p.comments.map((x) => (x._id === c._id ? { ...x, ...c } : x)) }))),
+    prepend: (c: Comment) => update((pages) => pages.map((p, i) => (i === 0 ? { ...p, comments: [c, ...p.comments], totalDocs: p.totalDocs + 1 } : p))),
+    replace: (c: Comment) => update((pages) => pages.map((p) => ({ ...p, comments: p.comments.map((x) => (x._id === c._id ? { ...x, ...c } : x)) }))),
     remove: (id: string) =>
-      update((pages) => pages.map((p) => ({ ...p, comments: p.comments.filter((x) => x._id !== id), totalDocs: Math.max(0, p.totalDocs - (p.comments.some((x) => x._id === id) ? 1 : 0)) }))),
+      update((pages) =>
+        pages.map((p) => ({
+          ...p,
+          comments: p.comments.filter((x) => x._id !== id),
+          totalDocs: Math.max(0, p.totalDocs - (p.comments.some((x) => x._id === id) ? 1 : 0)),
+        })),
+      ),
   };
 }

@@ -30,7 +30,19 @@ export interface CommentItemProps {
 }
 
 /** One comment, or one reply (a reply has no thread of its own and cannot be pinned). */
-export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, onDeleted, onPinned, onTotalChange, notify, renderActions, renderContent }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  videoId,
+  viewer,
+  isVideoOwner,
+  onSaved,
+  onDeleted,
+  onPinned,
+  onTotalChange,
+  notify,
+  renderActions,
+  renderContent,
+}: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const [busy, setBusy] = useState(false);
@@ -131,7 +143,10 @@ export function CommentItem({ comment, videoId, viewer, isVideoOwner, onSaved, o
                 onClick={() => void ownerAction('heart')}
                 aria-pressed={comment.isHearted}
                 aria-label={comment.isHearted ? 'Remove heart' : 'Heart comment'}
-                className={cn('h-8 rounded-full px-2 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800', comment.isHearted ? 'text-rose-600' : 'text-neutral-500')}
+                className={cn(
+                  'h-8 rounded-full px-2 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800',
+                  comment.isHearted ? 'text-rose-600' : 'text-neutral-500',
+                )}
               >
                 {comment.isHearted ? '♥' : '♡'}
               </button>

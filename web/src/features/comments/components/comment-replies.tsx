@@ -27,7 +27,9 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
   const replies = q.data?.pages.flatMap((p) => p.comments) ?? [];
   const key = commentKeys.replies(comment._id);
   const edit = (fn: (list: Comment[]) => Comment[]) =>
-    qc.setQueryData<InfiniteData<CommentPage, number>>(key, (old) => (old ? { ...old, pages: old.pages.map((p) => ({ ...p, comments: fn(p.comments) })) } : old));
+    qc.setQueryData<InfiniteData<CommentPage, number>>(key, (old) =>
+      old ? { ...old, pages: old.pages.map((p) => ({ ...p, comments: fn(p.comments) })) } : old,
+    );
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -92,8 +94,8 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
           </div>
         </form>
       )}
-      {open && (
-        q.isPending ? (
+      {open &&
+        (q.isPending ? (
           <Spinner label="Loading replies" />
         ) : (
           <ul className="mt-3 flex flex-col gap-4" aria-label={`Replies to @${comment.owner.username}`}>
@@ -107,8 +109,7 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
               }),
             )}
           </ul>
-        )
-      )}
+        ))}
       {open && q.hasNextPage && (
         <Button size="sm" variant="ghost" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
           Show more replies

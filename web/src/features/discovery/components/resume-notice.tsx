@@ -30,10 +30,7 @@ export function useResumeStart(
 /** YouTube's way: the video starts where it was left, with a line saying so and a way back to the start. */
 export function ResumeNotice({ at, onStartOver }: { at: number; onStartOver(): void }) {
   return (
-    <div
-      role="status"
-      className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-neutral-100 px-3 py-2 text-sm dark:bg-neutral-800"
-    >
+    <div role="status" className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-neutral-100 px-3 py-2 text-sm dark:bg-neutral-800">
       <span>Resumed from {formatDuration(at)}</span>
       <button
         type="button"

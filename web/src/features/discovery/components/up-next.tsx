@@ -3,15 +3,7 @@ import { CompactVideoCard } from '@/components/ui/video-card';
 import { cn } from '@/lib/cn';
 
 /** The column beside the player (below it on a phone): related videos, best first, under the autoplay switch. */
-export function UpNext({
-  videos,
-  autoplay,
-  onAutoplayChange,
-}: {
-  videos: VideoSummary[];
-  autoplay: boolean;
-  onAutoplayChange(on: boolean): void;
-}) {
+export function UpNext({ videos, autoplay, onAutoplayChange }: { videos: VideoSummary[]; autoplay: boolean; onAutoplayChange(on: boolean): void }) {
   return (
     <aside className="w-full shrink-0 xl:w-[360px]" aria-label="Up next">
       <div className="mb-3 flex items-center justify-between gap-3">
@@ -24,17 +16,9 @@ export function UpNext({
             aria-checked={autoplay}
             aria-label="Autoplay"
             onClick={() => onAutoplayChange(!autoplay)}
-            className={cn(
-              'relative h-5 w-9 rounded-full transition-colors',
-              autoplay ? 'bg-rose-600' : 'bg-neutral-300 dark:bg-neutral-600',
-            )}
+            className={cn('relative h-5 w-9 rounded-full transition-colors', autoplay ? 'bg-rose-600' : 'bg-neutral-300 dark:bg-neutral-600')}
           >
-            <span
-              className={cn(
-                'absolute left-0.5 top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform',
-                autoplay && 'translate-x-4',
-              )}
-            />
+            <span className={cn('absolute left-0.5 top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform', autoplay && 'translate-x-4')} />
           </button>
         </label>
       </div>

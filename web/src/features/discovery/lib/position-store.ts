@@ -25,9 +25,7 @@ function parse(raw: string | null): Entry[] {
   try {
     const value: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(value)) return [];
-    return value.filter(
-      (e): e is Entry => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number' && Number.isFinite(e[1]) && e[1] >= 0,
-    );
+    return value.filter((e): e is Entry => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number' && Number.isFinite(e[1]) && e[1] >= 0);
   } catch {
     return [];
   }

@@ -21,10 +21,7 @@ interface LikeButtonProps {
 
 export function LikeButton({ contentType, contentId, liked, count, signedIn, onSignedOut, onError, size = 'md', send, labelSuffix = '' }: LikeButtonProps) {
   const doSend = useCallback(() => (send ? send() : toggleLike(contentType, contentId)), [send, contentType, contentId]);
-  const onFail = useCallback(
-    (e: unknown) => onError(e instanceof Error && e.message ? e.message : 'Failed to update like'),
-    [onError],
-  );
+  const onFail = useCallback((e: unknown) => onError(e instanceof Error && e.message ? e.message : 'Failed to update like'), [onError]);
   const like = useOptimisticLike({ liked, count }, doSend, onFail);
 
   return (
@@ -35,7 +32,9 @@ export function LikeButton({ contentType, contentId, liked, count, signedIn, onS
       onClick={() => (signedIn ? void like.toggle() : onSignedOut())}
       className={cn(
         'inline-flex items-center gap-2 rounded-full font-medium transition-colors',
-        size === 'sm' ? 'h-8 px-2 text-xs hover:bg-neutral-100 dark:hover:bg-neutral-800' : 'h-9 bg-neutral-100 px-4 text-sm hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700',
+        size === 'sm'
+          ? 'h-8 px-2 text-xs hover:bg-neutral-100 dark:hover:bg-neutral-800'
+          : 'h-9 bg-neutral-100 px-4 text-sm hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700',
         like.liked && 'text-rose-600 dark:text-rose-400',
       )}
     >

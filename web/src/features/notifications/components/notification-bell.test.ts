@@ -19,7 +19,8 @@ describe('notificationText', () => {
     expect(notificationText({ ...base, kind: 'comment_reply' })).toBe('@maker replied to your comment: “So good”');
     expect(notificationText({ ...base, kind: 'video_comment' })).toBe('@maker commented on Night sky: “So good”');
     expect(notificationText({ ...base, kind: 'upload_ready', actor: null })).toBe('Your video is ready: Night sky');
-    expect(notificationText({ ...base, kind: 'upload_failed', actor: null, reason: 'The file has no video stream' }))
-      .toBe('Your upload failed: Night sky (The file has no video stream)');
+    expect(notificationText({ ...base, kind: 'upload_failed', actor: null, reason: 'The file has no video stream' })).toBe(
+      'Your upload failed: Night sky (The file has no video stream)',
+    );
   });
 });

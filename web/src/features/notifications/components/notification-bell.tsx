@@ -92,7 +92,15 @@ export function NotificationBell() {
           ) : (
             <ul className="max-h-[70vh] overflow-y-auto py-1">
               {items.map((n) => (
-                <NotificationItem key={n._id} notification={n} onOpen={() => { if (!n.read) void markRead([n._id]); setOpen(false); }} onMarkRead={() => void markRead([n._id])} />
+                <NotificationItem
+                  key={n._id}
+                  notification={n}
+                  onOpen={() => {
+                    if (!n.read) void markRead([n._id]);
+                    setOpen(false);
+                  }}
+                  onMarkRead={() => void markRead([n._id])}
+                />
               ))}
             </ul>
           )}

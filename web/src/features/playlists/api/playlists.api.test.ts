@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { playAllPath, playlistPosition, publicPlaylists, validateNewPlaylist, watchInListPath } from './playlists.api';
 
 const playlist = (over: Partial<Playlist>): Playlist => ({
-  _id: 'p1', name: 'Mix', description: 'd', owner: 'u1', visibility: 'private', videosCount: 0, videos: [], thumbnail: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+  _id: 'p1',
+  name: 'Mix',
+  description: 'd',
+  owner: 'u1',
+  visibility: 'private',
+  videosCount: 0,
+  videos: [],
+  thumbnail: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 
 describe('validateNewPlaylist', () => {
@@ -24,7 +33,7 @@ describe('playing a playlist', () => {
     expect(watchInListPath('v2', 'p_1-x')).toBe('/video/v2?list=p_1-x');
   });
 
-  it("a channel shows only its public playlists, even to its owner, who gets all of them from the server", () => {
+  it('a channel shows only its public playlists, even to its owner, who gets all of them from the server', () => {
     const lists = [playlist({ _id: 'a', visibility: 'public' }), playlist({ _id: 'b', visibility: 'unlisted' }), playlist({ _id: 'c' })];
     expect(publicPlaylists(lists).map((p) => p._id)).toEqual(['a']);
   });

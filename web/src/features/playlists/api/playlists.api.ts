@@ -56,8 +56,7 @@ export function validateNewPlaylist(input: NewPlaylistInput): { name?: string; d
 export function useCreatePlaylist() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewPlaylistInput) =>
-      api.post<Playlist>('/playlist/', { name: input.name.trim(), description: input.description.trim() }),
+    mutationFn: (input: NewPlaylistInput) => api.post<Playlist>('/playlist/', { name: input.name.trim(), description: input.description.trim() }),
     onSuccess: () => qc.invalidateQueries({ queryKey: playlistKeys.all }),
   });
 }

@@ -36,13 +36,7 @@ export function CreatePlaylistForm({
   return (
     <form onSubmit={onSubmit} noValidate className={compact ? 'flex flex-col gap-2' : 'flex max-w-md flex-col gap-3'}>
       <TextField label="Playlist name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
-      <TextField
-        label="Playlist description"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
-        required
-      />
+      <TextField label="Playlist description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} required />
       <Button type="submit" variant="primary" size="sm" disabled={create.isPending} className="self-start">
         Create playlist
       </Button>

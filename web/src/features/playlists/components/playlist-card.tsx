@@ -30,9 +30,7 @@ export function PlaylistCard({ playlist, to, showVisibility = false }: { playlis
             <ListIcon width={14} height={14} /> {count}
           </span>
         )}
-        {badge && (
-          <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">{badge}</span>
-        )}
+        {badge && <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">{badge}</span>}
       </div>
       <div className="p-3">
         <h3 className="truncate font-semibold group-hover:underline">{playlist.name}</h3>

@@ -20,11 +20,7 @@ export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetai
     if (item && list) list.scrollTop = item.offsetTop - list.offsetTop - list.clientHeight / 3;
   }, [currentId]);
   return (
-    <section
-      aria-label="Playlist"
-      className="mb-4 overflow-hidden rounded-xl border border-neutral-200 dark:border-neutral-800"
-      data-testid="playlist-panel"
-    >
+    <section aria-label="Playlist" className="mb-4 overflow-hidden rounded-xl border border-neutral-200 dark:border-neutral-800" data-testid="playlist-panel">
       <header className="bg-neutral-100 px-4 py-3 dark:bg-neutral-900">
         <h2 className="flex items-center gap-2 font-semibold">
           <ListIcon width={18} height={18} className="shrink-0" />
@@ -34,7 +30,10 @@ export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetai
           <Link to={`/channel/${playlist.ownerProfile.username}`} className="hover:underline">
             {playlist.ownerProfile.fullName || playlist.ownerProfile.username}
           </Link>{' '}
-          · <span data-testid="playlist-position">{index >= 0 ? index + 1 : '–'} / {total}</span>
+          ·{' '}
+          <span data-testid="playlist-position">
+            {index >= 0 ? index + 1 : '–'} / {total}
+          </span>
         </p>
       </header>
       {total === 0 ? (
@@ -56,9 +55,7 @@ export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetai
                   <span className="w-5 shrink-0 text-center text-xs text-neutral-500">{isCurrent ? '▶' : i + 1}</span>
                   <span className="relative block aspect-video w-24 shrink-0 overflow-hidden rounded bg-neutral-200 dark:bg-neutral-800">
                     <img src={v.thumbnail.url} alt="" loading="lazy" className="h-full w-full object-cover" />
-                    <span className="absolute bottom-0.5 right-0.5 rounded bg-black/80 px-1 text-[10px] text-white">
-                      {formatDuration(v.duration)}
-                    </span>
+                    <span className="absolute bottom-0.5 right-0.5 rounded bg-black/80 px-1 text-[10px] text-white">{formatDuration(v.duration)}</span>
                   </span>
                   <span className="min-w-0">
                     <span className={cn('line-clamp-2 text-sm', isCurrent && 'font-semibold')}>{v.title}</span>

@@ -39,12 +39,14 @@ export function useBulkChange() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, action }: { ids: string[]; action: Visibility | 'delete' }) => {
-      const results = await Promise.allSettled(ids.map((id) => {
-        if (action === 'delete') return api.del(`/videos/${id}`);
-        const form = new FormData();
-        form.append('visibility', action);
-        return api.patch(`/videos/${id}`, form);
-      }));
+      const results = await Promise.allSettled(
+        ids.map((id) => {
+          if (action === 'delete') return api.del(`/videos/${id}`);
+          const form = new FormData();
+          form.append('visibility', action);
+          return api.patch(`/videos/${id}`, form);
+        }),
+      );
       const failed = results.filter((r) => r.status === 'rejected').length;
       if (failed) throw new Error(`${failed} of ${ids.length} videos could not be changed`);
     },

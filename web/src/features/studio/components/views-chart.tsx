@@ -24,8 +24,12 @@ export function ViewsChart({ days }: { days: VideoStats['days'] }) {
     >
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-neutral-300 dark:stroke-neutral-700" />
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} strokeDasharray="3 3" className="stroke-neutral-200 dark:stroke-neutral-800" />
-      <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="fill-neutral-500 text-[10px]">{max}</text>
-      <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="fill-neutral-500 text-[10px]">0</text>
+      <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="fill-neutral-500 text-[10px]">
+        {max}
+      </text>
+      <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="fill-neutral-500 text-[10px]">
+        0
+      </text>
       {days.map((d, i) => (
         <rect
           key={d.date}
@@ -40,8 +44,12 @@ export function ViewsChart({ days }: { days: VideoStats['days'] }) {
           <title>{`${d.date}: ${d.views} views`}</title>
         </rect>
       ))}
-      <text x={PAD.left} y={HEIGHT - 6} className="fill-neutral-500 text-[10px]">{first}</text>
-      <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-neutral-500 text-[10px]">{last}</text>
+      <text x={PAD.left} y={HEIGHT - 6} className="fill-neutral-500 text-[10px]">
+        {first}
+      </text>
+      <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-neutral-500 text-[10px]">
+        {last}
+      </text>
     </svg>
   );
 }

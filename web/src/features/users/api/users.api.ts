@@ -2,8 +2,7 @@ import type { User, WatchHistoryPage } from '@reelhouse/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const updateAccount = (body: { fullName?: string; username?: string }) =>
-  api.patch<User>('/users/update-account', body);
+export const updateAccount = (body: { fullName?: string; username?: string }) => api.patch<User>('/users/update-account', body);
 
 export function changeAvatar(file: File) {
   const form = new FormData();
@@ -17,8 +16,7 @@ export function changeCoverImage(file: File) {
   return api.patch<User>('/users/change-cover-image', form);
 }
 
-export const changePassword = (oldPassword: string, newPassword: string) =>
-  api.patch('/users/change-password', { oldPassword, newPassword });
+export const changePassword = (oldPassword: string, newPassword: string) => api.patch('/users/change-password', { oldPassword, newPassword });
 
 export const deleteAccount = () => api.del('/users/delete-account');
 

@@ -39,10 +39,7 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
       setUsername('');
       notify('Profile updated successfully', 'success');
     } catch (err) {
-      notify(
-        isApiError(err) && err.message === 'username exists' ? 'Username already exists' : errorMessage(err, 'Failed to update profile'),
-        'error',
-      );
+      notify(isApiError(err) && err.message === 'username exists' ? 'Username already exists' : errorMessage(err, 'Failed to update profile'), 'error');
     } finally {
       setBusy(false);
     }

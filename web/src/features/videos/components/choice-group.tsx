@@ -2,7 +2,14 @@ import { useId } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A small set of radio buttons drawn as one segmented control; arrow keys move between them. */
-export function ChoiceGroup<T extends string>({ legend, name, value, options, disabled, onChange }: {
+export function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
   legend: string;
   name: string;
   value: T;

@@ -24,12 +24,7 @@ export function DescriptionBox({ description, views, createdAt, renderText }: De
         {renderText ? renderText(text) : text}
       </p>
       {long && (
-        <button
-          type="button"
-          onClick={() => setExpanded((x) => !x)}
-          aria-expanded={expanded}
-          className="mt-1 font-semibold hover:underline"
-        >
+        <button type="button" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} className="mt-1 font-semibold hover:underline">
           {expanded ? 'Show less' : 'Show more'}
         </button>
       )}

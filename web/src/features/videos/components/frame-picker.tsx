@@ -5,7 +5,13 @@ import { useEffect, useRef, useState } from 'react';
  * when editing, the chosen local file when uploading). The browser only shows the frame; the
  * server cuts it at the chosen time. Without a `duration` the video's own is read once it loads.
  */
-export function FramePicker({ src, duration, value, onChange, legend = 'Or use a frame of the video' }: {
+export function FramePicker({
+  src,
+  duration,
+  value,
+  onChange,
+  legend = 'Or use a frame of the video',
+}: {
   src: string;
   duration?: number;
   value: number | null;

@@ -8,7 +8,17 @@ import { ThumbnailPicker } from './thumbnail-picker';
  * The new video's thumbnail: an uploaded image, or a frame of the chosen video picked on a
  * scrubber over the local file (nothing is sent until upload; the server cuts the same frame).
  */
-export function ThumbnailChoice({ source, onSource, videoFile, image, imageError, onImage, frameTime, onFrameTime, disabled }: {
+export function ThumbnailChoice({
+  source,
+  onSource,
+  videoFile,
+  image,
+  imageError,
+  onImage,
+  frameTime,
+  onFrameTime,
+  disabled,
+}: {
   source: ThumbnailSource;
   onSource: (source: ThumbnailSource) => void;
   videoFile: File | null;

@@ -6,13 +6,7 @@ import { useObjectUrl } from '@/lib/use-object-url';
 import { IMAGE_ACCEPT, type FilePickerProps } from '../lib/upload-files';
 
 /** A 16:9 tile that shows the chosen thumbnail as the video cards will; click or Enter/Space to choose. */
-export function ThumbnailPicker({
-  label,
-  file,
-  error,
-  disabled,
-  onChoose,
-}: FilePickerProps) {
+export function ThumbnailPicker({ label, file, error, disabled, onChoose }: FilePickerProps) {
   const id = useId();
   const preview = useObjectUrl(file);
   return (

@@ -10,12 +10,7 @@ describe('validateUpload', () => {
     expect(validateUpload(ok)).toEqual({});
   });
   it('requires all four fields', () => {
-    expect(Object.keys(validateUpload({ ...EMPTY_UPLOAD, title: ' ' })).sort()).toEqual([
-      'description',
-      'thumbnail',
-      'title',
-      'videoFile',
-    ]);
+    expect(Object.keys(validateUpload({ ...EMPTY_UPLOAD, title: ' ' })).sort()).toEqual(['description', 'thumbnail', 'title', 'videoFile']);
   });
   it('rejects other video and image types', () => {
     expect(validateUpload({ ...ok, videoFile: file('v.webm', 'video/webm') }).videoFile).toBe('Video must be an mp4 file');

@@ -6,13 +6,7 @@ import { type ResumableProgress, type ResumableUpload, startResumableUpload } fr
 import { UploadCancelledError } from '@/lib/upload';
 import { createVideoFromUpload } from '../api/videos.api';
 import { scheduleError, uploadFields, type UploadChoices } from '../lib/upload-fields';
-import {
-  THUMBNAIL_TYPE_MESSAGE,
-  VIDEO_TYPE_MESSAGE,
-  isMp4,
-  isThumbnailImage,
-  titleFromFileName,
-} from '../lib/upload-files';
+import { THUMBNAIL_TYPE_MESSAGE, VIDEO_TYPE_MESSAGE, isMp4, isThumbnailImage, titleFromFileName } from '../lib/upload-files';
 import { ThumbnailChoice } from './thumbnail-choice';
 import { UploadStatus } from './upload-status';
 import { VideoDropZone } from './video-drop-zone';
@@ -23,7 +17,14 @@ export interface UploadInput extends UploadChoices {
 }
 
 export const EMPTY_UPLOAD: UploadInput = {
-  title: '', description: '', videoFile: null, thumbnail: null, visibility: 'public', schedule: '', thumbnailSource: 'image', frameTime: 0,
+  title: '',
+  description: '',
+  videoFile: null,
+  thumbnail: null,
+  visibility: 'public',
+  schedule: '',
+  thumbnailSource: 'image',
+  frameTime: 0,
 };
 
 type Errors = Partial<Record<keyof UploadInput, string>>;

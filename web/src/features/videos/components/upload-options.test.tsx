@@ -16,7 +16,9 @@ describe('VisibilityChoice', () => {
     expect(onVisibility).toHaveBeenCalledWith('unlisted');
 
     const onSchedule = vi.fn();
-    rerender(<VisibilityChoice visibility="private" onVisibility={onVisibility} schedule="" onSchedule={onSchedule} scheduleError="Schedule must be in the future" />);
+    rerender(
+      <VisibilityChoice visibility="private" onVisibility={onVisibility} schedule="" onSchedule={onSchedule} scheduleError="Schedule must be in the future" />,
+    );
     const schedule = screen.getByLabelText('Schedule (optional)') as HTMLInputElement;
     expect(schedule.type).toBe('datetime-local');
     fireEvent.change(schedule, { target: { value: '2030-01-02T03:04' } });
@@ -27,7 +29,11 @@ describe('VisibilityChoice', () => {
 
 describe('ThumbnailChoice', () => {
   const props = {
-    onSource: () => {}, image: null, onImage: () => {}, frameTime: 0, onFrameTime: () => {},
+    onSource: () => {},
+    image: null,
+    onImage: () => {},
+    frameTime: 0,
+    onFrameTime: () => {},
   };
 
   it('keeps the Thumbnail image input by default and switches to a frame scrubber', () => {

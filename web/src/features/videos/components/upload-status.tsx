@@ -19,12 +19,16 @@ export function UploadStatus({ fileName, progress, publishing }: { fileName: str
       <ProgressBar label="Upload progress" percent={percent} className="bg-neutral-200 dark:bg-neutral-800" />
       <div className="flex flex-wrap justify-between gap-x-3 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">
         <span data-testid="upload-speed">
-          {publishing ? 'Every byte is on the server' : bytesPerSecond ? `${formatBytes(bytesPerSecond)}/s` : retrying ? 'Waiting for the network' : 'Measuring speed…'}
+          {publishing
+            ? 'Every byte is on the server'
+            : bytesPerSecond
+              ? `${formatBytes(bytesPerSecond)}/s`
+              : retrying
+                ? 'Waiting for the network'
+                : 'Measuring speed…'}
         </span>
         {!publishing && secondsLeft !== null && <span data-testid="upload-time-left">{formatDuration(secondsLeft)} left</span>}
-        {resumedFrom !== null && resumedFrom > 0 && (
-          <span data-testid="upload-resumed">Resumed at {formatBytes(resumedFrom)}, nothing sent twice</span>
-        )}
+        {resumedFrom !== null && resumedFrom > 0 && <span data-testid="upload-resumed">Resumed at {formatBytes(resumedFrom)}, nothing sent twice</span>}
       </div>
       <p className="text-xs text-neutral-500 dark:text-neutral-400">You can keep editing the title, description and thumbnail while the file uploads.</p>
     </div>

@@ -10,13 +10,7 @@ type Metadata = { duration: number; width: number; height: number } | 'unreadabl
 /** Where the video is chosen: dropped on the zone, or picked with the file dialog (a click on the
  *  zone, or Enter/Space on the focused input inside it). Every choice goes to `onChoose`; the form
  *  decides whether to keep it. */
-export function VideoDropZone({
-  label,
-  file,
-  error,
-  disabled,
-  onChoose,
-}: FilePickerProps) {
+export function VideoDropZone({ label, file, error, disabled, onChoose }: FilePickerProps) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
 

@@ -41,15 +41,25 @@ describe('VideoFeed', () => {
   it('shows cards with duration, views, channel and age', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(
-          JSON.stringify({
-            statusCode: 200,
-            success: true,
-            message: 'ok',
-            data: { videos: [video(1), video(2)], totalDocs: 2, currentPage: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false, nextPage: null, prevPage: null },
-          }),
-        ),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              statusCode: 200,
+              success: true,
+              message: 'ok',
+              data: {
+                videos: [video(1), video(2)],
+                totalDocs: 2,
+                currentPage: 1,
+                totalPages: 1,
+                hasNextPage: false,
+                hasPrevPage: false,
+                nextPage: null,
+                prevPage: null,
+              },
+            }),
+          ),
       ),
     );
     renderFeed();

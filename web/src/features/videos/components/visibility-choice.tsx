@@ -12,7 +12,14 @@ const HINTS: Record<Visibility, string> = {
  * Who sees the new video from the start, and for a private one an optional time at which it turns
  * public by itself. The time is picked in the viewer's own time zone; the server gets it in UTC.
  */
-export function VisibilityChoice({ visibility, onVisibility, schedule, onSchedule, scheduleError, disabled }: {
+export function VisibilityChoice({
+  visibility,
+  onVisibility,
+  schedule,
+  onSchedule,
+  scheduleError,
+  disabled,
+}: {
   visibility: Visibility;
   onVisibility: (v: Visibility) => void;
   schedule: string;

@@ -3,7 +3,13 @@ import { scheduleInstant, uploadFields, type UploadChoices } from './upload-fiel
 
 const image = new File([new Uint8Array([1])], 't.png', { type: 'image/png' });
 const base: UploadChoices = {
-  title: '  Walk ', description: ' By the sea ', visibility: 'public', schedule: '', thumbnailSource: 'image', thumbnail: image, frameTime: 0,
+  title: '  Walk ',
+  description: ' By the sea ',
+  visibility: 'public',
+  schedule: '',
+  thumbnailSource: 'image',
+  thumbnail: image,
+  frameTime: 0,
 };
 const entries = (form: FormData) => Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.name}`]));
 
@@ -14,11 +20,14 @@ describe('uploadFields', () => {
 
   it('sends thumbnailTime instead of the image when a frame is picked', () => {
     expect(entries(uploadFields({ ...base, thumbnailSource: 'frame', frameTime: 1.234 }))).toEqual({
-      title: 'Walk', description: 'By the sea', thumbnailTime: '1.23', visibility: 'public',
+      title: 'Walk',
+      description: 'By the sea',
+      thumbnailTime: '1.23',
+      visibility: 'public',
     });
   });
 
-  it('sends a private video\'s schedule as an ISO UTC instant, and no schedule for other visibilities', () => {
+  it("sends a private video's schedule as an ISO UTC instant, and no schedule for other visibilities", () => {
     const local = '2030-05-06T07:08';
     const sent = entries(uploadFields({ ...base, visibility: 'private', schedule: local }));
     expect(sent).toMatchObject({ visibility: 'private', publishAt: new Date(local).toISOString() });
@@ -27,7 +36,7 @@ describe('uploadFields', () => {
     expect(entries(uploadFields({ ...base, visibility: 'private' }))).not.toHaveProperty('publishAt');
   });
 
-  it('takes the schedule in the viewer\'s own time zone', () => {
+  it("takes the schedule in the viewer's own time zone", () => {
     const local = '2030-05-06T07:08';
     const at = new Date(scheduleInstant({ visibility: 'private', schedule: local })!);
     expect([at.getFullYear(), at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes()]).toEqual([2030, 5, 6, 7, 8]);
