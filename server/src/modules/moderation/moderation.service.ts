@@ -1,7 +1,7 @@
 import type { ModerationBody, Report, ReportBody, ReportGroup } from '@reelhouse/contract';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { newId, toIso } from '../../lib/ids.js';
+import { newId } from '../../lib/ids.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { type Storage, videoPrefix } from '../../storage/storage.js';
 import type { Actor } from '../audit/audit-log.repository.js';
@@ -13,9 +13,10 @@ import { tell, type VideoEvents } from '../videos/video-events.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
 import type { AccountBansRepository } from './account-bans.repository.js';
 import type { ModerationRepository } from './moderation.repository.js';
+import { reportQueue } from './report-queue.js';
+import { presentReport } from './reports.presenter.js';
 import type { ReportRow, ReportsRepository, ReportState, ReportTarget } from './reports.repository.js';
 
-const QUEUE_LIMIT = 1000;
 const TARGET_NAMES = { video: 'video', comment: 'comment', channel: 'channel' } as const;
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, username: user.username });
@@ -93,68 +94,9 @@ export class ModerationService {
   }
 
   /** Reports in one state grouped by target, the most recently reported first, with a preview of each. */
-  async queue(state: ReportState): Promise<ReportGroup[]> {
-    const rows = await this.deps.reports.list(state, QUEUE_LIMIT);
-    const groups = new Map<string, typeof rows>();
-    for (const r of rows) {
-      const key = `${r.target_type}:${r.target_id}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    const out: ReportGroup[] = [];
-    for (const list of groups.values()) {
-      const first = list[0]!;
-      const reasons: Record<string, number> = {};
-      for (const r of list) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
-      out.push({
-        targetType: first.target_type,
-        targetId: first.target_id,
-        count: list.length,
-        reasons,
-        preview: await this.preview(first.target_type, first.target_id),
-        reports: list.map((r) => ({ ...presentReport(r), reporter: { _id: r.reporter_id, username: r.reporter_username } })),
-        lastReportedAt: toIso(Number(first.created_at)),
-      });
-    }
-    return out;
-  }
-
-  private async preview(type: ReportRow['target_type'], id: string): Promise<ReportGroup['preview']> {
-    const { moderation, users, storage } = this.deps;
-    const gone = { title: `Deleted ${type}`, text: '', thumbnail: null, owner: null, hidden: null, exists: false };
-    if (type === 'video') {
-      const v = await moderation.videoPreview(id);
-      if (!v) return gone;
-      return {
-        title: v.title,
-        text: v.description.slice(0, 300),
-        thumbnail: storage.url(v.thumbnail_key),
-        owner: { _id: v.owner_id, username: v.username, banned: v.banned_at !== null },
-        hidden: v.hidden_at !== null ? { reason: v.hidden_reason ?? '', appeal: v.appeal_text } : null,
-        exists: true,
-      };
-    }
-    if (type === 'comment') {
-      const c = await moderation.commentPreview(id);
-      if (!c) return gone;
-      return {
-        title: `Comment on "${c.title}"`,
-        text: c.content.slice(0, 300),
-        thumbnail: null,
-        owner: { _id: c.owner_id, username: c.username, banned: c.banned_at !== null },
-        hidden: null,
-        exists: true,
-      };
-    }
-    const u = await users.findById(id);
-    if (!u) return gone;
-    return {
-      title: u.full_name,
-      text: `@${u.username}`,
-      thumbnail: null,
-      owner: { _id: u.id, username: u.username, banned: u.banned_at !== null },
-      hidden: null,
-      exists: true,
-    };
+  /** The moderation queue: open (or closed) reports grouped by what they are about, with a preview of each. */
+  queue(state: ReportState): Promise<ReportGroup[]> {
+    return reportQueue(this.deps, state);
   }
 
   /** Acts on a report's target and closes every open report of it. */
@@ -299,17 +241,4 @@ export class ModerationService {
     if (!(await this.deps.moderation.fileAppeal(row, actorOf(user)))) throw conflict('You have already appealed this takedown');
     return presentReport(row);
   }
-}
-
-function presentReport(r: ReportRow): Report {
-  return {
-    _id: r.id,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    reason: r.reason,
-    note: r.note,
-    state: r.state,
-    resolution: r.resolution,
-    createdAt: toIso(Number(r.created_at)),
-  };
 }
