@@ -3,6 +3,7 @@ import type { AdminVideosQuery } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 const COLUMNS = [
   'videos.id',
@@ -64,15 +65,9 @@ export class AdminVideosRepository {
    */
   async reopenFailed(id: string, actor: Actor, audit: AuditRecord): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('videos')
-        .set({ status: 'processing', failure_reason: null, updated_at: Date.now() })
-        .where('id', '=', id)
-        .where('status', '=', 'failed')
-        .returning('owner_id')
-        .executeTakeFirst();
-      if (!row) return false;
-      await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+      const ownerId = await new VideoWritesRepository(trx).reopenFailed(id);
+      if (ownerId === undefined) return false;
+      await refreshVideoAccess(trx, { ownerId, videoId: id });
       await new AuditLogRepository(trx).record(actor, audit);
       return true;
     });

@@ -1,8 +1,9 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { commentAuthorInGoodStanding, shownCommentsCount, shownRepliesCount } from '../../db/standing-rules.js';
+import { commentAuthorInGoodStanding, shownRepliesCount } from '../../db/standing-rules.js';
 import { ACCESS_COLUMNS, type AccessFields } from '../../db/video-access.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 export type CommentRow = Selectable<Database['comments']>;
 /** A comment as it is written: whether its author is banned is read from the author, not given. */
@@ -184,12 +185,7 @@ export class CommentsRepository {
         const thread = await trx.selectFrom('comments').select('id').where('id', '=', row.parent_id).executeTakeFirst();
         if (!thread) return false;
       }
-      const counted = await trx
-        .updateTable('videos')
-        .set({ comments_count: sql<number>`comments_count + 1` })
-        .where('id', '=', row.video_id)
-        .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) === 0) return false;
+      if (!(await new VideoWritesRepository(trx).countComment(row.video_id))) return false;
       // Sign-in refuses a banned author, but a comment racing its author's ban still starts hidden.
       const ownerBanned = sql<number>`(case when (select u.banned_at from users u where u.id = ${row.owner_id}) is null then 0 else 1 end)`;
       await trx
@@ -221,7 +217,7 @@ export class CommentsRepository {
       const removed = await trx.deleteFrom('comments').where('id', '=', commentId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return;
       // Recounted rather than decremented: a banned author's comment was never in the count.
-      await trx.updateTable('videos').set({ comments_count: shownCommentsCount() }).where('id', '=', videoId).execute();
+      await new VideoWritesRepository(trx).recountComments(videoId);
     });
   }
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
-import { shownCommentsCount } from '../../db/standing-rules.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { type Actor, AuditLogRepository } from '../audit/audit-log.repository.js';
 import { SessionsRepository } from '../users/sessions.repository.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 /** An account's ban, and everything kept in step with it. */
 export class AccountBansRepository {
@@ -33,11 +33,7 @@ export class AccountBansRepository {
         .set({ owner_banned: ban ? 1 : 0 })
         .where('owner_id', '=', userId)
         .execute();
-      await trx
-        .updateTable('videos')
-        .set({ comments_count: shownCommentsCount() })
-        .where('id', 'in', trx.selectFrom('comments').select('video_id').where('owner_id', '=', userId))
-        .execute();
+      await new VideoWritesRepository(trx).recountCommentsOfCommenter(userId);
       await new AuditLogRepository(trx).record(actor, {
         action: ban ? 'user.ban' : 'user.unban',
         target: { type: 'user', id: userId },

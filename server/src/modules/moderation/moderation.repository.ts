@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 import { type ReportRow, ReportsRepository, type ReportTarget } from './reports.repository.js';
 
 type Closing = { state: 'resolved' | 'dismissed'; resolution: string };
@@ -59,11 +60,7 @@ export class ModerationRepository {
   async hideVideo(video: TakenDown, reason: string, actor: Actor): Promise<void> {
     const target = { type: 'video' as const, id: video.id };
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('videos')
-        .set({ hidden_at: Date.now(), hidden_reason: reason, appeal_text: null, appealed_at: null })
-        .where('id', '=', video.id)
-        .execute();
+      await new VideoWritesRepository(trx).hide(video.id, reason, Date.now());
       await refreshVideoAccess(trx, { ownerId: video.owner_id, videoId: video.id });
       await new ReportsRepository(trx).closeOpen(target, 'resolved', 'hidden', actor.id!);
       await new AuditLogRepository(trx).record(actor, { action: 'video.hide', target, reason });
@@ -74,7 +71,7 @@ export class ModerationRepository {
   async restoreVideo(video: TakenDown, note: string | null, actor: Actor): Promise<void> {
     const target = { type: 'video' as const, id: video.id };
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('videos').set({ hidden_at: null, hidden_reason: null }).where('id', '=', video.id).execute();
+      await new VideoWritesRepository(trx).unhide(video.id);
       await refreshVideoAccess(trx, { ownerId: video.owner_id, videoId: video.id });
       await new ReportsRepository(trx).closeOpen(target, 'resolved', 'restored', actor.id!);
       await new AuditLogRepository(trx).record(actor, { action: 'video.restore', target, reason: note });
@@ -88,14 +85,7 @@ export class ModerationRepository {
   async fileAppeal(report: ReportRow, actor: Actor): Promise<boolean> {
     const text = report.note;
     return this.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('videos')
-        .set({ appeal_text: text, appealed_at: report.created_at })
-        .where('id', '=', report.target_id)
-        .where('appealed_at', 'is', null)
-        .where('hidden_at', 'is not', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return false;
+      if (!(await new VideoWritesRepository(trx).claimAppeal(report.target_id, text, report.created_at))) return false;
       await new ReportsRepository(trx).insert(report);
       await new AuditLogRepository(trx).record(actor, { action: 'video.appeal', target: { type: 'video', id: report.target_id }, reason: text });
       return true;

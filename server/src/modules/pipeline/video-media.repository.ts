@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 /** The columns media jobs read and write on a video row. Queries only; rules live in the handlers. */
 export interface VideoMediaRow {
@@ -40,18 +41,17 @@ export class VideoMediaRepository {
     return row?.owner_id ?? null;
   }
 
+  private writes(db: Db = this.db) {
+    return new VideoWritesRepository(db);
+  }
+
   /** Marks the video ready; its owner's channel count of ready videos moves in the same transaction. */
   async markPlayable(id: string, v: { videoKey: string; duration: number; width: number; height: number }): Promise<boolean> {
     return this.told(
       await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('videos')
-          .set({ video_key: v.videoKey, duration: v.duration, width: v.width, height: v.height, status: 'ready', failure_reason: null, updated_at: Date.now() })
-          .where('id', '=', id)
-          .returning('owner_id')
-          .executeTakeFirst();
-        if (!row) return false;
-        await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+        const ownerId = await this.writes(trx).markPlayable(id, v);
+        if (ownerId === undefined) return false;
+        await refreshVideoAccess(trx, { ownerId, videoId: id });
         return true;
       }),
     );
@@ -64,87 +64,51 @@ export class VideoMediaRepository {
   async markLive(id: string, v: { hlsKey: string; duration: number; width: number; height: number }): Promise<boolean> {
     return this.told(
       await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('videos')
-          .set((eb) => ({
-            hls_key: eb.fn.coalesce('hls_key', eb.val(v.hlsKey)),
-            duration: v.duration,
-            width: v.width,
-            height: v.height,
-            status: 'ready',
-            failure_reason: null,
-            updated_at: Date.now(),
-          }))
-          .where('id', '=', id)
-          .where('status', '!=', 'failed')
-          .returning('owner_id')
-          .executeTakeFirst();
-        if (!row) return false;
-        await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+        const ownerId = await this.writes(trx).markLive(id, v);
+        if (ownerId === undefined) return false;
+        await refreshVideoAccess(trx, { ownerId, videoId: id });
         return true;
       }),
     );
   }
 
   async setHlsKey(id: string, key: string): Promise<boolean> {
-    const res = await this.db.updateTable('videos').set({ hls_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
-    return this.told(Number(res.numUpdatedRows) > 0);
+    return this.told(await this.writes().setHlsKey(id, key));
   }
 
   async setStoryboardKey(id: string, key: string): Promise<boolean> {
-    const res = await this.db.updateTable('videos').set({ storyboard_key: key, updated_at: Date.now() }).where('id', '=', id).executeTakeFirst();
-    return this.told(Number(res.numUpdatedRows) > 0);
+    return this.told(await this.writes().setStoryboardKey(id, key));
   }
 
   /**
    * Lets go of the original once every output exists. Only one caller wins (the update matches
    * while source_key still names the file); returns whether this one did.
    */
-  async releaseSourceKey(id: string, sourceKey: string): Promise<boolean> {
-    const res = await this.db
-      .updateTable('videos')
-      .set({ source_key: null, updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('source_key', '=', sourceKey)
-      .where('status', '!=', 'failed')
-      .where('video_key', 'is not', null)
-      .where('hls_key', 'is not', null)
-      .where('hls_key', 'not like', '%/live/index.m3u8')
-      .where('storyboard_key', 'is not', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+  releaseSourceKey(id: string, sourceKey: string): Promise<boolean> {
+    return this.writes().releaseSourceKey(id, sourceKey);
   }
 
   /** Progress only moves forward, so jobs running side by side cannot pull it back. */
-  async raiseProgress(id: string, percent: number): Promise<void> {
-    await this.db.updateTable('videos').set({ progress: percent }).where('id', '=', id).where('progress', '<', percent).execute();
+  raiseProgress(id: string, percent: number): Promise<void> {
+    return this.writes().raiseProgress(id, percent);
   }
 
   async markFailed(id: string, reason: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('videos')
-        .set({ status: 'failed', failure_reason: reason, updated_at: Date.now() })
-        .where('id', '=', id)
-        .returning('owner_id')
-        .executeTakeFirst();
-      if (row) await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: id });
+      const ownerId = await this.writes(trx).markFailed(id, reason);
+      if (ownerId !== undefined) await refreshVideoAccess(trx, { ownerId, videoId: id });
     });
     await this.changes.changed();
   }
 
   /** The stored upload becomes the video's playable file as it is, and the video is ready. */
-  async serveSourceAsIs(id: string): Promise<void> {
-    await this.db
-      .updateTable('videos')
-      .set((eb) => ({ status: 'ready', progress: 100, video_key: eb.ref('source_key'), updated_at: Date.now() }))
-      .where('id', '=', id)
-      .execute();
+  serveSourceAsIs(id: string): Promise<void> {
+    return this.writes().serveSourceAsIs(id);
   }
 
   /** A later step failed but the video already plays: it stays ready, and the reason is kept. */
   async noteFailure(id: string, reason: string): Promise<void> {
-    await this.db.updateTable('videos').set({ failure_reason: reason, updated_at: Date.now() }).where('id', '=', id).execute();
+    await this.writes().noteFailure(id, reason);
     await this.changes.changed();
   }
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import { shownCommentsCount } from '../../db/standing-rules.js';
 import { addPublicVideos } from '../../db/video-access.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 export type UserRow = Database['users'];
 
@@ -31,11 +31,7 @@ export class UsersRepository {
       await trx.updateTable('users').set(patch).where('id', '=', id).execute();
       if (patch.username !== undefined || patch.full_name !== undefined) {
         const user = await trx.selectFrom('users').select(['username', 'full_name']).where('id', '=', id).executeTakeFirstOrThrow();
-        await trx
-          .updateTable('videos')
-          .set({ owner_text: `${user.username} ${user.full_name}` })
-          .where('owner_id', '=', id)
-          .execute();
+        await new VideoWritesRepository(trx).setOwnerText(id, `${user.username} ${user.full_name}`);
       }
     });
   }
@@ -110,14 +106,7 @@ export class UsersRepository {
           .execute();
       }
       if (likedVideos.length || commentedVideos.length) {
-        await trx
-          .updateTable('videos')
-          .set({
-            likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'video' and l.target_id = videos.id)`,
-            comments_count: shownCommentsCount(),
-          })
-          .where('id', 'in', [...new Set([...likedVideos, ...commentedVideos])])
-          .execute();
+        await new VideoWritesRepository(trx).recountLikesAndComments([...new Set([...likedVideos, ...commentedVideos])]);
       }
       if (likedComments.length) {
         await trx

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
+import { VideoWritesRepository } from './video-writes.repository.js';
 
 /** The schedule kept on a video row, and the publication it leads to. */
 export class ScheduledPublishingRepository {
@@ -19,12 +20,7 @@ export class ScheduledPublishingRepository {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('videos').select(['owner_id', 'publish_at']).where('id', '=', videoId).executeTakeFirst();
       if (!row || row.publish_at === null || Number(row.publish_at) !== publishAt) return false;
-      await trx
-        .updateTable('videos')
-        .set({ visibility: 'public', publish_at: null, updated_at: now })
-        .where('id', '=', videoId)
-        .where('publish_at', '=', publishAt)
-        .execute();
+      await new VideoWritesRepository(trx).publishScheduled(videoId, publishAt, now);
       await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId });
       return true;
     });

@@ -5,6 +5,7 @@ import { ListPager, type PagedList } from '../../db/list-paging.js';
 import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 import type { SearchPage } from '../search/search-strategy.js';
+import { VideoWritesRepository } from './video-writes.repository.js';
 
 export { SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 export type VideoRow = Database['videos'];
@@ -172,13 +173,13 @@ export class VideosRepository {
   /** Inserts a new video and refreshes its access flags and its owner's counts in one transaction. */
   async insert(row: VideoRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('videos').values(row).execute();
+      await new VideoWritesRepository(trx).insert(row);
       await refreshVideoAccess(trx, { ownerId: row.owner_id, videoId: row.id });
     });
   }
 
   async update(id: string, patch: Partial<Omit<VideoRow, 'id' | 'owner_id'>>): Promise<void> {
-    await this.db.updateTable('videos').set(patch).where('id', '=', id).execute();
+    await new VideoWritesRepository(this.db).update(id, patch);
   }
 
   /**
@@ -187,7 +188,7 @@ export class VideosRepository {
    */
   async setVisibility(id: string, ownerId: string, visibility: Visibility, publishAt: number | null = null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('videos').set({ visibility, publish_at: publishAt, updated_at: Date.now() }).where('id', '=', id).execute();
+      await new VideoWritesRepository(trx).setVisibility(id, visibility, publishAt);
       await refreshVideoAccess(trx, { ownerId, videoId: id });
     });
   }
@@ -210,7 +211,7 @@ export class VideosRepository {
         .where('target_type', '=', 'comment')
         .where('target_id', 'in', trx.selectFrom('comments').select('id').where('video_id', '=', id))
         .execute();
-      await trx.deleteFrom('videos').where('id', '=', id).execute();
+      await new VideoWritesRepository(trx).delete(id);
       if (playlists.length) {
         await trx
           .updateTable('playlists')
@@ -241,11 +242,7 @@ export class VideosRepository {
         .returning('counted_at')
         .executeTakeFirst();
       if (touched) {
-        await trx
-          .updateTable('videos')
-          .set({ views: sql<number>`views + 1` })
-          .where('id', '=', videoId)
-          .execute();
+        await new VideoWritesRepository(trx).addView(videoId);
         await trx
           .insertInto('video_daily_views')
           .values({ video_id: videoId, day: utcDay(now), views: 1 })
