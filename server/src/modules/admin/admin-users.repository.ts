@@ -3,6 +3,7 @@ import type { AdminUser } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 const USED_BYTES = sql<number>`(select coalesce(sum(v.source_bytes), 0) from videos v where v.owner_id = users.id)`;
 const ALL_VIDEOS = sql<number>`(select count(*) from videos v where v.owner_id = users.id)`;
@@ -53,11 +54,7 @@ export class AdminUsersRepository {
   /** Changes an account's role, approval or quotas, in one transaction with the audit line that tells of it. */
   async change(id: string, change: AccountChange, actor: Actor, audit: AuditRecord): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...change, updated_at: Date.now() })
-        .where('id', '=', id)
-        .execute();
+      await new UsersRepository(trx).changeAccount(id, change, Date.now());
       await new AuditLogRepository(trx).record(actor, audit);
     });
   }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { type Actor, AuditLogRepository } from '../audit/audit-log.repository.js';
 import { SessionsRepository } from '../users/sessions.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 /** An account's ban, and everything kept in step with it. */
@@ -18,13 +19,7 @@ export class AccountBansRepository {
   async setBanned(actor: Actor, userId: string, ban: { reason: string } | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      let q = trx
-        .updateTable('users')
-        .set(ban ? { banned_at: now, ban_reason: ban.reason, updated_at: now } : { banned_at: null, ban_reason: null, updated_at: now })
-        .where('id', '=', userId);
-      q = ban ? q.where('banned_at', 'is', null) : q.where('banned_at', 'is not', null);
-      const changed = await q.executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) return false;
+      if (!(await new UsersRepository(trx).setBanned(userId, ban, now))) return false;
       if (ban) await new SessionsRepository(trx).revokeAllExcept(userId, null, now);
       await refreshVideoAccess(trx, { ownerId: userId });
       // The kept flag standing-rules.ts reads on comments, and the counts that follow from it.

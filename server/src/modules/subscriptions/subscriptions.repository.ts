@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 class ChannelVanished extends Error {}
 
@@ -44,11 +44,7 @@ export class SubscriptionsRepository {
           subscribed = true;
         }
         if (delta !== 0) {
-          await trx
-            .updateTable('users')
-            .set({ subscribers_count: sql<number>`subscribers_count + ${delta}` })
-            .where('id', '=', channelId)
-            .execute();
+          await new UsersRepository(trx).addSubscribers(channelId, delta);
         }
         return subscribed;
       });

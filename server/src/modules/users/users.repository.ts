@@ -47,6 +47,39 @@ export class UsersRepository {
     return Number(res.numUpdatedRows);
   }
 
+  /** An admin's change to an account's role, approval or quotas. */
+  async changeAccount(
+    id: string,
+    change: Partial<Pick<UserRow, 'role' | 'approval_pending' | 'quota_bytes' | 'daily_quota_bytes'>>,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ ...change, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Bans (with its reason) or unbans an account; false when it was already in that state. */
+  async setBanned(id: string, ban: { reason: string } | null, now: number): Promise<boolean> {
+    let q = this.db
+      .updateTable('users')
+      .set(ban ? { banned_at: now, ban_reason: ban.reason, updated_at: now } : { banned_at: null, ban_reason: null, updated_at: now })
+      .where('id', '=', id);
+    q = ban ? q.where('banned_at', 'is', null) : q.where('banned_at', 'is not', null);
+    const changed = await q.executeTakeFirst();
+    return Number(changed.numUpdatedRows) > 0;
+  }
+
+  /** Moves a channel's kept subscriber count by what a subscription change did. */
+  async addSubscribers(channelId: string, delta: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ subscribers_count: sql<number>`subscribers_count + ${delta}` })
+      .where('id', '=', channelId)
+      .execute();
+  }
+
   isSubscribed(subscriberId: string, channelId: string) {
     return this.db
       .selectFrom('subscriptions')
