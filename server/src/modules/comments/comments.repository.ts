@@ -165,6 +165,24 @@ export class CommentsRepository {
     await this.db.updateTable('comments').set({ hearted_at: heartedAt }).where('id', '=', commentId).execute();
   }
 
+  /** The kept flag standing-rules.ts reads: every comment of this author hidden (banned) or shown again. */
+  async setOwnerBanned(ownerId: string, banned: boolean): Promise<void> {
+    await this.db
+      .updateTable('comments')
+      .set({ owner_banned: banned ? 1 : 0 })
+      .where('owner_id', '=', ownerId)
+      .execute();
+  }
+
+  /** Recounts the likes of these comments. */
+  async recountLikes(ids: string[]): Promise<void> {
+    await this.db
+      .updateTable('comments')
+      .set({ likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'comment' and l.target_id = comments.id)` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   /** Which of these comments the user likes. */
   async likedBy(userId: string, commentIds: string[]): Promise<Set<string>> {
     if (!commentIds.length) return new Set();

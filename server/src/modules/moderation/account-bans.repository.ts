@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { refreshVideoAccess } from '../../db/video-access.js';
 import { type Actor, AuditLogRepository } from '../audit/audit-log.repository.js';
+import { CommentsRepository } from '../comments/comments.repository.js';
 import { SessionsRepository } from '../users/sessions.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { VideoWritesRepository } from '../videos/video-writes.repository.js';
@@ -23,11 +24,7 @@ export class AccountBansRepository {
       if (ban) await new SessionsRepository(trx).revokeAllExcept(userId, null, now);
       await refreshVideoAccess(trx, { ownerId: userId });
       // The kept flag standing-rules.ts reads on comments, and the counts that follow from it.
-      await trx
-        .updateTable('comments')
-        .set({ owner_banned: ban ? 1 : 0 })
-        .where('owner_id', '=', userId)
-        .execute();
+      await new CommentsRepository(trx).setOwnerBanned(userId, ban !== null);
       await new VideoWritesRepository(trx).recountCommentsOfCommenter(userId);
       await new AuditLogRepository(trx).record(actor, {
         action: ban ? 'user.ban' : 'user.unban',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { addPublicVideos } from '../../db/video-access.js';
+import { CommentsRepository } from '../comments/comments.repository.js';
 import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 export type UserRow = Database['users'];
@@ -142,11 +143,7 @@ export class UsersRepository {
         await new VideoWritesRepository(trx).recountLikesAndComments([...new Set([...likedVideos, ...commentedVideos])]);
       }
       if (likedComments.length) {
-        await trx
-          .updateTable('comments')
-          .set({ likes_count: sql<number>`(select count(*) from likes l where l.target_type = 'comment' and l.target_id = comments.id)` })
-          .where('id', 'in', likedComments)
-          .execute();
+        await new CommentsRepository(trx).recountLikes(likedComments);
       }
       if (playlists.length) {
         await trx
