@@ -174,6 +174,16 @@ export class CommentsRepository {
       .execute();
   }
 
+  /** Moves the kept like count by what a like change did; false when the comment is gone. */
+  async addLikes(id: string, delta: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('comments')
+      .set({ likes_count: sql<number>`likes_count + ${delta}` })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /** Recounts the likes of these comments. */
   async recountLikes(ids: string[]): Promise<void> {
     await this.db
@@ -224,7 +234,8 @@ export class CommentsRepository {
    */
   async delete(commentId: string, videoId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      // Its replies go with it (by foreign key); the likes on them have no key and go here.
+      // Its replies go with it (by foreign key); the likes on them have no key and go here, not through
+      // the likes module, which builds on comments (it moves their like counts).
       await trx
         .deleteFrom('likes')
         .where('target_type', '=', 'comment')

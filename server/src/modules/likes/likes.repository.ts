@@ -1,6 +1,7 @@
 import type { LikeTarget } from '@reelhouse/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { CommentsRepository } from '../comments/comments.repository.js';
+import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 import { SUMMARY_COLUMNS, type VideoSummaryRow } from '../videos/videos.repository.js';
 import { ACCESS_COLUMNS, type AccessFields, type Viewer, watchableBy } from '../../db/video-access.js';
 
@@ -78,12 +79,8 @@ export class LikesRepository {
           delta = Number(added.numInsertedOrUpdatedRows ?? 0);
           liked = true;
         }
-        const counted = await trx
-          .updateTable(table)
-          .set({ likes_count: sql<number>`likes_count + ${delta}` })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(counted.numUpdatedRows) === 0) throw new TargetVanished();
+        const counted = type === 'video' ? await new VideoWritesRepository(trx).addLikes(id, delta) : await new CommentsRepository(trx).addLikes(id, delta);
+        if (!counted) throw new TargetVanished();
         const row = await trx.selectFrom(table).select('likes_count').where('id', '=', id).executeTakeFirstOrThrow();
         return { liked, likesCount: Number(row.likes_count) };
       });
@@ -91,6 +88,24 @@ export class LikesRepository {
       if (err instanceof TargetVanished) return null;
       throw err;
     }
+  }
+
+  /**
+   * Removes the likes on everything that goes with a deleted account (likes have no foreign key):
+   * on its videos, on its comments and the replies to them, and on the comments under its videos.
+   */
+  async deleteOnWhatUserOwns(userId: string): Promise<void> {
+    const ownVideos = this.db.selectFrom('videos').select('id').where('owner_id', '=', userId);
+    const ownComments = this.db.selectFrom('comments').select('id').where('owner_id', '=', userId);
+    // Replies to the user's comments go with them by foreign key.
+    const repliesToOwnComments = this.db.selectFrom('comments').select('id').where('parent_id', 'in', ownComments);
+    const commentsOnOwnVideos = this.db.selectFrom('comments').select('id').where('video_id', 'in', ownVideos);
+    await this.db.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', 'in', ownVideos).execute();
+    await this.db
+      .deleteFrom('likes')
+      .where('target_type', '=', 'comment')
+      .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', repliesToOwnComments), eb('target_id', 'in', commentsOnOwnVideos)]))
+      .execute();
   }
 
   /** Videos the user liked that the user can still see, one page, with the total. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { addPublicVideos } from '../../db/video-access.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
+import { LikesRepository } from '../likes/likes.repository.js';
 import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 export type UserRow = Database['users'];
@@ -107,10 +108,6 @@ export class UsersRepository {
       const ids = async <T extends { id: string }>(q: Promise<T[]>) => [...new Set((await q).map((r) => r.id))];
       const channels = await ids(trx.selectFrom('subscriptions').select('channel_id as id').where('subscriber_id', '=', userId).execute());
       const ownVideos = trx.selectFrom('videos').select('id').where('owner_id', '=', userId);
-      const ownComments = trx.selectFrom('comments').select('id').where('owner_id', '=', userId);
-      // Replies to the user's comments go with them by foreign key.
-      const repliesToOwnComments = trx.selectFrom('comments').select('id').where('parent_id', 'in', ownComments);
-      const commentsOnOwnVideos = trx.selectFrom('comments').select('id').where('video_id', 'in', ownVideos);
       const likedVideos = await ids(
         trx.selectFrom('likes').select('target_id as id').where('user_id', '=', userId).where('target_type', '=', 'video').execute(),
       );
@@ -120,13 +117,7 @@ export class UsersRepository {
       const commentedVideos = await ids(trx.selectFrom('comments').select('video_id as id').where('owner_id', '=', userId).execute());
       const playlists = await ids(trx.selectFrom('playlist_videos').select('playlist_id as id').where('video_id', 'in', ownVideos).execute());
 
-      // Likes point at videos or comments without a foreign key; remove those on what goes away.
-      await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', 'in', ownVideos).execute();
-      await trx
-        .deleteFrom('likes')
-        .where('target_type', '=', 'comment')
-        .where((eb) => eb.or([eb('target_id', 'in', ownComments), eb('target_id', 'in', repliesToOwnComments), eb('target_id', 'in', commentsOnOwnVideos)]))
-        .execute();
+      await new LikesRepository(trx).deleteOnWhatUserOwns(userId);
       // View de-duplication records are keyed by the viewer; they are the user's data too.
       await trx.deleteFrom('view_events').where('viewer_key', '=', viewerKey).execute();
       const gone = await trx.deleteFrom('users').where('id', '=', userId).returning('videos_count').executeTakeFirst();

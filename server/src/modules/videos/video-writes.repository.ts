@@ -55,6 +55,17 @@ export class VideoWritesRepository {
       .execute();
   }
 
+  /** Moves the kept like count by what a like change did; false when the video is gone. */
+  async addLikes(id: string, delta: number): Changed {
+    return updated(
+      await this.db
+        .updateTable('videos')
+        .set({ likes_count: sql<number>`likes_count + ${delta}` })
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
+  }
+
   /** One more shown comment; false when the video is gone. */
   async countComment(id: string): Changed {
     return updated(

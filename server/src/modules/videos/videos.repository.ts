@@ -205,6 +205,7 @@ export class VideosRepository {
   async deleteWithCascade(id: string, ownerId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const playlists = (await trx.selectFrom('playlist_videos').select('playlist_id').where('video_id', '=', id).execute()).map((r) => r.playlist_id);
+      // Written here, not through the likes and playlists modules: they build on videos, so videos cannot import them.
       await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', '=', id).execute();
       await trx
         .deleteFrom('likes')
