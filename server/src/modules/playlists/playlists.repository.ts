@@ -55,6 +55,15 @@ export class PlaylistsRepository {
     await this.db.deleteFrom('playlists').where('id', '=', id).execute();
   }
 
+  /** Recounts the videos of these playlists, after videos in them went away. */
+  async recountVideos(ids: string[]): Promise<void> {
+    await this.db
+      .updateTable('playlists')
+      .set({ videos_count: sql<number>`(select count(*) from playlist_videos p where p.playlist_id = playlists.id)` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   /** The videos in these playlists that the viewer can see (id and thumbnail), in playlist order. */
   async visibleVideoIds(playlistIds: string[], viewer: Viewer | null): Promise<Map<string, ShownVideo[]>> {
     const byPlaylist = new Map<string, ShownVideo[]>(playlistIds.map((id) => [id, []]));

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { addPublicVideos } from '../../db/video-access.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
 import { LikesRepository } from '../likes/likes.repository.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { VideoWritesRepository } from '../videos/video-writes.repository.js';
 
 export type UserRow = Database['users'];
@@ -137,11 +138,7 @@ export class UsersRepository {
         await new CommentsRepository(trx).recountLikes(likedComments);
       }
       if (playlists.length) {
-        await trx
-          .updateTable('playlists')
-          .set({ videos_count: sql<number>`(select count(*) from playlist_videos p where p.playlist_id = playlists.id)` })
-          .where('id', 'in', playlists)
-          .execute();
+        await new PlaylistsRepository(trx).recountVideos(playlists);
       }
     });
   }
