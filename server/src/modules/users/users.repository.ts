@@ -6,6 +6,7 @@ import { CommentsRepository } from '../comments/comments.repository.js';
 import { LikesRepository } from '../likes/likes.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { VideoWritesRepository } from '../videos/video-writes.repository.js';
+import { ViewEventsRepository } from '../videos/view-events.repository.js';
 
 export type UserRow = Database['users'];
 
@@ -120,7 +121,7 @@ export class UsersRepository {
 
       await new LikesRepository(trx).deleteOnWhatUserOwns(userId);
       // View de-duplication records are keyed by the viewer; they are the user's data too.
-      await trx.deleteFrom('view_events').where('viewer_key', '=', viewerKey).execute();
+      await new ViewEventsRepository(trx).deleteForViewer(viewerKey);
       const gone = await trx.deleteFrom('users').where('id', '=', userId).returning('videos_count').executeTakeFirst();
       if (gone?.videos_count) await addPublicVideos(trx, -Number(gone.videos_count));
 

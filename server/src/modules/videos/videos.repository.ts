@@ -6,6 +6,7 @@ import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 import type { SearchPage } from '../search/search-strategy.js';
 import { VideoWritesRepository } from './video-writes.repository.js';
+import { ViewEventsRepository } from './view-events.repository.js';
 
 export { SUMMARY_COLUMNS, type SortField, type SortType, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 export type VideoRow = Database['videos'];
@@ -225,23 +226,12 @@ export class VideosRepository {
   }
 
   /**
-   * Counts a view unless this viewer's last counted view of the video is less than windowMs old.
-   * The upsert only touches counted_at when the old one has expired, and RETURNING says whether it
-   * did; both dialects do this atomically, so two racing calls count once.
+   * Counts a view unless this viewer's last counted view of the video is less than windowMs old
+   * (view-events.repository.ts), with the video's counters, in one transaction.
    */
   async countView(videoId: string, viewerKey: string, now: number, windowMs: number): Promise<{ counted: boolean; views: number }> {
     return this.db.transaction().execute(async (trx) => {
-      const touched = await trx
-        .insertInto('view_events')
-        .values({ video_id: videoId, viewer_key: viewerKey, counted_at: now })
-        .onConflict((oc) =>
-          oc
-            .columns(['video_id', 'viewer_key'])
-            .doUpdateSet({ counted_at: now })
-            .where('view_events.counted_at', '<=', now - windowMs),
-        )
-        .returning('counted_at')
-        .executeTakeFirst();
+      const touched = await new ViewEventsRepository(trx).recordUnlessRecent(videoId, viewerKey, now, windowMs);
       if (touched) {
         await new VideoWritesRepository(trx).addView(videoId);
         await trx
@@ -251,7 +241,7 @@ export class VideosRepository {
           .execute();
       }
       const row = await trx.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow();
-      return { counted: Boolean(touched), views: Number(row.views) };
+      return { counted: touched, views: Number(row.views) };
     });
   }
 }
