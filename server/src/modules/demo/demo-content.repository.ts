@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { WatchHistoryRepository } from '../watch-history/watch-history.repository.js';
 
 /** What the demo account wrote before a cut-off time. */
 export class DemoContentRepository {
@@ -20,6 +21,6 @@ export class DemoContentRepository {
   }
 
   async forgetHistoryBefore(userId: string, cutoff: number) {
-    await this.db.deleteFrom('watch_history').where('user_id', '=', userId).where('watched_at', '<', cutoff).execute();
+    await new WatchHistoryRepository(this.db).deleteWatchedBefore(userId, cutoff);
   }
 }

@@ -53,6 +53,11 @@ export class WatchHistoryRepository {
     });
   }
 
+  /** Forgets the user's entries watched before `cutoff`. */
+  async deleteWatchedBefore(userId: string, cutoff: number): Promise<void> {
+    await this.db.deleteFrom('watch_history').where('user_id', '=', userId).where('watched_at', '<', cutoff).execute();
+  }
+
   /**
    * One page of the user's history with the total. Videos the user may no longer open are left
    * out, as they are everywhere else.
