@@ -1,6 +1,8 @@
 import type { InstanceSettings } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
 import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
+import { SessionsRepository } from '../users/sessions.repository.js';
+import { saveSetting } from '../users/settings.repository.js';
 
 const SETTINGS_KEY = 'instance';
 
@@ -31,19 +33,10 @@ export class InstanceSettingsRepository {
     return this.db.transaction().execute(async (trx) => {
       const change = apply(await this.stored(trx));
       const value = JSON.stringify(change.stored);
-      await trx
-        .insertInto('settings')
-        .values({ key: SETTINGS_KEY, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
+      await saveSetting(trx, SETTINGS_KEY, value);
       await new AuditLogRepository(trx).record(actor, { ...change.audit, target: { type: 'settings', id: SETTINGS_KEY } });
       if (change.signOutDemoAccount) {
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: Date.now() })
-          .where('revoked_at', 'is', null)
-          .where('user_id', 'in', trx.selectFrom('users').select('id').where('is_demo', '=', 1))
-          .execute();
+        await new SessionsRepository(trx).revokeDemoAccounts(Date.now());
       }
       return this.stored(trx);
     });

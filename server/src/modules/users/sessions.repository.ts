@@ -70,6 +70,16 @@ export class SessionsRepository {
     await q.execute();
   }
 
+  /** Signs out every demo account: its live sessions are revoked. */
+  async revokeDemoAccounts(now: number) {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('revoked_at', 'is', null)
+      .where('user_id', 'in', this.db.selectFrom('users').select('id').where('is_demo', '=', 1))
+      .execute();
+  }
+
   /** The user behind a live session, for access-token checks. */
   findLiveUser(sessionId: string, userId: string, now: number) {
     return (

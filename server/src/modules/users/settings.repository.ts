@@ -17,6 +17,15 @@ export async function loadSigningSecret(db: Db): Promise<string> {
   return row.value;
 }
 
+/** Stores a setting's value, replacing what the key held. */
+export async function saveSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
 /**
  * A random name for the site, made on first start: what it keeps in a shared Redis is kept under
  * it, so that two sites (or two test databases) sharing one Redis never read each other's keys.

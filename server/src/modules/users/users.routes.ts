@@ -1,3 +1,4 @@
+import type { InstanceSettings } from '@reelhouse/contract';
 import { ChangePasswordBody, Channel, envelope as envelopeSchema, LoginBody, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +11,6 @@ import { readMultipart } from '../../http/multipart.js';
 import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
 import type { Config } from '../../config.js';
-import type { InstanceService } from '../instance/instance.service.js';
 import type { SessionService } from './session.service.js';
 import type { UsersService } from './users.service.js';
 
@@ -32,7 +32,8 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   sessions: SessionService;
-  instance: Pick<InstanceService, 'settings'>;
+  /** The site's settings (the instance module's service), taken by shape so that this module does not depend on it. */
+  instance: { settings(): Promise<InstanceSettings> };
   config: Config;
   tmpDir: string;
 }> = async (app, { users, sessions, instance, config, tmpDir }) => {

@@ -1,3 +1,4 @@
+import type { InstanceSettings } from '@reelhouse/contract';
 import { envelope as envelopeSchema, IdParams, PageQuery, VideoDetail, VideoListQuery, VideoPage, VideoStats, VideoStatsQuery } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { readMultipart } from '../../http/multipart.js';
-import type { InstanceService } from '../instance/instance.service.js';
 import type { VideosService } from './videos.service.js';
 import type { VideoStatsService } from './video-stats.service.js';
 
@@ -21,7 +21,8 @@ const ListQuery = VideoListQuery.extend({ sortBy: PageQuery.shape.sortBy.unwrap(
 export const videosRoutes: FastifyPluginAsyncZod<{
   videos: VideosService;
   stats: VideoStatsService;
-  instance: Pick<InstanceService, 'settings'>;
+  /** The site's settings (the instance module's service), taken by shape so that this module does not depend on it. */
+  instance: { settings(): Promise<InstanceSettings> };
   config: Config;
   tmpDir: string;
 }> = async (app, { videos, stats, instance, config, tmpDir }) => {
