@@ -264,11 +264,16 @@ try {
     const playable = (await until(id, 'ready', ready, 600_000)) - at;
     // How fast the live playlist grows: seconds of video it covers per second of waiting.
     await sleep(SMOKE ? 2000 : 20_000);
-    const covered = fs
-      .readFileSync(storage.localPath(`videos/${id}/live/index.m3u8`), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('#EXTINF:'))
-      .reduce((t, l) => t + Number.parseFloat(l.slice(8)), 0);
+    // A short source can finish its live rendition during the wait, and the finished file then
+    // replaces the live playlist: all of the video was covered.
+    const livePlaylist = storage.localPath(`videos/${id}/live/index.m3u8`);
+    const covered = fs.existsSync(livePlaylist)
+      ? fs
+          .readFileSync(livePlaylist, 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith('#EXTINF:'))
+          .reduce((t, l) => t + Number.parseFloat(l.slice(8)), 0)
+      : Number((await handle.db.selectFrom('videos').select('duration').where('id', '=', id).executeTakeFirstOrThrow()).duration);
     const growth = covered / ((Date.now() - at) / 1000);
     let liveDone = null;
     let ladder = null;
