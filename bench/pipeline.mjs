@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { insertProcessingVideo } from './lib/processing-video.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fromSource = process.env.PIPELINE_BENCH_SOURCE === '1';
@@ -278,39 +279,7 @@ try {
     const id = randomUUID();
     const sourceKey = `videos/${id}/source.mp4`;
     await storage.putFile(sourceKey, source);
-    const created = Date.now();
-    await handle.db
-      .insertInto('videos')
-      .values({
-        id,
-        owner_id: ownerId,
-        title: 'Bench',
-        description: '',
-        owner_text: 'bench',
-        duration: probe.duration,
-        views: 0,
-        status: 'processing',
-        progress: 0,
-        failure_reason: null,
-        visibility: 'public',
-        publish_at: null,
-        hidden_at: null,
-        hidden_reason: null,
-        listed: 0,
-        watchable: 0,
-        width: null,
-        height: null,
-        source_key: sourceKey,
-        video_key: null,
-        hls_key: null,
-        storyboard_key: null,
-        thumbnail_key: `videos/${id}/thumbnail.webp`,
-        likes_count: 0,
-        comments_count: 0,
-        created_at: created,
-        updated_at: created,
-      })
-      .execute();
+    await insertProcessingVideo(handle.db, { id, ownerId, sourceKey, duration: probe.duration });
     t = Date.now(); // upload complete: source stored, row committed
     await pipeline.start(id);
     for (;;) {

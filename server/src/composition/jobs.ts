@@ -56,7 +56,9 @@ export function createJobs(deps: {
       pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
     },
   });
-  const ladderRungs = deps.ladderRungs ?? (() => new InstanceService({ settings: new InstanceSettingsRepository(database.db), config }).ladderRungs());
+  // A worker builds no services: it reads the rungs through a settings service of its own, built once.
+  const settings = deps.ladderRungs ? null : new InstanceService({ settings: new InstanceSettingsRepository(database.db), config });
+  const ladderRungs = deps.ladderRungs ?? (() => settings!.ladderRungs());
   pipeline = new VideoPipeline({
     db: database.db,
     storage,

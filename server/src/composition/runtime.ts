@@ -65,7 +65,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     defaultImages: defaultImages(config.publicUrl),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
-  const built = await buildServices(ctx, { queue, processing, publishing, notifications, uploadStore, media });
+  const built = await buildServices(ctx, { processing, publishing, notifications, uploadStore, media });
   services = built;
   if (await built.instance.demoAccountOn()) await built.users.ensureDemoAccount(config.demo);
   await built.users.ensureAdmins();

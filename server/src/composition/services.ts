@@ -1,5 +1,4 @@
 import type { AppContext } from '../app-context.js';
-import type { JobQueue } from '../jobs/job-types.js';
 import { AdminMediaService } from '../modules/admin/admin-media.service.js';
 import { AdminStatsRepository } from '../modules/admin/admin-stats.repository.js';
 import { AdminUsersRepository } from '../modules/admin/admin-users.repository.js';
@@ -103,7 +102,6 @@ export interface Services {
 
 /** What the services take from the job side of the process, built before them. */
 export interface ServiceJobs {
-  queue: JobQueue;
   processing: VideoProcessing;
   publishing: PublishScheduler;
   notifications: NotificationsService;
@@ -212,7 +210,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     return { name: s.name, description: s.description };
   };
   const avatarUrl = (key: string | null) => (key ? storage.url(key) : defaultImages.avatar);
-  const pages = { videos: new VideosRepository(db, dialect), users: userRows, presenter, site, avatarUrl };
+  const pages = { videos: videoRows, users: userRows, presenter, site, avatarUrl };
 
   return {
     users,
@@ -242,7 +240,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       sessions,
       changes: answers,
     }),
-    adminMedia: new AdminMediaService({ videos: new AdminVideosRepository(db), audit, queue: jobs.queue, processing }),
+    adminMedia: new AdminMediaService({ videos: new AdminVideosRepository(db), audit, queue: ctx.queue, processing }),
     audit: new AuditLogService({ audit }),
     studio: new StudioService({ studio: new StudioRepository(db), present: presenter }),
     feeds: new FeedsService(pages),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { openDatabase, type DbHandle } from '../../src/db/client.js';
+import { openDatabase, type Db, type DbHandle } from '../../src/db/client.js';
 import type { JobContext } from '../../src/jobs/job-types.js';
 import { makeClip } from '../../src/media/fixtures.js';
 import { parseMediaPlaylist } from '../../src/media/hls.js';
@@ -67,24 +67,7 @@ export function setUpPipelineTests(wanted: ClipName[]): void {
         videoFailed: async (id) => void told.push(`failed:${id}`),
       },
     });
-    ownerId = randomUUID();
-    await handle.db
-      .insertInto('users')
-      .values({
-        id: ownerId,
-        username: 'owner',
-        email: 'owner@example.com',
-        full_name: 'Owner',
-        password_hash: 'x',
-        avatar_key: null,
-        cover_key: null,
-        is_demo: 0,
-        subscribers_count: 0,
-        videos_count: 0,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .execute();
+    ownerId = await insertOwner(handle.db);
     const c = (name: string) => path.join(dir, name);
     const want = new Set(wanted);
     if (want.has('h264')) clips.h264 = await makeClip(ffmpegPath, c('h264.mp4'), { width: 1280, height: 720, seconds: 5, fps: 30 });
@@ -126,13 +109,46 @@ export async function ingest(clip: string): Promise<string> {
   const sourceKey = videoMediaKeys(id).source;
   await storage.putFile(sourceKey, clip);
   await storage.put(thumbnailKey(id), Buffer.from('RIFF....WEBP'), 'image/webp');
+  await insertProcessingVideo(handle.db, { id, ownerId, sourceKey, thumbnailKey: thumbnailKey(id) });
+  return id;
+}
+
+/** An account to own the pipeline's videos. */
+export async function insertOwner(db: Db): Promise<string> {
+  const id = randomUUID();
   const now = Date.now();
-  await handle.db
-    .insertInto('videos')
+  await db
+    .insertInto('users')
     .values({
       id,
-      owner_id: ownerId,
-      title: 'Clip',
+      username: 'owner',
+      email: 'owner@example.com',
+      full_name: 'Owner',
+      password_hash: 'x',
+      avatar_key: null,
+      cover_key: null,
+      is_demo: 0,
+      subscribers_count: 0,
+      videos_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A video row as the upload route leaves it: processing, its source stored, nothing made yet. */
+export async function insertProcessingVideo(
+  db: Db,
+  v: { id: string; ownerId: string; sourceKey: string; thumbnailKey: string; title?: string },
+): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('videos')
+    .values({
+      id: v.id,
+      owner_id: v.ownerId,
+      title: v.title ?? 'Clip',
       description: '',
       owner_text: 'owner Owner',
       duration: 0,
@@ -148,11 +164,11 @@ export async function ingest(clip: string): Promise<string> {
       watchable: 0,
       width: null,
       height: null,
-      source_key: sourceKey,
+      source_key: v.sourceKey,
       video_key: null,
       hls_key: null,
       storyboard_key: null,
-      thumbnail_key: thumbnailKey(id),
+      thumbnail_key: v.thumbnailKey,
       source_bytes: 0,
       likes_count: 0,
       comments_count: 0,
@@ -160,7 +176,6 @@ export async function ingest(clip: string): Promise<string> {
       updated_at: now,
     })
     .execute();
-  return id;
 }
 
 export const thumbnailKey = (id: string) => `${videoMediaKeys(id).root}thumbnail.webp`;

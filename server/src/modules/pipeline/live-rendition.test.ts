@@ -15,6 +15,7 @@ import { LocalStorage } from '../../storage/local-storage.js';
 import type { JobContext } from '../../jobs/job-types.js';
 import { VideoSteps } from './video-steps.js';
 import { videoMediaKeys } from './video-media.keys.js';
+import { insertOwner, insertProcessingVideo } from '../../../test/support/pipeline-steps.js';
 
 const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const ffprobePath = process.env.FFPROBE_PATH ?? 'ffprobe';
@@ -33,39 +34,7 @@ async function ingest(storage: LocalStorage, clip: string): Promise<string> {
   const id = randomUUID();
   const keys = videoMediaKeys(id);
   await storage.putFile(keys.source, clip);
-  const now = Date.now();
-  await handle.db
-    .insertInto('videos')
-    .values({
-      id,
-      owner_id: ownerId,
-      title: 'Phone clip',
-      description: '',
-      owner_text: 'owner',
-      duration: 0,
-      views: 0,
-      status: 'processing',
-      progress: 0,
-      failure_reason: null,
-      visibility: 'public',
-      publish_at: null,
-      hidden_at: null,
-      hidden_reason: null,
-      listed: 0,
-      watchable: 0,
-      width: null,
-      height: null,
-      source_key: keys.source,
-      video_key: null,
-      hls_key: null,
-      storyboard_key: null,
-      thumbnail_key: `${keys.root}thumbnail.webp`,
-      likes_count: 0,
-      comments_count: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertProcessingVideo(handle.db, { id, ownerId, sourceKey: keys.source, thumbnailKey: `${keys.root}thumbnail.webp`, title: 'Phone clip' });
   return id;
 }
 
@@ -110,25 +79,7 @@ class WatchedStorage extends LocalStorage {
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'live-rendition-'));
   handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
-  ownerId = randomUUID();
-  const now = Date.now();
-  await handle.db
-    .insertInto('users')
-    .values({
-      id: ownerId,
-      username: 'owner',
-      email: 'owner@example.com',
-      full_name: 'Owner',
-      password_hash: 'x',
-      avatar_key: null,
-      cover_key: null,
-      is_demo: 0,
-      subscribers_count: 0,
-      videos_count: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  ownerId = await insertOwner(handle.db);
   // 20 s, so the rendition takes several polls to write even on a quick machine.
   clips.hevc = await makeClip(ffmpegPath, path.join(dir, 'hevc.mp4'), { width: 640, height: 360, seconds: 20, fps: 30, videoCodec: 'libx265' });
   clips.hevc10 = await makeClip(ffmpegPath, path.join(dir, 'hevc10.mp4'), {
