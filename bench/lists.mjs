@@ -15,13 +15,15 @@
  *   --quick: scale 0.05, 5 s per run. --smoke: a tiny catalogue, 1 s runs; checks the script only.
  * Writes bench/results/lists-<db>[-uncached].json (name, value, unit, baseline, ratio, target, pass per figure).
  */
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { arg, flag } from './lib/cli.mjs';
+import { catalogueFor, resultsDir } from './lib/catalogue-source.mjs';
+import { median, probeHealthcheck, round } from './lib/probe.mjs';
 import { writeFigures } from './lib/results.mjs';
 import { startServer } from './lib/server-process.mjs';
 
@@ -40,40 +42,13 @@ const variant = UNCACHED ? `${DB}-uncached` : DB;
 const port = Number(arg('port', '7301'));
 const barePort = port + 1;
 
-const scaleTag = String(SCALE).replace('.', '_');
-const resultsDir = path.join(here, 'results');
-fs.mkdirSync(resultsDir, { recursive: true });
-
 // 1. The catalogue, made or reused.
-const dataDir = path.join(os.tmpdir(), `reelhouse-catalogue-${scaleTag}`);
-const pgUrl = `postgres://postgres@127.0.0.1:5432/reelhouse_catalogue_${scaleTag}`;
-const summaryFile = path.join(resultsDir, `catalogue-${DB}-${scaleTag}.json`);
-let catalogue = flag('reuse') && fs.existsSync(summaryFile) ? JSON.parse(fs.readFileSync(summaryFile, 'utf8')) : null;
-// Asked to reuse a catalogue whose summary is missing: making it again would throw away a database
-// that took half an hour to fill. Say what is missing instead.
-if (!catalogue && flag('reuse')) {
-  console.error(
-    `--reuse: ${summaryFile} is missing. Put the summary that bench/catalogue.mjs printed last there, or run without --reuse to make the catalogue again.`,
-  );
-  process.exit(2);
-}
-if (!catalogue) {
-  const target = DB === 'postgres' ? ['--db', 'postgres', '--url', pgUrl] : ['--db', 'sqlite', '--file', path.join(dataDir, 'reelhouse.db')];
-  fs.mkdirSync(dataDir, { recursive: true });
-  console.log(`making the catalogue (scale ${SCALE}) on ${DB}...`);
-  const out = execFileSync(process.execPath, [path.join(here, 'catalogue.mjs'), ...target, '--scale', String(SCALE)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  catalogue = JSON.parse(out.trim().split('\n').at(-1));
-  fs.writeFileSync(summaryFile, JSON.stringify(catalogue, null, 2));
-}
-console.log(`catalogue: ${catalogue.videos} videos (${catalogue.listedVideos} listed), ${catalogue.users} channels, made in ${catalogue.seconds} s`);
+const { summary: catalogue, env: catalogueEnv } = catalogueFor({ db: DB, scale: SCALE, reuse: flag('reuse') });
 
 // 2. The server on it.
 const server = await startServer({
   port,
-  env: { ...(DB === 'postgres' ? { DATABASE_URL: pgUrl } : {}), DATA_DIR: dataDir, ...(UNCACHED ? { ANSWER_CACHE: 'false' } : {}) },
+  env: { ...catalogueEnv, ...(UNCACHED ? { ANSWER_CACHE: 'false' } : {}) },
 });
 const api = (p) => `/api/v1${p}`;
 const signIn = await fetch(`${server.base}${api('/users/login')}`, {
@@ -195,7 +170,7 @@ figures.push({
 const details = {
   db: DB,
   answerCache: !UNCACHED,
-  sqliteReadWorkers: Number(process.env.SQLITE_READ_WORKERS ?? 0),
+  sqliteReadWorkers: process.env.SQLITE_READ_WORKERS ?? 'one per core',
   scale: SCALE,
   videos: catalogue.videos,
   connections: CONNECTIONS,
@@ -233,39 +208,6 @@ async function load(url, headers = {}) {
   };
 }
 
-/** Asks the healthcheck every 10 ms until stopped; its latencies tell whether the server stalls. */
-function probeHealthcheck(base) {
-  const times = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const start = process.hrtime.bigint();
-      try {
-        await (await fetch(`${base}/api/v1/healthcheck`)).arrayBuffer();
-      } catch {
-        /* counted as slow below */
-      }
-      times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      const sorted = times.sort((a, b) => a - b);
-      return { p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0, samples: sorted.length };
-    },
-  };
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-function round(x) {
-  return Math.round(x * 100) / 100;
-}
 function fmt(x) {
   return x.toFixed(1);
 }

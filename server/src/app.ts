@@ -31,6 +31,8 @@ import { requestIdFor } from './http/request-identity.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
 export const API_PREFIX = '/api/v1';
+/** Answered ahead of every queued request, from a database connection of its own. */
+const HEALTHCHECK_URL = `${API_PREFIX}/healthcheck`;
 
 /** What the composition root hands the HTTP application: its routes and the few services the frame itself asks. */
 export interface AppParts {
@@ -68,7 +70,7 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
   // First of the onRequest hooks: a request waiting its turn has cost nothing yet.
-  registerFairTurns(app);
+  registerFairTurns(app, { exempt: (url) => url === HEALTHCHECK_URL || url.startsWith(`${HEALTHCHECK_URL}?`) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -6,7 +7,7 @@ describe('configuration', () => {
   it('has working defaults: SQLite and media under ./data, port 7000, jobs in-process', () => {
     const c = loadConfig({});
     expect(c.port).toBe(7000);
-    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('data/reelhouse.db'), readWorkers: 0 });
+    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('data/reelhouse.db'), readWorkers: Math.min(4, os.availableParallelism()) });
     expect(c.storage).toMatchObject({ kind: 'local', root: path.resolve('data/media') });
     expect(c.runJobsInProcess).toBe(true);
     expect(c.limits).toEqual({ maxVideoBytes: 4 * 1024 ** 3, maxImageBytes: 10 * 1024 ** 2 });

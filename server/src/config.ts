@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -91,7 +92,7 @@ const Env = z.object({
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
   TRUST_PROXY: bool.default(false),
   IDLE_TIMEOUT_SECONDS: int(1).default(120),
-  SQLITE_READ_WORKERS: int(0).max(16).default(0),
+  SQLITE_READ_WORKERS: int(0).max(16).optional(),
   PAGE_BUCKET_SPACING: int(2).default(1000),
   ANSWER_CACHE: bool.default(true),
   ANSWER_CACHE_MB: int(1).max(4096).default(32),
@@ -140,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : // Read-only connections in worker threads for SELECTs, so a slow read does not stop the
         // event loop; 0 runs every statement on the main thread's one connection.
-        ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db'), readWorkers: e.SQLITE_READ_WORKERS } as const),
+        ({ kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db'), readWorkers: e.SQLITE_READ_WORKERS ?? defaultReadWorkers() } as const),
     redisUrl: e.REDIS_URL ?? null,
     storage: e.S3_ENDPOINT
       ? ({
@@ -228,4 +229,12 @@ export function loadConfigOrExit(): Config {
     }
     throw err;
   }
+}
+
+/**
+ * One read worker per core, up to four: reads then use every core while the main thread parses,
+ * serializes and writes, and more threads than cores would only take turns.
+ */
+function defaultReadWorkers(): number {
+  return Math.max(1, Math.min(4, os.availableParallelism()));
 }

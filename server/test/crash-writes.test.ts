@@ -174,7 +174,8 @@ describe('SIGKILL of the one process', () => {
         } catch {
           return; // the connection died with the process: this write was never acknowledged
         }
-        if (!killing && comments.size + playlists.size >= 60) killing = proc.kill();
+        // Killed once both kinds have enough acknowledged to check (their pace differs with the machine).
+        if (!killing && comments.size >= 45 && playlists.size >= 5) killing = proc.kill();
       }
     };
     await Promise.all(Array.from({ length: 12 }, (_, lane) => writer(lane)));

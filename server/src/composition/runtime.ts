@@ -70,7 +70,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   if (await built.instance.demoAccountOn()) await built.users.ensureDemoAccount(config.demo);
   await built.users.ensureAdmins();
   const stopHousekeeping = built.housekeeping.schedule();
-  const health = new HealthRepository(database.db);
+  const health = new HealthRepository(database.probe());
   if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   return {

@@ -15,6 +15,11 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * A connection of its own for the healthcheck, so its probe never waits behind the queries queued
+   * for the others (a busy pool, a slow read on every read worker). It is opened on first use.
+   */
+  probe(): Db;
   close(): Promise<void>;
 }
 
@@ -28,17 +33,25 @@ export async function openDatabase(
 ): Promise<DbHandle> {
   let db: Db;
   let dialect: Dialect;
+  let openProbe: () => Db;
   if (config.database.kind === 'postgres') {
     dialect = 'postgres';
-    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    const { url } = config.database;
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server closed (restart, failover) is dropped from the pool; it must
     // not take the process down. Queries in flight still get their own error.
     pool.on('error', (err) => opts.onIdleError?.(err));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    openProbe = () => {
+      const probePool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 });
+      probePool.on('error', (err) => opts.onIdleError?.(err));
+      return new Kysely<Database>({ dialect: new PostgresDialect({ pool: probePool }) });
+    };
   } else {
     dialect = 'sqlite';
-    fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
-    const sqlite = new SQLite(config.database.file);
+    const { file } = config.database;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
@@ -46,9 +59,20 @@ export async function openDatabase(
     const readWorkers = config.database.readWorkers ?? 0;
     const database = keepingStatements(sqlite);
     db = new Kysely<Database>({
-      dialect: readWorkers > 0 ? sqliteDialectWithReadPool(database, config.database.file, readWorkers) : new SqliteDialect({ database }),
+      dialect: readWorkers > 0 ? sqliteDialectWithReadPool(database, file, readWorkers) : new SqliteDialect({ database }),
     });
+    // A read-only connection on this thread: a WAL reader never waits for the writer.
+    openProbe = () => new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
   }
+  let probe: Db | null = null;
   if (opts.migrate !== false) await migrateToLatest(db, dialect);
-  return { db, dialect, close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    probe: () => (probe ??= openProbe()),
+    close: async () => {
+      await probe?.destroy();
+      await db.destroy();
+    },
+  };
 }

@@ -54,54 +54,82 @@ interface Pending {
   reject(err: Error): void;
 }
 
-class ReadPool {
-  #workers: { worker: Worker; busy: number }[] = [];
-  #pending = new Map<number, Pending>();
-  #nextId = 1;
+interface Slot {
+  worker: Worker;
+  /** The queries sent to this worker and not yet answered. */
+  pending: Map<number, Pending>;
+  /** Whether it ever answered: one that dies before that (no database file, say) is not started again. */
+  answered: boolean;
+}
 
-  constructor(file: string, size: number) {
+class ReadPool {
+  #slots: Slot[] = [];
+  #nextId = 1;
+  #closing = false;
+  /** Why the last worker stopped, when none is left. */
+  #failure: Error | null = null;
+
+  constructor(
+    private readonly file: string,
+    size: number,
+  ) {
+    for (let i = 0; i < size; i++) this.#slots.push(this.#start());
+  }
+
+  #start(): Slot {
     const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, betterSqlite3 } });
-      const slot = { worker, busy: 0 };
-      worker.on('message', (msg: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
-        slot.busy--;
-        const pending = this.#pending.get(msg.id);
-        this.#pending.delete(msg.id);
-        if (!pending) return;
-        if (msg.error) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
-        else pending.resolve(msg.rows ?? []);
-      });
-      // A worker that dies fails what it was running; the next queries go to the others.
-      worker.on('error', (err) => this.#failAll(slot, err));
-      worker.unref();
-      this.#workers.push(slot);
-    }
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, betterSqlite3 } });
+    const slot: Slot = { worker, pending: new Map(), answered: false };
+    worker.on('message', (msg: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+      slot.answered = true;
+      const pending = slot.pending.get(msg.id);
+      slot.pending.delete(msg.id);
+      // An idle worker must not keep the process alive; a busy one must, or a process whose only
+      // work is a query in flight (a start-up read before the server listens) exits at once.
+      if (!slot.pending.size) worker.unref();
+      if (!pending) return;
+      if (msg.error) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
+      else pending.resolve(msg.rows ?? []);
+    });
+    // A worker that dies fails what it was running and is replaced; the others carry on.
+    worker.on('error', (err) => this.#lost(slot, err));
+    worker.on('exit', (code) => this.#lost(slot, new Error(`SQLite read worker exited with code ${code}`)));
+    worker.unref();
+    return slot;
   }
 
   /** Sends the query to the least busy worker. */
   query(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
-    const slot = this.#workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    if (!this.#slots.length) return Promise.reject(this.#failure ?? new Error('The SQLite read pool is closed'));
+    const slot = this.#slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.#nextId++;
-    slot.busy++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      if (!slot.pending.size) slot.worker.ref();
+      slot.pending.set(id, { resolve, reject });
       slot.worker.postMessage({ id, sql, parameters });
     });
   }
 
-  #failAll(slot: { worker: Worker; busy: number }, err: Error) {
-    this.#workers = this.#workers.filter((w) => w !== slot);
-    for (const [id, pending] of this.#pending) {
-      this.#pending.delete(id);
-      pending.reject(err);
+  #lost(slot: Slot, err: Error) {
+    const at = this.#slots.indexOf(slot);
+    if (at === -1) return;
+    for (const pending of slot.pending.values()) pending.reject(err);
+    slot.pending.clear();
+    if (this.#closing || !slot.answered) {
+      this.#slots.splice(at, 1);
+      this.#failure = err;
+    } else {
+      this.#slots[at] = this.#start();
     }
-    if (!this.#workers.length) throw err;
   }
 
   async close() {
-    await Promise.all(this.#workers.map((w) => w.worker.terminate()));
-    this.#workers = [];
+    this.#closing = true;
+    const slots = this.#slots;
+    this.#slots = [];
+    const closed = new Error('The SQLite read pool is closed');
+    for (const slot of slots) for (const pending of slot.pending.values()) pending.reject(closed);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 }
 

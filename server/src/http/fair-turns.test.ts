@@ -121,4 +121,30 @@ describe('fair turns', () => {
     for (let i = 0; i < 5; i++) expect((await app.inject({ url: '/' })).statusCode).toBe(200);
     expect(waitingWhenStarted).toEqual([0, 0, 0, 0, 0]);
   });
+
+  it('lets an exempt request (the healthcheck) ahead of the queued ones', async () => {
+    let readings = 0;
+    const app = Fastify();
+    registerFairTurns(app, { budgetMs: 20, now: () => (readings++ < 2 ? 0 : 25), exempt: (url) => url === '/health' });
+    const order: string[] = [];
+    app.get('/q/:name', async (request) => {
+      order.push((request.params as { name: string }).name);
+      return {};
+    });
+    app.get('/health', async () => {
+      order.push('health');
+      return {};
+    });
+    await app.ready();
+    running = app;
+    const queued = Array.from({ length: 8 }, (_, i) => `q${i}`);
+    const urls = ['/q/first', ...queued.map((n) => `/q/${n}`), '/health'];
+    const answers = await Promise.all(urls.map((url) => app.inject({ url })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    // first ran within the pass and the others queued, one per pass; the healthcheck, asked last,
+    // did not wait for them all (behind them it would have come last).
+    expect(order.slice(0, 1)).toEqual(['first']);
+    expect(order.filter((n) => n !== 'health')).toEqual(['first', ...queued]);
+    expect(order.indexOf('health'), order.join(' ')).toBeLessThan(4);
+  });
 });

@@ -21,6 +21,11 @@ export interface FairTurnsOptions {
   budgetMs?: number;
   /** Clock; replaced only in tests. */
   now?: () => number;
+  /**
+   * Requests that never wait for a turn: the healthcheck, whose answer must say how the server is,
+   * not how long its queue is (a load balancer that waits behind the queue takes a busy server out).
+   */
+  exempt?: (url: string) => boolean;
 }
 
 export const DEFAULT_TURN_BUDGET_MS = 20;
@@ -50,7 +55,12 @@ export function registerFairTurns(app: FastifyInstance, options: FairTurnsOption
     next();
   }
 
-  app.addHook('onRequest', (_request, _reply, done) => {
+  const exempt = options.exempt ?? (() => false);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (exempt(request.url)) {
+      done();
+      return;
+    }
     beginPass();
     if (queue.length === 0 && now() - (passStartedAt as number) < budgetMs) {
       done();

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
 import { ListPager, type PagedList } from '../../db/list-paging.js';
@@ -164,7 +164,7 @@ export class VideosRepository {
     return Number(row.n);
   }
 
-  private filtered(filter: VideoListFilter, db: Db = this.db): SelectQueryBuilder<Database, 'videos', object> {
+  private filtered(filter: VideoListFilter, db: QueryCreator<Database> = this.db): SelectQueryBuilder<Database, 'videos', object> {
     let q = db.selectFrom('videos') as SelectQueryBuilder<Database, 'videos', object>;
     if (filter.ownerId) q = q.where('videos.owner_id', '=', filter.ownerId);
     if (!filter.includeHidden) q = q.where(listedVideo());
