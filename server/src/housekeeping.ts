@@ -16,7 +16,7 @@ export interface HousekeepingDeps {
  * Periodic tidying that any API process may do (all of it is idempotent, so several processes doing
  * it at once is harmless): view de-duplication records past their window, resumable uploads
  * abandoned past their expiry, the demo account's content past its lifetime, and files nothing
- * owns any more.
+ * owns any more (job scratch directories of stopped processes included).
  */
 export class Housekeeping {
   constructor(private readonly deps: HousekeepingDeps) {}
@@ -36,7 +36,7 @@ export class Housekeeping {
     const run = () => {
       running = this.run().then(
         (r) => {
-          const orphans = r.orphans.temporaryFiles + r.orphans.mediaPrefixes;
+          const orphans = r.orphans.temporaryFiles + r.orphans.workDirs + r.orphans.mediaPrefixes;
           if (r.viewEvents || r.expiredUploads || orphans || (r.demo && Object.values(r.demo).some(Boolean))) logger.info(r, 'housekeeping done');
         },
         (err) => logger.error({ err }, 'housekeeping failed'),

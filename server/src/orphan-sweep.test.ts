@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitedOwnerTag } from '../test/support/owners.js';
 import { seedVideo } from '../test/support/seed.js';
 import { createTestApp, type TestApp } from '../test/support/test-app.js';
 import { newId } from './lib/ids.js';
+import { ownerTag, ownerTagOf } from './lib/process-owner.js';
 import { ORPHAN_GRACE_MS, sweepOrphans } from './orphan-sweep.js';
 import { OrphanSweepRepository } from './orphan-sweep.repository.js';
 
@@ -19,7 +21,11 @@ afterAll(async () => {
 
 const mediaRoot = () => (t.ctx.config.storage as { root: string }).root;
 const sweep = (now?: number) =>
-  sweepOrphans({ rows: new OrphanSweepRepository(t.ctx.db), storage: t.ctx.storage, tmpDir: t.ctx.tmpDir, localStorageRoot: mediaRoot() }, now);
+  sweepOrphans(
+    { rows: new OrphanSweepRepository(t.ctx.db), storage: t.ctx.storage, tmpDir: t.ctx.tmpDir, workBase: workBase(), localStorageRoot: mediaRoot() },
+    now,
+  );
+const workBase = () => path.join(t.dataDir, 'work');
 const later = () => Date.now() + ORPHAN_GRACE_MS + 60_000;
 const exists = (file: string) =>
   fs.stat(file).then(
@@ -30,7 +36,7 @@ const exists = (file: string) =>
 describe('sweepOrphans', () => {
   it('removes temporary upload files and half-written stored files once nothing has touched them for the grace period', async () => {
     await fs.mkdir(t.ctx.tmpDir, { recursive: true });
-    const upload = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${process.pid}-0123456789abcdef`);
+    const upload = path.join(t.ctx.tmpDir, `upload-${ownerTag()}-0123456789abcdef`);
     const someoneElses = path.join(t.ctx.tmpDir, 'resumable-part');
     const halfStored = path.join(mediaRoot(), '.tmp', 'feedfacefeedface');
     for (const f of [upload, someoneElses, halfStored]) await fs.writeFile(f, 'partial');
@@ -44,19 +50,43 @@ describe('sweepOrphans', () => {
     expect(await exists(someoneElses)).toBe(true);
   });
 
-  it("removes a dead process's temporary uploads at once, and a live one's only after the grace period", async () => {
+  it("removes a gone process's temporary uploads, frame cuts and work directory at once, and a live one's only after the grace period", async () => {
     await fs.mkdir(t.ctx.tmpDir, { recursive: true });
-    // A pid that surely ran and exited.
+    const gone = await exitedOwnerTag();
+    // A pid that surely ran and exited, named the way older versions named their files.
     const deadPid = spawnSync('/bin/true').pid;
-    const dead = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${deadPid}-aaaaaaaaaaaaaaaa`);
-    const mine = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${process.pid}-bbbbbbbbbbbbbbbb`);
+    const sibling = ownerTagOf(process.ppid)!;
+    const dead = path.join(t.ctx.tmpDir, `upload-${gone}-aaaaaaaaaaaaaaaa`);
+    const olderDead = path.join(t.ctx.tmpDir, `upload-${os.hostname()}-${deadPid}-dddddddddddddddd`);
+    const deadFrame = path.join(t.ctx.tmpDir, `frame-${gone}-Ab12Cd`);
+    const mine = path.join(t.ctx.tmpDir, `upload-${ownerTag()}-bbbbbbbbbbbbbbbb`);
+    const myFrame = path.join(t.ctx.tmpDir, `frame-${ownerTag()}-Ef34Gh`);
+    const siblings = path.join(t.ctx.tmpDir, `upload-${sibling}-eeeeeeeeeeeeeeee`);
     const otherHost = path.join(t.ctx.tmpDir, `upload-elsewhere.example-${deadPid}-cccccccccccccccc`);
-    for (const f of [dead, mine, otherHost]) await fs.writeFile(f, 'partial');
-    expect((await sweep()).temporaryFiles).toBe(1);
-    expect(await exists(dead)).toBe(false);
-    expect(await exists(mine)).toBe(true);
-    expect(await exists(otherHost)).toBe(true);
-    await sweep(later());
+    for (const f of [dead, olderDead, mine, siblings, otherHost]) await fs.writeFile(f, 'partial');
+    for (const d of [deadFrame, myFrame]) {
+      await fs.mkdir(d);
+      await fs.writeFile(path.join(d, 'frame.png'), 'partial');
+    }
+    const deadWork = path.join(workBase(), gone, 'v-ladder-abc');
+    const siblingWork = path.join(workBase(), sibling, 'v-ladder-def');
+    for (const d of [deadWork, siblingWork]) {
+      await fs.mkdir(d, { recursive: true });
+      await fs.writeFile(path.join(d, 'seg.m4s'), 'x');
+    }
+
+    const first = await sweep();
+    expect(first.temporaryFiles).toBe(3);
+    expect(first.workDirs).toBe(1);
+    for (const f of [dead, olderDead, deadFrame, path.join(workBase(), gone)]) expect(await exists(f), f).toBe(false);
+    for (const f of [mine, myFrame, siblings, otherHost, siblingWork]) expect(await exists(f), f).toBe(true);
+
+    const old = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
+    for (const f of [mine, myFrame, siblings, otherHost]) await fs.utimes(f, old, old);
+    expect((await sweep()).temporaryFiles).toBe(4);
+    // A live process's work directory stays however old: its owner decides when it goes.
+    expect(await exists(siblingWork)).toBe(true);
+    await fs.rm(workBase(), { recursive: true, force: true });
   });
 
   it('removes stored media of videos and users that have no row, and keeps everything that has one', async () => {

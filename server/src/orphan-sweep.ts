@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ownerIsDead } from './jobs/work-dir.js';
+import { sweepWorkDirs } from './jobs/work-dir.js';
+import { ownerGone } from './lib/process-owner.js';
 import type { OrphanSweepRepository } from './orphan-sweep.repository.js';
 import type { Storage } from './storage/storage.js';
 
@@ -13,20 +14,24 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 
 export interface SweepResult {
   temporaryFiles: number;
+  /** Job scratch directories of processes that are gone. */
+  workDirs: number;
   mediaPrefixes: number;
 }
 
 /**
- * Removes what a killed process or a failed clean-up left behind: temporary upload files, local
- * storage's half-written files, and stored media of videos and users whose rows no longer exist
- * (stored, then the process died before the row was written; or the row was deleted and removing
- * its files failed). Safe to run from several processes at once.
+ * Removes what a killed process or a failed clean-up left behind: temporary upload files and frame
+ * cuts, job scratch directories, local storage's half-written files, and stored media of videos and
+ * users whose rows no longer exist (stored, then the process died before the row was written; or
+ * the row was deleted and removing its files failed). Safe to run from several processes at once.
  */
 export interface OrphanSweepDeps {
   rows: OrphanSweepRepository;
   storage: Pick<Storage, 'list' | 'stat' | 'deletePrefix'>;
-  /** The shared temporary directory the multipart reader writes uploads to. */
+  /** The shared temporary directory the multipart reader, the upload store and frame cuts write to. */
   tmpDir: string;
+  /** The shared base of the job scratch directories, one per process that runs jobs (jobs/work-dir). */
+  workBase: string;
   /** Local storage's root (its half-written files are under `.tmp`), or null for object storage. */
   localStorageRoot: string | null;
 }
@@ -34,19 +39,21 @@ export interface OrphanSweepDeps {
 export async function sweepOrphans(deps: OrphanSweepDeps, now = Date.now()): Promise<SweepResult> {
   const { rows, storage } = deps;
   const cutoff = now - ORPHAN_GRACE_MS;
-  // Only the multipart reader's own files in the shared temporary directory (other features may keep
-  // files there on other terms). Those of a dead process of this machine go at once; others (another
-  // machine's, sharing the directory) after the grace period.
-  let temporaryFiles = await removeOldFiles(
+  // Only the scratch this code names in the shared temporary directory (other features may keep
+  // files there on other terms): `upload-<owner>-<random>` files and `frame-<owner>-<random>`
+  // directories. Those of a process that is gone (lib/process-owner) go at once; others (a live
+  // process's that its clean-up missed, another machine's) after the grace period.
+  let temporaryFiles = await removeLeftovers(
     deps.tmpDir,
     cutoff,
-    (name) => name.startsWith('upload-'),
+    (name) => name.startsWith('upload-') || name.startsWith('frame-'),
     (name) => {
-      const m = /^upload-(.+)-[0-9a-f]{16}$/.exec(name);
-      return !!m && ownerIsDead(m[1]!);
+      const m = /^(?:upload|frame)-(.+)-[A-Za-z0-9]+$/.exec(name);
+      return !!m && ownerGone(m[1]!);
     },
   );
-  if (deps.localStorageRoot !== null) temporaryFiles += await removeOldFiles(path.join(deps.localStorageRoot, '.tmp'), cutoff);
+  if (deps.localStorageRoot !== null) temporaryFiles += await removeLeftovers(path.join(deps.localStorageRoot, '.tmp'), cutoff);
+  const workDirs = await sweepWorkDirs(deps.workBase);
 
   let mediaPrefixes = 0;
   for (const [prefix, table] of [
@@ -68,10 +75,10 @@ export async function sweepOrphans(deps: OrphanSweepDeps, now = Date.now()): Pro
       mediaPrefixes++;
     }
   }
-  return { temporaryFiles, mediaPrefixes };
+  return { temporaryFiles, workDirs, mediaPrefixes };
 }
 
-async function removeOldFiles(
+async function removeLeftovers(
   dir: string,
   cutoff: number,
   ours: (name: string) => boolean = () => true,
@@ -88,8 +95,8 @@ async function removeOldFiles(
     if (!ours(name)) continue;
     const file = path.join(dir, name);
     const st = await fs.lstat(file).catch(() => null);
-    if (!st?.isFile() || (st.mtimeMs > cutoff && !orphanedAlready(name))) continue;
-    await fs.rm(file, { force: true });
+    if (!(st?.isFile() || st?.isDirectory()) || (st.mtimeMs > cutoff && !orphanedAlready(name))) continue;
+    await fs.rm(file, { recursive: true, force: true });
     removed++;
   }
   return removed;

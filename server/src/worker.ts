@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobs } from './composition/jobs.js';
-import { prepareWorkDir, removeWorkDir } from './jobs/work-dir.js';
+import { prepareWorkDir, removeWorkDir, scheduleWorkDirSweep } from './jobs/work-dir.js';
 import { createNotifications } from './modules/notifications/create-notifications.js';
 import { createLogger } from './logger.js';
 import { createAnswerStore } from './lib/create-answer-store.js';
@@ -20,7 +20,10 @@ async function main() {
   const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
   const storage = createStorage(config.storage);
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
-  const workDir = await prepareWorkDir(path.join(config.dataDir, 'work'));
+  // Removes the directories of stopped processes, now and every few minutes, and makes this one's.
+  const workBase = path.join(config.dataDir, 'work');
+  const workDir = await prepareWorkDir(workBase);
+  const stopSweeping = scheduleWorkDirSweep(workBase, logger);
 
   // Workers only tell changes (a video ready, a scheduled one published, a notification stored):
   // with Redis, every API process drops its kept answers at once; without, theirs expire within
@@ -41,6 +44,7 @@ async function main() {
     logger.info({ signal }, 'worker shutting down');
     try {
       stopTrending();
+      await stopSweeping();
       await queue.close();
       await notifications.close();
       await answers.close();

@@ -4,6 +4,7 @@ import type { DbHandle } from '../db/client.js';
 import { createQueue } from '../jobs/create-queue.js';
 import type { JobHandlers, JobQueue } from '../jobs/job-types.js';
 import type { PublicChanges } from '../lib/public-changes.js';
+import { childrenDieWithParent } from '../media/child-command.js';
 import { createMediaTools, type MediaTools } from '../media/media-tools.js';
 import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
@@ -46,6 +47,9 @@ export function createJobs(deps: {
   const { config, database, storage, logger, workDir } = deps;
   // Both the API (probing uploads) and workers (transcoding) get here, under the same ceiling.
   const media = deps.media ?? createMediaTools(config);
+  if (!childrenDieWithParent()) {
+    logger.warn('setpriv (util-linux 2.33 or newer) was not found: ffmpeg may outlive this process if it is killed');
+  }
   let pipeline: VideoPipeline | null = null;
   const queue = createQueue({
     redisUrl: config.redisUrl,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppContext } from '../app-context.js';
 import { AdminMediaService } from '../modules/admin/admin-media.service.js';
 import { AdminStatsRepository } from '../modules/admin/admin-stats.repository.js';
@@ -201,6 +202,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     rows: new OrphanSweepRepository(db),
     storage,
     tmpDir: ctx.tmpDir,
+    workBase: path.join(config.dataDir, 'work'),
     localStorageRoot: config.storage.kind === 'local' ? config.storage.root : null,
   };
 

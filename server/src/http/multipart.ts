@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { OWN } from '../jobs/work-dir.js';
+import { ownerTag } from '../lib/process-owner.js';
 import { AppError, payloadTooLarge, unsupportedMediaType } from './errors.js';
 import { MultipartScanner } from './multipart-scan.js';
 
@@ -77,7 +77,7 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
         throw refused(400, `Only one ${part.fieldname} file is allowed`);
       }
       // Named after this process, so that the files of a process killed mid-upload are known as orphans at once.
-      const filePath = path.join(tmpDir, `upload-${OWN()}-${randomBytes(8).toString('hex')}`);
+      const filePath = path.join(tmpDir, `upload-${ownerTag()}-${randomBytes(8).toString('hex')}`);
       const file: UploadedFile = { path: filePath, filename: part.filename, mimetype: part.mimetype, size: 0 };
       files[part.fieldname] = file;
       let size = 0;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { childCommand } from './child-command.js';
 import { MediaError } from './media-error.js';
 
 export interface RunOptions {
@@ -18,16 +19,6 @@ export interface RunOptions {
   nice?: number;
   /** Address-space ceiling in MiB (0 or absent: none); MediaTools gives every run its configured one. */
   memoryLimitMb?: number;
-}
-
-/**
- * The command that runs bin under the ceiling: the shell sets the limit and then execs the tool in
- * its place (same pid, so nice and kill still reach it). Arguments are passed as positional
- * parameters, never interpolated into the script.
- */
-export function withMemoryLimit(bin: string, args: string[], limitMb: number): [string, string[]] {
-  if (!limitMb || process.platform === 'win32') return [bin, args];
-  return ['/bin/sh', ['-c', 'ulimit -v "$1" && shift && exec "$@"', 'sh', String(Math.round(limitMb * 1024)), bin, ...args]];
 }
 
 export interface RunResult {
@@ -70,7 +61,7 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       reject(new ProcessFailure(null, '', `${bin} was aborted before it started`, 'timeout'));
       return;
     }
-    const [command, commandArgs] = withMemoryLimit(bin, args, opts.memoryLimitMb ?? 0);
+    const [command, commandArgs] = childCommand(bin, args, opts.memoryLimitMb ?? 0);
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
     if (opts.nice && child.pid !== undefined) {
       try {

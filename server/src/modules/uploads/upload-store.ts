@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -7,6 +8,7 @@ import { type DataStore, IoRedisKvStore, type KvStore, type Locker, MemoryKvStor
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import { ownerTag } from '../../lib/process-owner.js';
 import type { Storage } from '../../storage/storage.js';
 import { RedisLocker } from './redis-locker.js';
 
@@ -97,7 +99,9 @@ export class UploadStore {
   async localCopy(uploadId: string, tmpDir: string): Promise<{ path: string; owned: boolean }> {
     if (this.localDir) return { path: path.join(this.localDir, this.storeId(uploadId)), owned: false };
     await fsp.mkdir(tmpDir, { recursive: true });
-    const file = path.join(tmpDir, `upload-${uploadId}`);
+    // Named after this process, like the multipart reader's files, so that a copy left by a process
+    // killed mid-download is swept as soon as the process is gone.
+    const file = path.join(tmpDir, `upload-${ownerTag()}-${randomBytes(8).toString('hex')}`);
     try {
       await this.storage.download(this.storeId(uploadId), file);
     } catch (err) {

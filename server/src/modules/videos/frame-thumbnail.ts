@@ -6,6 +6,7 @@ import { processImage } from '../../media/image.js';
 import { MediaError } from '../../media/media-error.js';
 import type { MediaTools } from '../../media/media-tools.js';
 import { newId } from '../../lib/ids.js';
+import { ownerTag } from '../../lib/process-owner.js';
 import type { Storage } from '../../storage/storage.js';
 import type { VideoRow } from './videos.repository.js';
 
@@ -43,7 +44,7 @@ export async function thumbnailFromFrame(
   assertWithin(seconds, duration);
   const key = row.video_key ?? row.source_key;
   if (!key) throw conflict('This video has no stored file to cut a frame from yet');
-  return withScratch(deps.tmpDir, `frame-${row.id}-`, async (scratch) => {
+  return withScratch(deps.tmpDir, async (scratch) => {
     let input = deps.storage.localPath(key);
     if (!input) {
       input = path.join(scratch, `video-${newId()}.mp4`);
@@ -65,12 +66,13 @@ export async function thumbnailFromFile(
   image: ImageSize,
 ): Promise<Buffer> {
   assertWithin(seconds, duration);
-  return withScratch(deps.tmpDir, 'frame-upload-', (scratch) => cut(file, seconds, duration, scratch, deps.media, image));
+  return withScratch(deps.tmpDir, (scratch) => cut(file, seconds, duration, scratch, deps.media, image));
 }
 
-async function withScratch<T>(tmpDir: string, prefix: string, work: (scratch: string) => Promise<T>): Promise<T> {
+/** Named after this process, so that what a process killed mid-cut leaves is swept as soon as it is gone. */
+async function withScratch<T>(tmpDir: string, work: (scratch: string) => Promise<T>): Promise<T> {
   await fs.mkdir(tmpDir, { recursive: true });
-  const scratch = await fs.mkdtemp(path.join(tmpDir, prefix));
+  const scratch = await fs.mkdtemp(path.join(tmpDir, `frame-${ownerTag()}-`));
   try {
     return await work(scratch);
   } finally {
