@@ -9,12 +9,15 @@ import { migrateToLatest } from './migrations.js';
 import { sqliteDialectWithReadPool } from './sqlite-read-pool.js';
 import { keepingStatements } from './sqlite-statements.js';
 import type { Database } from './schema.js';
+import { postgresStartUpLock, type StartUpLock, sqliteStartUpLock } from './start-up-lock.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** Runs start-up writes (migrations, first rows) one process at a time: see start-up-lock.ts. */
+  withStartUpLock: StartUpLock;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export async function openDatabase(
 ): Promise<DbHandle> {
   let db: Db;
   let dialect: Dialect;
+  let withStartUpLock: StartUpLock;
   if (config.database.kind === 'postgres') {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
@@ -35,6 +39,7 @@ export async function openDatabase(
     // not take the process down. Queries in flight still get their own error.
     pool.on('error', (err) => opts.onIdleError?.(err));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    withStartUpLock = postgresStartUpLock(db);
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
@@ -48,7 +53,10 @@ export async function openDatabase(
     db = new Kysely<Database>({
       dialect: readWorkers > 0 ? sqliteDialectWithReadPool(database, config.database.file, readWorkers) : new SqliteDialect({ database }),
     });
+    withStartUpLock = sqliteStartUpLock(config.database.file);
   }
-  if (opts.migrate !== false) await migrateToLatest(db, dialect);
-  return { db, dialect, close: () => db.destroy() };
+  const handle: DbHandle = { db, dialect, withStartUpLock, close: () => db.destroy() };
+  // Any process may open the database while others start: migrations are start-up writes too.
+  if (opts.migrate !== false) await withStartUpLock(() => migrateToLatest(db, dialect));
+  return handle;
 }
