@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobs } from './composition/jobs.js';
+import { runStartUpWork } from './composition/start-up.js';
 import { prepareWorkDir, removeWorkDir, scheduleWorkDirSweep } from './jobs/work-dir.js';
 import { createNotifications } from './modules/notifications/create-notifications.js';
 import { createLogger } from './logger.js';
@@ -17,7 +18,9 @@ import { S3Storage } from './storage/s3-storage.js';
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
-  const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
+  const database = await openDatabase(config, { migrate: false, onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
+  // A worker's start-up work (migrations, the site's id) takes its turn with the other processes'.
+  const siteId = await runStartUpWork(database, logger, () => loadSiteId(database.db));
   const storage = createStorage(config.storage);
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   // Removes the directories of stopped processes, now and every few minutes, and makes this one's.
@@ -28,7 +31,7 @@ async function main() {
   // Workers only tell changes (a video ready, a scheduled one published, a notification stored):
   // with Redis, every API process drops its kept answers at once; without, theirs expire within
   // the cache's TTL.
-  const answers = createAnswerStore(config, await loadSiteId(database.db), logger);
+  const answers = createAnswerStore(config, siteId, logger);
   // Workers only publish: an upload's outcome reaches its owner's open streams through Redis.
   const notifications = createNotifications({ config, database, storage, logger, changes: answers });
   const jobs = createJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });

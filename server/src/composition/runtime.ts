@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.js';
 import type { AppParts } from '../app.js';
 import type { Config } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { type DbHandle, openDatabase } from '../db/client.js';
 import { HealthRepository } from '../db/health.repository.js';
 import { prepareWorkDir, removeWorkDir } from '../jobs/work-dir.js';
 import { createAnswerStore } from '../lib/create-answer-store.js';
@@ -17,6 +17,7 @@ import { S3Storage } from '../storage/s3-storage.js';
 import { createJobs } from './jobs.js';
 import { apiRoutes, siteRoutes } from './routes.js';
 import { buildServices, type Services } from './services.js';
+import { runStartUpWork } from './start-up.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -27,11 +28,42 @@ export interface Runtime {
 }
 
 /**
- * Opens the database (running migrations), storage and queue that one API process of the site
- * needs, builds its services once, and says what its HTTP application serves.
+ * Opens the database, storage and queue that one API process of the site needs, builds its
+ * services once, and says what its HTTP application serves. The migrations and the building, with
+ * the rows the site needs, are the process's start-up work, done one process at a time (see
+ * start-up.ts); the background work (housekeeping, jobs) starts once that is over.
  */
 export async function createRuntime(config: Config, logger: Logger, overrides: { serveSourceAsIs?: boolean } = {}): Promise<Runtime> {
-  const database = await openDatabase(config, { onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
+  const database = await openDatabase(config, { migrate: false, onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
+  const site = await runStartUpWork(database, logger, () => buildSite(config, logger, database, overrides));
+  const { ctx, services, jobs, runJobs } = site;
+  const stopHousekeeping = services.housekeeping.schedule();
+  const health = new HealthRepository(database.probe());
+  if (runJobs) await ctx.queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
+  const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
+  return {
+    ctx,
+    services,
+    http: {
+      api: apiRoutes(ctx, services),
+      site: siteRoutes(ctx, services),
+      pageMeta: (pagePath, origin) => services.previews.pageMeta(pagePath, origin),
+      verifySession: (token) => services.sessions.verify(token),
+      databaseReachable: () => health.reachable(),
+    },
+    close: async () => {
+      stopTrending();
+      await stopHousekeeping();
+      await site.close();
+    },
+  };
+}
+
+/**
+ * Builds the process's context and services on a migrated database, and makes sure of the demo
+ * account and the ADMIN_EMAILS grants through them. Closing it closes what it opened.
+ */
+async function buildSite(config: Config, logger: Logger, database: DbHandle, overrides: { serveSourceAsIs?: boolean }) {
   const storage = createStorage(config.storage);
   const runJobs = config.runJobsInProcess && !overrides.serveSourceAsIs;
   const workBase = path.join(config.dataDir, 'work');
@@ -69,23 +101,12 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   services = built;
   if (await built.instance.demoAccountOn()) await built.users.ensureDemoAccount(config.demo);
   await built.users.ensureAdmins();
-  const stopHousekeeping = built.housekeeping.schedule();
-  const health = new HealthRepository(database.probe());
-  if (runJobs) await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
-  const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   return {
     ctx,
     services: built,
-    http: {
-      api: apiRoutes(ctx, built),
-      site: siteRoutes(ctx, built),
-      pageMeta: (pagePath, origin) => built.previews.pageMeta(pagePath, origin),
-      verifySession: (token) => built.sessions.verify(token),
-      databaseReachable: () => health.reachable(),
-    },
+    jobs,
+    runJobs,
     close: async () => {
-      stopTrending();
-      await stopHousekeeping();
       await queue.close();
       await uploadStore.close();
       await notifications.close();

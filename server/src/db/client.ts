@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrations.js';
 import { sqliteDialectWithReadPool } from './sqlite-read-pool.js';
 import { keepingStatements } from './sqlite-statements.js';
 import type { Database } from './schema.js';
+import { postgresStartUpLock, type StartUpLock, sqliteStartUpLock } from './start-up-lock.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -20,6 +21,8 @@ export interface DbHandle {
    * for the others (a busy pool, a slow read on every read worker). It is opened on first use.
    */
   probe(): Db;
+  /** Runs start-up writes (migrations, first rows) one process at a time: see start-up-lock.ts. */
+  withStartUpLock: StartUpLock;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function openDatabase(
   let db: Db;
   let dialect: Dialect;
   let openProbe: () => Db;
+  let withStartUpLock: StartUpLock;
   if (config.database.kind === 'postgres') {
     dialect = 'postgres';
     const { url } = config.database;
@@ -47,6 +51,7 @@ export async function openDatabase(
       probePool.on('error', (err) => opts.onIdleError?.(err));
       return new Kysely<Database>({ dialect: new PostgresDialect({ pool: probePool }) });
     };
+    withStartUpLock = postgresStartUpLock(db);
   } else {
     dialect = 'sqlite';
     const { file } = config.database;
@@ -63,16 +68,20 @@ export async function openDatabase(
     });
     // A read-only connection on this thread: a WAL reader never waits for the writer.
     openProbe = () => new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
+    withStartUpLock = sqliteStartUpLock(file);
   }
   let probe: Db | null = null;
-  if (opts.migrate !== false) await migrateToLatest(db, dialect);
-  return {
+  const handle: DbHandle = {
     db,
     dialect,
+    withStartUpLock,
     probe: () => (probe ??= openProbe()),
     close: async () => {
       await probe?.destroy();
       await db.destroy();
     },
   };
+  // Any process may open the database while others start: migrations are start-up writes too.
+  if (opts.migrate !== false) await withStartUpLock(() => migrateToLatest(db, dialect));
+  return handle;
 }

@@ -29,6 +29,16 @@ export class UsersRepository {
     await this.db.insertInto('users').values(row).execute();
   }
 
+  /** Inserts the user unless its username or email is taken (by a row another process just made, say); true when it did. */
+  async insertIfFree(row: UserRow): Promise<boolean> {
+    const res = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
   /** Updates a user; a changed name is copied to their videos' search text in the same transaction. */
   async update(id: string, patch: Partial<Omit<UserRow, 'id'>>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
