@@ -26,7 +26,6 @@ export function createTusServer(opts: {
   store: UploadStore;
   uploads: UploadsService;
   maxBytes: number;
-  trustProxy: boolean;
   /** ALLOWED_ORIGINS: the tus server writes its own CORS headers, so it gets the same list. */
   allowedOrigins: readonly string[];
   admitted: WeakMap<IncomingMessage, AdmittedUpload>;
@@ -50,7 +49,9 @@ export function createTusServer(opts: {
     allowedOrigins: (origin) => opts.allowedOrigins.includes(origin),
     allowedCredentials: opts.allowedOrigins.length > 0,
     exposedHeaders: ['X-Request-Id'],
-    respectForwardedHeaders: opts.trustProxy,
+    // Locations are relative (generateUrl leaves out scheme and host), so tus needs no forwarded
+    // header; reading them itself would bypass TRUST_PROXY's rule on who may send them.
+    respectForwardedHeaders: false,
     // Termination is the route's own (it also removes the row); the others are the protocol's.
     namingFunction: (req) => store.storeId(admittedFor(req).id),
     getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? store.storeId(lastPath) : undefined),

@@ -56,7 +56,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     store,
     uploads,
     maxBytes: config.limits.maxVideoBytes,
-    trustProxy: config.trustProxy,
     allowedOrigins: config.allowedOrigins,
     admitted,
   });
