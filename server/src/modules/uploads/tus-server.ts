@@ -12,6 +12,19 @@ export interface AdmittedUpload {
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{6,40}$/;
 
+/**
+ * The tus extensions that work through our routes, as OPTIONS lists them: creation (with data in
+ * the same request too), termination (the route's own DELETE) and expiration (Upload-Expires, and
+ * the housekeeping removes what expired). Not creation-defer-length: the size is checked against
+ * the limit and the quotas before a byte arrives, so a length given later is refused.
+ */
+const ROUTED_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+
+/** The routed extensions the store behind the tus server has too. */
+export function tusExtensions(store: UploadStore): string[] {
+  return ROUTED_EXTENSIONS.filter((name) => store.datastore.hasExtension(name));
+}
+
 /** The Node request under the web Request the tus server hands its hooks. */
 function nodeRequestOf(req: unknown): IncomingMessage | undefined {
   return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
