@@ -27,6 +27,7 @@ import { registerFairTurns } from './http/fair-turns.js';
 import { registerAnswerCache } from './http/answer-cache.js';
 import { FrontDoor } from './http/front-door.js';
 import { requestIdFor } from './http/request-identity.js';
+import { proxyTrust } from './proxy-trust.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS_DIR = path.resolve(here, '../assets');
@@ -51,9 +52,16 @@ export interface AppParts {
 export async function buildApp(ctx: AppContext, parts: AppParts): Promise<FastifyInstance> {
   const { config } = ctx;
   const frontDoor = new FrontDoor();
+  // One rule for every reader of a caller's address, scheme and host: Fastify and the early answers.
+  const trust = proxyTrust(config.trustProxy);
+  if (config.trustProxy.kind === 'all') {
+    ctx.logger.warn(
+      'TRUST_PROXY=true trusts every hop: a client can choose its own address (X-Forwarded-For) and so its rate limits; set TRUST_PROXY=1 or the proxy address',
+    );
+  }
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFor,
     requestIdHeader: false,
@@ -99,7 +107,7 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   await registerRateLimits(app, { generalPerMinute: config.rateLimits.generalPerMinute, redisUrl: config.redisUrl });
   // Here, so that a kept answer gets the headers and limits above and skips the hooks below.
   if (config.answerCache.enabled) {
-    const early = registerAnswerCache(app, ctx.answers, { trustProxy: config.trustProxy, logRequests: ctx.logger.isLevelEnabled('info') });
+    const early = registerAnswerCache(app, ctx.answers, { trust, logRequests: ctx.logger.isLevelEnabled('info') });
     frontDoor.answerEarlyWith(early.respond);
     app.decorate('answeredEarly', () => early.answeredEarly());
   }

@@ -66,6 +66,38 @@ describe('configuration', () => {
     expect(() => loadConfig({ EMBED_ALLOWED_ORIGINS: 'blog.example.com' })).toThrow(/EMBED_ALLOWED_ORIGINS/);
   });
 
+  it('reads TRUST_PROXY as Fastify does: off, every hop, a hop count, or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ kind: 'none' });
+    for (const off of ['false', 'no', 'off', '0']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toEqual({ kind: 'none' });
+    for (const all of ['true', 'TRUE', 'yes', 'on']) expect(loadConfig({ TRUST_PROXY: all }).trustProxy).toEqual({ kind: 'all' });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    // A bare number is a hop count, never the address proxy-addr would read into it (0.0.0.10).
+    expect(loadConfig({ TRUST_PROXY: '10' }).trustProxy).toEqual({ kind: 'hops', hops: 10 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,,::1,fc00::/7,Loopback,uniquelocal' }).trustProxy).toEqual({
+      kind: 'addresses',
+      addresses: ['127.0.0.1', '10.0.0.0/8', '::1', 'fc00::/7', 'loopback', 'uniquelocal'],
+    });
+  });
+
+  it.each([
+    ['maybe', '"maybe" is not an IP address'],
+    ['-1', '"-1" is not an IP address'],
+    ['1.5', '"1.5" is not an IP address'],
+    ['127.0.0.1,localhost', '"localhost" is not an IP address'],
+    ['10.0.0.300', '"10.0.0.300" is not an IP address'],
+    ['10.0.0.0/33', '"10.0.0.0/33" is not a range like 10.0.0.0/8'],
+    ['1,127.0.0.1', '"1" is not an IP address'],
+    [',', 'no address given'],
+    ['99999999999999999999', 'must be a small number of proxies, like 1'],
+  ])('refuses TRUST_PROXY=%s, saying what it takes', (value, why) => {
+    const expected = why.startsWith('must')
+      ? `Invalid setting TRUST_PROXY="${value}": ${why}`
+      : `Invalid setting TRUST_PROXY="${value}": must be false, true, the number of proxies in front (1), or their addresses and ranges (127.0.0.1,10.0.0.0/8, loopback, uniquelocal): ${why}`;
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(expected);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7000);
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseProxyTrust, ProxyTrustError } from './proxy-trust.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
@@ -90,7 +91,18 @@ const Env = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      try {
+        return parseProxyTrust(v);
+      } catch (err) {
+        if (!(err instanceof ProxyTrustError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+        return z.NEVER;
+      }
+    }),
   IDLE_TIMEOUT_SECONDS: int(1).default(120),
   SQLITE_READ_WORKERS: int(0).max(16).optional(),
   PAGE_BUCKET_SPACING: int(2).default(1000),
@@ -202,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     /** Sites that may frame the embed page (/embed/{id}); any site when unset. */
     embedAncestors: e.EMBED_ALLOWED_ORIGINS?.length ? e.EMBED_ALLOWED_ORIGINS : ['*'],
+    /** Which proxies in front may say who the client is and how it asked (X-Forwarded-*). */
     trustProxy: e.TRUST_PROXY,
     /** A connection that sends nothing for this long (a stalled upload, a slow-loris) is closed. */
     idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,

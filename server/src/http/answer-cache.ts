@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerStore, StoredAnswer } from '../lib/answer-store.js';
+import type { ProxyTrust } from '../proxy-trust.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.js';
 import { EarlyAnswers, KEPT_HEADERS } from './early-answers.js';
 import { generalLimitCounter } from './rate-limits.js';
@@ -84,10 +85,10 @@ function serveKept(reply: FastifyReply, answer: StoredAnswer) {
  * key and headers, and the returned EarlyAnswers serves that URL next time before the app sees the
  * request (the FrontDoor in front of the server asks it first).
  */
-export function registerAnswerCache(app: FastifyInstance, store: AnswerStore, options: { trustProxy: boolean; logRequests: boolean }): EarlyAnswers {
+export function registerAnswerCache(app: FastifyInstance, store: AnswerStore, options: { trust: ProxyTrust; logRequests: boolean }): EarlyAnswers {
   const early = new EarlyAnswers({
     store,
-    trustProxy: options.trustProxy,
+    trust: options.trust,
     countRequest: generalLimitCounter(app),
     log: options.logRequests ? app.log : null,
   });

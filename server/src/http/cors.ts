@@ -13,8 +13,33 @@ const TUS_HEADERS = [
   'Upload-Expires',
 ];
 
+/** What a tus server says about itself in its OPTIONS answer. */
+const TUS_DISCOVERY_HEADERS = ['Tus-Version', 'Tus-Extension', 'Tus-Max-Size'];
+
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Return-Tokens', 'X-Request-Id', 'Range', 'If-Range', ...TUS_HEADERS];
-export const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'Content-Range', 'Accept-Ranges', 'Content-Length', ...TUS_HEADERS];
+export const CORS_EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'Retry-After',
+  'Content-Range',
+  'Accept-Ranges',
+  'Content-Length',
+  ...TUS_HEADERS,
+  ...TUS_DISCOVERY_HEADERS,
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors options of one route, over the plugin's own. */
+    cors?: { strictPreflight?: boolean; preflightContinue?: boolean };
+  }
+}
+
+/**
+ * Route config for an OPTIONS route of its own (tus discovery): a listed origin's OPTIONS, preflight
+ * or not, gets the CORS headers and goes on to the route, which answers it. Without this the CORS
+ * hook would answer a preflight itself and refuse a plain OPTIONS with an Origin as a bad preflight.
+ */
+export const CORS_OPTIONS_ROUTE = { cors: { strictPreflight: false, preflightContinue: true } };
 
 /**
  * Credentialed CORS for a web client served from another origin. Off unless origins are listed:

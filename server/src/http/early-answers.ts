@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerStore, StoredAnswer } from '../lib/answer-store.js';
+import type { ProxyTrust } from '../proxy-trust.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.js';
 import type { EarlyResponder } from './front-door.js';
 import type { GeneralLimitCount } from './rate-limits.js';
@@ -51,7 +52,8 @@ interface RememberedUrl {
 
 export interface EarlyAnswersDeps {
   store: AnswerStore;
-  trustProxy: boolean;
+  /** TRUST_PROXY's rule, the one Fastify reads requests with. */
+  trust: ProxyTrust;
   /** Counts a request against the general per-address limit (null: the URL is not limited). */
   countRequest: (ip: string | undefined, url: string) => Promise<GeneralLimitCount | null>;
   /** Where the one line per request goes, when the app logs requests. */
@@ -113,7 +115,7 @@ export class EarlyAnswers {
 
   readonly respond: EarlyResponder = (req, res, passOn) => {
     if (req.method !== 'GET' || req.headers.origin !== undefined || mayCarryCredentials(req.headers)) return false;
-    const who = requestIdentity(req, this.deps.trustProxy);
+    const who = requestIdentity(req, this.deps.trust);
     const remembered = this.urls.get(`${who.protocol}://${who.host}${req.url}`);
     if (!remembered) return false;
     this.answer(req, res, who.ip, remembered).then(

@@ -1,20 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { newId } from '../lib/ids.js';
+import type { ProxyTrust } from '../proxy-trust.js';
 
 /**
  * Who asked and how, read from the raw request exactly as Fastify reads it (request.ip, .protocol
- * and .host under a boolean trustProxy): the early answers are served before Fastify makes its
- * request object, and must see the same caller, scheme and host it would. A test holds the two
- * side by side.
+ * and .host) under the same TRUST_PROXY rule: the early answers are served before Fastify makes its
+ * request object, and must see the same caller, scheme and host it would. A test holds the two side
+ * by side for each form of the setting.
  */
 export interface RequestIdentity {
   ip: string | undefined;
   protocol: 'http' | 'https' | string;
   host: string;
 }
-
-const trustAll = () => true;
 
 /** The last value of a header a chain of proxies may have sent more than once. */
 function lastEntry(value: string): string {
@@ -27,14 +26,16 @@ const header = (raw: IncomingMessage, name: string): string | undefined => {
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
-export function requestIdentity(raw: IncomingMessage, trustProxy: boolean): RequestIdentity {
+export function requestIdentity(raw: IncomingMessage, trust: ProxyTrust): RequestIdentity {
   const socket = raw.socket as IncomingMessage['socket'] & { encrypted?: boolean };
   const ownHost = raw.headers.host ?? '';
   const ownProtocol = socket.encrypted ? 'https' : 'http';
-  if (!trustProxy) return { ip: socket.remoteAddress, protocol: ownProtocol, host: ownHost };
-  const addresses = proxyAddr.all(raw, trustAll);
-  const forwardedProto = header(raw, 'x-forwarded-proto');
-  const forwardedHost = header(raw, 'x-forwarded-host');
+  if (!trust) return { ip: socket.remoteAddress, protocol: ownProtocol, host: ownHost };
+  const addresses = proxyAddr.all(raw, trust);
+  // The scheme and host a proxy passes on count only when the connection comes from a trusted one.
+  const peerTrusted = trust(socket.remoteAddress as string, 0);
+  const forwardedProto = peerTrusted ? header(raw, 'x-forwarded-proto') : undefined;
+  const forwardedHost = peerTrusted ? header(raw, 'x-forwarded-host') : undefined;
   return {
     ip: addresses[addresses.length - 1],
     protocol: forwardedProto ? lastEntry(forwardedProto) : ownProtocol,

@@ -30,6 +30,20 @@ async function ownedUpload(w: World, size = 10, sent = 0): Promise<{ owner: Sign
 }
 
 export const uploadsFixtures: Record<string, RouteFixture> = {
+  // tus discovery: anyone may ask, with no Tus-Resumable.
+  'OPTIONS /api/v1/uploads': {
+    access: 'public',
+    async valid() {
+      return { as: null, status: 204 };
+    },
+  },
+  'OPTIONS /api/v1/uploads/:id': {
+    access: 'public',
+    async valid(w) {
+      const { id, readBack } = await ownedUpload(w);
+      return { as: null, status: 204, params: { id }, readBack };
+    },
+  },
   'POST /api/v1/uploads': {
     access: 'self',
     async valid(w) {

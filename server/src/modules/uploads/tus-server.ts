@@ -12,6 +12,19 @@ export interface AdmittedUpload {
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{6,40}$/;
 
+/**
+ * The tus extensions that work through our routes, as OPTIONS lists them: creation (with data in
+ * the same request too), termination (the route's own DELETE) and expiration (Upload-Expires, and
+ * the housekeeping removes what expired). Not creation-defer-length: the size is checked against
+ * the limit and the quotas before a byte arrives, so a length given later is refused.
+ */
+const ROUTED_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+
+/** The routed extensions the store behind the tus server has too. */
+export function tusExtensions(store: UploadStore): string[] {
+  return ROUTED_EXTENSIONS.filter((name) => store.datastore.hasExtension(name));
+}
+
 /** The Node request under the web Request the tus server hands its hooks. */
 function nodeRequestOf(req: unknown): IncomingMessage | undefined {
   return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -26,7 +39,6 @@ export function createTusServer(opts: {
   store: UploadStore;
   uploads: UploadsService;
   maxBytes: number;
-  trustProxy: boolean;
   /** ALLOWED_ORIGINS: the tus server writes its own CORS headers, so it gets the same list. */
   allowedOrigins: readonly string[];
   admitted: WeakMap<IncomingMessage, AdmittedUpload>;
@@ -50,7 +62,9 @@ export function createTusServer(opts: {
     allowedOrigins: (origin) => opts.allowedOrigins.includes(origin),
     allowedCredentials: opts.allowedOrigins.length > 0,
     exposedHeaders: ['X-Request-Id'],
-    respectForwardedHeaders: opts.trustProxy,
+    // Locations are relative (generateUrl leaves out scheme and host), so tus needs no forwarded
+    // header; reading them itself would bypass TRUST_PROXY's rule on who may send them.
+    respectForwardedHeaders: false,
     // Termination is the route's own (it also removes the row); the others are the protocol's.
     namingFunction: (req) => store.storeId(admittedFor(req).id),
     getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? store.storeId(lastPath) : undefined),

@@ -5,11 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { currentUser, requireUser } from '../../http/auth.js';
+import { CORS_OPTIONS_ROUTE } from '../../http/cors.js';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors.js';
 import { envelope } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { InstanceService } from '../instance/instance.service.js';
-import { type AdmittedUpload, createTusServer } from './tus-server.js';
+import { type AdmittedUpload, createTusServer, tusExtensions } from './tus-server.js';
 import type { UploadStore } from './upload-store.js';
 import type { UploadsService } from './uploads.service.js';
 
@@ -17,7 +18,8 @@ const tags = ['uploads'];
 const TUS_DESCRIPTION =
   'tus 1.0.0 resumable upload protocol (https://tus.io/protocols/resumable-upload); signed-in only. ' +
   'Headers: Tus-Resumable: 1.0.0, Upload-Length, Upload-Offset, Upload-Metadata (filename). HEAD /api/v1/uploads/{id} answers the ' +
-  'Upload-Offset to resume from (not listed separately: OpenAPI documents no HEAD bodies). Errors of these checks use the envelope; ' +
+  'Upload-Offset to resume from (not listed separately: OpenAPI documents no HEAD bodies). OPTIONS is open to anyone and needs no ' +
+  'Tus-Resumable. Errors of these checks use the envelope; ' +
   'protocol errors from the tus server answer in plain text.';
 
 const header = (request: FastifyRequest, name: string) => {
@@ -39,8 +41,9 @@ function checkTusHeaders(request: FastifyRequest) {
 }
 
 /**
- * /api/v1/uploads: tus creation (POST), offset (HEAD), data (PATCH) and termination (DELETE), then
- * POST /uploads/{id}/video to make the finished file a video, and GET /uploads/quota.
+ * /api/v1/uploads: tus discovery (OPTIONS), creation (POST), offset (HEAD), data (PATCH) and
+ * termination (DELETE), then POST /uploads/{id}/video to make the finished file a video, and
+ * GET /uploads/quota.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{
   uploads: UploadsService;
@@ -56,7 +59,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     store,
     uploads,
     maxBytes: config.limits.maxVideoBytes,
-    trustProxy: config.trustProxy,
     allowedOrigins: config.allowedOrigins,
     admitted,
   });
@@ -71,6 +73,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     await tus.handle(request.raw, reply.raw);
   };
   const tusSchema = (summary: string) => ({ tags, summary, description: TUS_DESCRIPTION });
+
+  // tus discovery: what the server speaks, for anyone (the protocol forbids requiring Tus-Resumable
+  // here). The size is the one creation checks against now, so a client learns it before it asks.
+  const extensions = tusExtensions(store).join(',');
+  const describeServer = async (request: FastifyRequest, reply: FastifyReply, uploadId?: string) => {
+    // A CORS preflight asks about the request to come, not the upload: it is never a 404.
+    const preflight = request.headers['access-control-request-method'] !== undefined;
+    const maxBytes = await uploads.maxUploadBytes(preflight ? undefined : uploadId);
+    const headers = { 'tus-resumable': '1.0.0', 'tus-version': '1.0.0', 'tus-extension': extensions, 'tus-max-size': String(maxBytes) };
+    return reply.status(204).headers(headers).send();
+  };
+  const discovery = 'What the server speaks: Tus-Version, Tus-Extension and Tus-Max-Size (tus discovery, open to anyone)';
+  app.options('/uploads', { config: CORS_OPTIONS_ROUTE, schema: tusSchema(discovery) }, (request, reply) => describeServer(request, reply));
+  app.options('/uploads/:id', { config: CORS_OPTIONS_ROUTE, schema: { ...tusSchema(discovery), params: UploadIdParams } }, (request, reply) =>
+    describeServer(request, reply, request.params.id),
+  );
 
   app.post(
     '/uploads',

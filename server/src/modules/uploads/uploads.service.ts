@@ -47,6 +47,16 @@ export class UploadsService {
     return { id: newId(), size };
   }
 
+  /**
+   * The largest upload admit lets through now (the site's setting, at most MAX_VIDEO_BYTES). Asked
+   * at an upload's own URL, that upload must exist, whoever's it is: its unguessable id is all the
+   * caller learns anything about, and only that it exists.
+   */
+  async maxUploadBytes(uploadId?: string): Promise<number> {
+    if (uploadId !== undefined && !(await this.deps.uploads.find(uploadId))) throw notFound('Upload');
+    return (await this.deps.instance.settings()).maxVideoBytes;
+  }
+
   /** Records an upload the tus store is about to create. */
   async record(id: string, ownerId: string, size: number, filename: string): Promise<void> {
     const now = Date.now();
