@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createPgDatabase } from '../support/databases.js';
-import { startNginx, type TestNginx } from '../support/nginx.js';
+import { type NginxBalancer, startNginxBalancer } from '../support/nginx-balancer.js';
 import { ApiClient, freePort, MAIN_JS, type RunningProcess, startProcess, waitForHealthy, WORKER_JS } from '../support/processes.js';
 import { type Radosgw, startRadosgw } from '../support/radosgw.js';
 
@@ -124,7 +124,7 @@ export async function startScaledSite(): Promise<ScaledSite> {
       return w;
     };
     const workers = await Promise.all([startWorker('worker-1'), startWorker('worker-2')]);
-    const nginx: TestNginx = await startNginx({ port: proxyPort, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
+    const nginx: NginxBalancer = await startNginxBalancer({ port: proxyPort, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
     cleanups.push(() => nginx.stop());
 
     return {

@@ -19,7 +19,7 @@ export interface Radosgw extends TestS3Server {
 }
 
 /** Debian's Ceph: installed with apt-get when run as root, otherwise a one-line error. */
-export function ensureCeph(): void {
+function ensureCeph(): void {
   ensureDebianPackages('Ceph (for the real S3 server)', CEPH_BINARIES, CEPH_PACKAGES);
 }
 

@@ -8,14 +8,14 @@ import { ensureDebianPackages } from './system-packages.js';
 
 const NGINX = '/usr/sbin/nginx';
 
-export interface TestNginx {
+export interface NginxBalancer {
   /** The proxy's address, e.g. http://127.0.0.1:41234. */
   url: string;
   stop(): Promise<void>;
 }
 
 /** Debian's nginx: installed with apt-get when run as root, otherwise a one-line error. */
-export function ensureNginx(): void {
+function ensureNginx(): void {
   ensureDebianPackages('nginx (the reverse proxy)', [NGINX], ['nginx']);
 }
 
@@ -24,7 +24,7 @@ export function ensureNginx(): void {
  * configuration, pid, logs and temporary files in a fresh directory, balancing requests over
  * `upstreams` (host:port) the way docs/operations.md's example forwards them to one process.
  */
-export async function startNginx(opts: { upstreams: string[]; port?: number }): Promise<TestNginx> {
+export async function startNginxBalancer(opts: { upstreams: string[]; port?: number }): Promise<NginxBalancer> {
   ensureNginx();
   const { upstreams } = opts;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-nginx-'));
