@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Makes sure what the project needs beyond Node is here: npm packages, ffmpeg, and (for the
-// end-to-end tests) Chromium. Installs with apt-get when it can (root on Debian/Ubuntu), otherwise
-// stops with one line saying what to install.
+// Makes sure what the project needs beyond Node is here: npm packages, ffmpeg, and for the tests
+// Chromium (the end-to-end journeys), Ceph's RADOS gateway and nginx (the scale-out test).
+// Installs with apt-get when it can (root on Debian/Ubuntu), otherwise stops with one line saying
+// what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,16 @@ const SYSTEM = {
     apt: ['chromium'],
     present: () => fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
     hint: 'Chromium is missing for the browser tests: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH).',
+  },
+  radosgw: {
+    apt: ['radosgw', 'ceph-mon', 'ceph-osd', 'ceph-common'],
+    present: () => ['ceph', 'ceph-mon', 'ceph-osd', 'monmaptool', 'radosgw', 'radosgw-admin'].every((b) => fs.existsSync(`/usr/bin/${b}`)),
+    hint: 'Ceph is missing for the scale-out test\'s S3 server: install it with "sudo apt-get install -y radosgw ceph-mon ceph-osd ceph-common".',
+  },
+  nginx: {
+    apt: ['nginx'],
+    present: () => fs.existsSync('/usr/sbin/nginx'),
+    hint: 'nginx is missing for the scale-out test\'s proxy: install it with "sudo apt-get install -y nginx".',
   },
 };
 

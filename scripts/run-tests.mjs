@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The whole test suite: server tests on SQLite, the integration suite again on PostgreSQL, the web
-// client's unit tests, and the end-to-end journeys in Chromium. Prints one closing line with the
-// totals and exits non-zero if anything failed.
+// The whole test suite: server tests on SQLite, the integration suite again on PostgreSQL, the
+// scaled-out site (its own suite, so that nothing runs beside it), the web client's unit tests, and
+// the end-to-end journeys in Chromium. Prints one closing line with the totals and exits non-zero if
+// anything failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,13 +14,21 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-results-'));
 const only = process.argv.slice(2);
 
 const suites = [
-  { name: 'server (SQLite)', cwd: 'server', cmd: 'npx', args: ['vitest', 'run'], env: {}, kind: 'vitest' },
+  { name: 'server (SQLite)', cwd: 'server', cmd: 'npx', args: ['vitest', 'run', '--exclude', 'test/scale-out/**'], env: {}, kind: 'vitest' },
   {
     name: 'server integration (PostgreSQL)',
     cwd: 'server',
     cmd: 'npx',
     args: ['vitest', 'run', 'src/modules', 'test/integration'],
     env: { TEST_DB: 'postgres' },
+    kind: 'vitest',
+  },
+  {
+    name: 'scale-out (two API processes and two workers behind nginx, on Ceph S3)',
+    cwd: 'server',
+    cmd: 'npx',
+    args: ['vitest', 'run', 'test/scale-out'],
+    env: {},
     kind: 'vitest',
   },
   { name: 'web', cwd: 'web', cmd: 'npx', args: ['vitest', 'run'], env: {}, kind: 'vitest' },
