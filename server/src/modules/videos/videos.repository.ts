@@ -1,7 +1,8 @@
 import { type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
-import { ListPager, type PagedList } from '../../db/list-paging.js';
+import { ListPager } from '../../db/list-paging.js';
+import type { PagedList } from '../../db/paged-list.js';
 import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 import type { SearchPage } from '../search/search-strategy.js';
