@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from './client.js';
+import type { Database } from './schema.js';
 import { KeptPageCounts, locate, versionOf } from './kept-page-counts.js';
 import { type BucketKey, HEAD, isHead, type PagedList } from './paged-list.js';
 import { readPageAtOnce } from './list-page-at-once.js';
@@ -26,6 +27,14 @@ interface Bucket extends BucketKey {
   n: number;
 }
 
+type IdsQuery = SelectQueryBuilder<Database, 'videos', { id: string }>;
+/**
+ * The statement that turns a page's ids (a subquery) into its rows. Any table may be joined and any
+ * column selected, so its type is left open; pageRows adds the list's version and the order.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RowsQuery<R> = SelectQueryBuilder<any, any, R>;
+
 /** Rows from each boundary to the next; 1,000 by default: a deep page skips at most about twice that. */
 export const DEFAULT_PAGE_SPACING = 1000;
 
@@ -46,10 +55,23 @@ export class ListPager {
     return offset >= this.spacing;
   }
 
-  /** The ids of one page, in the list's order (col, id) in the direction asked. */
-  async pageIds(list: PagedList, offset: number, limit: number): Promise<string[]> {
-    const seen = await this.readPageFromKeptCounts(list, offset, limit);
+  /**
+   * The rows of one page, in the list's order (col, id) in the direction asked. `rowsOf` turns the
+   * page's ids into the rows (joins, columns): on the usual path the ids, the rows and anything else
+   * it selects are read in one statement.
+   */
+  async pageRows<R extends { id: string }>(list: PagedList, offset: number, limit: number, rowsOf: (ids: IdsQuery) => RowsQuery<R>): Promise<R[]> {
+    const seen = await this.readPageFromKeptCounts(list, offset, limit, rowsOf);
     if (seen) return seen;
+    const ids = await this.pageIds(list, offset, limit);
+    if (!ids.length) return [];
+    const rows = await rowsOf(this.db.selectFrom('videos').select('videos.id').where('videos.id', 'in', ids)).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The ids of one page without the kept counts: from the buckets summed in SQL, or in a transaction that builds them. */
+  private async pageIds(list: PagedList, offset: number, limit: number): Promise<string[]> {
     const atOnce = await readPageAtOnce(this.db, list, offset, limit);
     if (atOnce) {
       if (atOnce.biggest > 2 * this.spacing) await this.splitOversized(list);
@@ -73,7 +95,12 @@ export class ListPager {
    * reads the list's version. Null when the list has no kept counts, the version moved on twice
    * running, or the seek found no row (past the end, or nothing to check the version against).
    */
-  private async readPageFromKeptCounts(list: PagedList, offset: number, limit: number): Promise<string[] | null> {
+  private async readPageFromKeptCounts<R extends { id: string }>(
+    list: PagedList,
+    offset: number,
+    limit: number,
+    rowsOf: (ids: IdsQuery) => RowsQuery<R>,
+  ): Promise<R[] | null> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const counts = await this.#counts.of(list);
       if (!counts) return null;
@@ -83,15 +110,18 @@ export class ListPager {
       if (count <= 0) return null;
       const { from, rest } = locate(counts, start);
       const col = sql.ref(`videos.${list.sort}`);
-      let q = list.rows(this.db).select(['videos.id', versionOf(list).as('v')]);
-      if (!isHead(from)) q = q.where(sql<boolean>`(${col}, videos.id) >= (${list.sort === 'title' ? from.txt : from.num}, ${from.id_key})`);
-      const rows = await q.orderBy(col, 'asc').orderBy('videos.id', 'asc').limit(count).offset(rest).execute();
+      let ids = list.rows(this.db).select('videos.id');
+      if (!isHead(from)) ids = ids.where(sql<boolean>`(${col}, videos.id) >= (${list.sort === 'title' ? from.txt : from.num}, ${from.id_key})`);
+      const rows = (await rowsOf(ids.orderBy(col, 'asc').orderBy('videos.id', 'asc').limit(count).offset(rest))
+        .select(versionOf(list).as('v'))
+        .orderBy(col, 'asc')
+        .orderBy('videos.id', 'asc')
+        .execute()) as (R & { v: number | null })[];
       if (!rows.length) return null;
       if (Number(rows[0]!.v) === counts.version) {
         const oversized = counts.sizes.some((n) => n > 2 * this.spacing);
         if (oversized) await this.splitOversized(list);
-        const ids = rows.map((r) => r.id);
-        return list.desc ? ids.reverse() : ids;
+        return list.desc ? rows.reverse() : rows;
       }
       this.#counts.forget(list);
     }
