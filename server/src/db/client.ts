@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Dialect } from './dialect.js';
 import { migrateToLatest } from './migrations.js';
+import { preparingPool } from './postgres-prepared.js';
 import { sqliteDialectWithReadPool } from './sqlite-read-pool.js';
 import { keepingStatements } from './sqlite-statements.js';
 import type { Database } from './schema.js';
@@ -45,7 +46,7 @@ export async function openDatabase(
     // An idle connection the server closed (restart, failover) is dropped from the pool; it must
     // not take the process down. Queries in flight still get their own error.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     openProbe = () => {
       const probePool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 });
       probePool.on('error', (err) => opts.onIdleError?.(err));
