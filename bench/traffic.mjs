@@ -24,10 +24,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { catalogueFor, resultsDir } from './lib/catalogue-source.mjs';
 import { arg, flag } from './lib/cli.mjs';
-import { probeHealthcheck, round } from './lib/probe.mjs';
+import { cpuMsOf, probeHealthcheck, round } from './lib/probe.mjs';
 import { makeVocabulary, mulberry32, zipfPicker } from './lib/random.mjs';
 import { writeFigures } from './lib/results.mjs';
-import { startServer } from './lib/server-process.mjs';
+import { freePort, startServer } from './lib/server-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const QUICK = flag('quick');
@@ -39,8 +39,8 @@ const CONNECTIONS = Number(arg('connections', SMOKE ? '5' : '50'));
 const ONLY = arg('only', '');
 const PAGE_SIZE = 12;
 const MEMBERS = Math.min(50, CONNECTIONS);
-const port = Number(arg('port', '7311'));
-const barePort = port + 1;
+const port = Number(arg('port', String(await freePort())));
+const barePort = await freePort();
 const GOAL = { ratio: 0.1, p99: 100, healthP99: 50, rssMb: 400 };
 
 const { summary: catalogue, env: catalogueEnv } = catalogueFor({ db: DB, scale: SCALE, reuse: flag('reuse') });
@@ -113,14 +113,15 @@ const results = [];
 try {
   for (const kind of kinds) {
     const probe = probeHealthcheck(server.base);
-    const real = await load(server.base, kind);
+    const real = await load(server.base, kind, server.pid);
     const health = await probe.stop();
-    const ceiling = await load(`http://127.0.0.1:${barePort}`, { path: () => '/' });
+    const ceiling = await load(`http://127.0.0.1:${barePort}`, { path: () => '/' }, bare.pid);
     const row = { kind: kind.name, real, ceiling, ratio: real.rps / ceiling.rps, health };
     results.push(row);
     console.log(
       `${kind.name.padEnd(10)} ${real.rps.toFixed(0)} req/s = ${row.ratio.toFixed(3)}x bare (${ceiling.rps.toFixed(0)}) | p50 ${real.p50} ms p99 ${real.p99} ms | ` +
-        `errors ${real.errors} | cache answered ${(real.cached * 100).toFixed(1)}% | healthcheck p99 ${health.p99.toFixed(1)} ms | peak RSS so far ${Math.round(server.peakRss() / 1048576)} MB`,
+        `errors ${real.errors} | cache answered ${(real.cached * 100).toFixed(1)}% | healthcheck p99 ${health.p99.toFixed(1)} ms | ` +
+        `API CPU ${real.cpuPerRequest.toFixed(3)} ms/request (bare ${ceiling.cpuPerRequest.toFixed(3)}) | peak RSS so far ${Math.round(server.peakRss() / 1048576)} MB`,
     );
   }
 } finally {
@@ -141,6 +142,13 @@ for (const r of results) {
     ratio: Math.round(r.ratio * 1000) / 1000,
     target: `>= ${GOAL.ratio}x`,
     pass: r.ratio >= GOAL.ratio,
+  });
+  figures.push({
+    name: `${r.kind}: API process CPU per request (all threads)`,
+    value: round(r.real.cpuPerRequest * 1000) / 1000,
+    unit: 'ms',
+    baseline: round(r.ceiling.cpuPerRequest * 1000) / 1000,
+    ratio: Math.round((r.ceiling.cpuPerRequest / r.real.cpuPerRequest) * 1000) / 1000,
   });
   figures.push({ name: `${r.kind}: p50`, value: r.real.p50, unit: 'ms' });
   figures.push({ name: `${r.kind}: p99`, value: r.real.p99, unit: 'ms', target: `< ${GOAL.p99} ms`, pass: answered && r.real.p99 < GOAL.p99 });
@@ -174,7 +182,8 @@ console.log(`\n${figures.length} figures, ${failed.length} missing their target$
 if (SMOKE && results.some((r) => r.real.errors > 0)) process.exit(1);
 
 /** One run of the given kind: each request's path made fresh by kind.path(connection context). */
-async function load(base, kind) {
+async function load(base, kind, pid) {
+  const cpuBefore = cpuMsOf(pid);
   let cached = 0;
   let answers = 0;
   const r = await autocannon({
@@ -202,5 +211,6 @@ async function load(base, kind) {
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     cached: answers ? cached / answers : 0,
+    cpuPerRequest: r.requests.total ? (cpuMsOf(pid) - cpuBefore) / r.requests.total : 0,
   };
 }

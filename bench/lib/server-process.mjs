@@ -1,5 +1,6 @@
 /** Starts the built server as its own process for a benchmark, and watches its memory. */
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,4 +72,16 @@ export async function startServer({ port, env }) {
       });
     },
   };
+}
+
+/** A port nobody listens on now: benchmarks running side by side must not meet each other's servers. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }
