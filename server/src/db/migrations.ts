@@ -22,6 +22,7 @@ import { migrationDiscoverySpeed } from './migrations/0035_discovery_speed.js';
 import { migrationNotificationsPageOrder } from './migrations/0036_notifications_page_order.js';
 import { migrationRelatedRankings } from './migrations/0037_related_rankings.js';
 import { migrationSearchWords } from './migrations/0038_search_words.js';
+import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -52,6 +53,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0036_notifications_page_order': migrationNotificationsPageOrder(),
     '0037_related_rankings': migrationRelatedRankings(),
     '0038_search_words': migrationSearchWords(dialect),
+    '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
   };
 }
 
