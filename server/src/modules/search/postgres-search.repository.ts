@@ -2,10 +2,10 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { listedVideo } from '../../db/video-access.js';
 import { SORT_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
-import { type Candidate, estimate, type MatchCount } from './bounded-search.js';
+import { type Candidate, estimate, type MatchCount, pageByRelevance } from './bounded-search.js';
 import { lexemeQuery, tsAnyWord, tsPrefixQuery, WORDS_PER_PREFIX } from './query-syntax.js';
 import { cards, cuesInScope, listedCount, searchExactly, videosInScope } from './search-common.repository.js';
-import type { CueRow, MatchBlock, SearchPage, SearchScope, SearchStrategy, SimilarBlock, SimilarMatch, SiteSearch } from './search-strategy.js';
+import type { Blocks, CueRow, MatchBlock, SearchPage, SearchScope, SearchStrategy, SimilarBlock, SimilarMatch, SiteSearch } from './search-strategy.js';
 
 /** A search's words as a tsquery. */
 type TsQuery = RawBuilder<unknown>;
@@ -128,7 +128,11 @@ class PostgresSiteSearch implements SiteSearch {
    * The window comes from the index on (listed, created_at, id) or from the search index, whichever
    * the planner expects to be cheaper; the tiers are worked out on its rows alone.
    */
-  async newestMatches(take: number, skip: number): Promise<Candidate[]> {
+  async relevancePage(blocks: Blocks, offset: number, limit: number, window: number): Promise<string[]> {
+    return pageByRelevance(await this.newestMatches(blocks.take, blocks.skip), blocks.skip, offset, limit, window);
+  }
+
+  private async newestMatches(take: number, skip: number): Promise<Candidate[]> {
     const window = sql<Candidate>`(select n.id, n.created_at,
         case when v.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(this.words, 'A')}) then 0
              when v.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(this.words, 'AB')}) then 1 else 2 end as tier

@@ -1,5 +1,5 @@
 import type { VideoListFilter } from '../../db/video-list.js';
-import { blocksOfPage, estimatedTotal, pageByRelevance, SEARCH_LIMITS, type SearchLimits, walkOrMatches } from './bounded-search.js';
+import { blocksOfPage, estimatedTotal, SEARCH_LIMITS, type SearchLimits, walkOrMatches } from './bounded-search.js';
 import type { CaptionHit, MatchBlock, SearchPage, SearchScope, SearchStrategy, SimilarBlock } from './search-strategy.js';
 
 /**
@@ -33,14 +33,12 @@ export class SearchService {
     // By relevance the blocks the page (and the row after it) falls in are read first: bounded by the
     // window however common the words are, and what they reach tells the count how dense the matches are.
     const blocks = filter.byRelevance ? blocksOfPage(filter.offset, filter.limit, this.limits.window) : null;
-    const candidates = blocks ? await search.newestMatches(blocks.take, blocks.skip) : [];
+    const page = blocks ? await search.relevancePage(blocks, filter.offset, filter.limit, this.limits.window) : [];
     const count = await search.countUpTo(this.limits.exactUpTo);
     const { matches } = count;
     const counted = matches <= this.limits.exactUpTo;
     if (counted && (matches === 0 || filter.offset >= matches)) return { rows: [], total: matches, counted };
-    const ids = blocks
-      ? pageByRelevance(candidates, blocks.skip, filter.offset, filter.limit, this.limits.window)
-      : await search.inSortOrder(filter, counted ? 'matches first' : walkOrMatches(filter.offset, filter.limit, count), count);
+    const ids = blocks ? page : await search.inSortOrder(filter, counted ? 'matches first' : walkOrMatches(filter.offset, filter.limit, count), count);
     const rows = await this.strategy.cards(ids.slice(0, filter.limit));
     if (counted) return { rows, total: matches, counted };
     return { rows, total: estimatedTotal(count, filter.offset, rows.length, ids.length > filter.limit), counted };

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { listedVideo } from '../../db/video-access.js';
 import { SORT_COLUMNS, type VideoListFilter } from '../../db/video-list.js';
-import { type Candidate, estimate, type MatchCount, type SortRead, trustedEstimate } from './bounded-search.js';
+import { estimate, type MatchCount, type SortRead, trustedEstimate } from './bounded-search.js';
 import { fts5Spelled, WORDS_PER_PREFIX } from './query-syntax.js';
-import type { SiteSearch } from './search-strategy.js';
+import type { Blocks, SiteSearch } from './search-strategy.js';
 import { textMatches } from './search-words.js';
 
 /** How many videos an explicit sort reads at a time while it walks its index. */
@@ -108,26 +108,30 @@ class SqliteSiteSearch implements SiteSearch {
   }
 
   /**
-   * One statement: the block's rows newest first, and which of them hold the words in the title
-   * (or the channel's name), by FTS5's column filters over the block's range of row ids alone.
+   * One statement: the blocks' rows newest first, which of them hold the words in the title (or the
+   * channel's name), by FTS5's column filters over the blocks' range of row ids alone, and their
+   * order (bounded-search.ts's pageByRelevance, in SQL) down to the page's ids and the one after it.
+   * The column filters read their range newest first: FTS5 seeks the upper end of a list cheaper
+   * than the lower one.
    */
-  async newestMatches(take: number, skip: number): Promise<Candidate[]> {
-    const rows = await sql<{ r: number; id: string; created_at: number; tier: number }>`
+  async relevancePage(blocks: Blocks, offset: number, limit: number, window: number): Promise<string[]> {
+    const { skip, take } = blocks;
+    const inColumns = (columns: string) => sql`r in (select rowid from videos_fts where videos_fts match ${`{${columns}} : (${this.match})`}
+      and rowid between (select lo from span) and (select hi from span) order by rowid desc)`;
+    const rows = await sql<{ id: string; n: number; lo: number }>`
       with block as materialized (select videos_fts.rowid as r, videos.id, videos.created_at
         from videos_fts join videos on videos.rowid = videos_fts.rowid
         where videos_fts match ${this.match} and videos.listed = 1
         order by videos_fts.rowid desc limit ${take} offset ${skip}),
-      span as materialized (select min(r) as lo, max(r) as hi from block)
-      select r, id, created_at,
-        case when r in (select rowid from videos_fts where videos_fts match ${`{title} : (${this.match})`}
-                          and rowid between (select lo from span) and (select hi from span)) then 0
-             when r in (select rowid from videos_fts where videos_fts match ${`{title owner_text} : (${this.match})`}
-                          and rowid between (select lo from span) and (select hi from span)) then 1
-             else 2 end as tier
-      from block order by r desc`.execute(this.db);
-    const oldest = rows.rows.at(-1);
-    this.reach = oldest || skip === 0 ? { read: skip + rows.rows.length, oldest: Number(oldest?.r ?? 0), ended: rows.rows.length < take } : null;
-    return rows.rows.map((r) => ({ id: r.id, created_at: Number(r.created_at), tier: Number(r.tier) }));
+      span as materialized (select count(*) as n, min(r) as lo, max(r) as hi from block),
+      ranked as (select id, created_at, (row_number() over (order by r desc) - 1) / ${sql.lit(Math.floor(window))} as b,
+        case when ${inColumns('title')} then 0 when ${inColumns('title owner_text')} then 1 else 2 end as tier from block)
+      select ranked.id, span.n, span.lo from ranked, span
+      order by b, tier, created_at desc, id desc limit ${limit + 1} offset ${offset - skip}`.execute(this.db);
+    const first = rows.rows[0];
+    // A page past the end returns no row, and nothing of how far the read reached: the count finds out.
+    this.reach = first ? { read: skip + Number(first.n), oldest: Number(first.lo), ended: Number(first.n) < take } : null;
+    return rows.rows.map((r) => r.id);
   }
 
   /**
