@@ -93,6 +93,9 @@ export class PostgresSearchRepository implements SearchStrategy {
 
 /** The bounded search's reads for one set of words, from the GIN index and the time index. */
 class PostgresSiteSearch implements SiteSearch {
+  /** Every listed match, when a block read ended before it had all it asked for: the exact count. */
+  private readToEnd: number | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly words: string[],
@@ -100,6 +103,7 @@ class PostgresSiteSearch implements SiteSearch {
   ) {}
 
   async countUpTo(cap: number): Promise<MatchCount> {
+    if (this.readToEnd !== null) return { matches: this.readToEnd, total: this.readToEnd, listed: await listedCount(this.db) };
     // Counting up to the cap reads about cap / (share of videos that match) rows; when the planner's
     // statistics already say the matches are far more than the cap, its estimate is the total.
     const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
@@ -129,7 +133,10 @@ class PostgresSiteSearch implements SiteSearch {
    * the planner expects to be cheaper; the tiers are worked out on its rows alone.
    */
   async relevancePage(blocks: Blocks, offset: number, limit: number, window: number): Promise<string[]> {
-    return pageByRelevance(await this.newestMatches(blocks.take, blocks.skip), blocks.skip, offset, limit, window);
+    const candidates = await this.newestMatches(blocks.take, blocks.skip);
+    // A read that ends short has seen every match after those it skipped: the count needs no query.
+    if (candidates.length < blocks.take && (candidates.length > 0 || blocks.skip === 0)) this.readToEnd = blocks.skip + candidates.length;
+    return pageByRelevance(candidates, blocks.skip, offset, limit, window);
   }
 
   private async newestMatches(take: number, skip: number): Promise<Candidate[]> {

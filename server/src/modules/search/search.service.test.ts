@@ -109,6 +109,28 @@ describe('total', () => {
   });
 });
 
+describe('total without counting', () => {
+  it('estimates a common search without a next page it cannot reach, and pages to its exact end', async () => {
+    const few = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 2 });
+    for (let i = 0; i < 12; i++) await seed({ title: `Zircon ${i}` });
+    const first = await few.videos(filter(['zircon']));
+    expect(first.counted).toBe(false);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    // Never more than the videos that hold the word (SQLite knows how many do).
+    if (t.ctx.dialect === 'sqlite') expect(first.total).toBeLessThanOrEqual(12);
+    const pages = await allPages(['zircon'], {}, few);
+    expect(new Set(pages.ids).size).toBe(12);
+    expect(pages.totals.at(-1)!.total).toBe(12);
+    for (const [i, p] of pages.totals.slice(0, -1).entries()) expect(p.total).toBeGreaterThan((i + 1) * 2);
+  });
+
+  it('counts exactly when the words are few, however new their videos', async () => {
+    const few = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 2 });
+    for (let i = 0; i < 2; i++) await seed({ title: `Yarrow ${i}` });
+    expect(await few.videos(filter(['yarrow']))).toMatchObject({ total: 2, counted: true });
+  });
+});
+
 describe('explicit sort', () => {
   it('orders by the column asked for, above and below the cap, the same either way', async () => {
     const views = [40, 10, 30, 20, 50, 0, 60];

@@ -85,7 +85,8 @@ class SqliteSiteSearch implements SiteSearch {
     if (reach && atMost > cap) {
       const byCounts = this.holding.reduce((n, h) => (n * Math.min(h, all)) / all, all);
       const byDensity = estimate(reach.read, 0, Number(hi) - reach.oldest + 1, all).total;
-      const total = trustedEstimate(cap, byCounts, byDensity);
+      // No more videos can match than hold the rarest word: the density is capped by that.
+      const total = trustedEstimate(cap, byCounts, Math.min(atMost, byDensity));
       if (total !== null) return { matches: cap + 1, total, listed: Number(listed) };
     }
     const newest = sql<{ r: number }>`(select videos_fts.rowid as r from videos_fts join videos on videos.rowid = videos_fts.rowid
