@@ -54,10 +54,23 @@ interface Reach {
   ended: boolean;
 }
 
+/** The row ids the catalogue spans, and how many videos are listed. */
+interface Catalogue {
+  hi: number;
+  lo: number;
+  listed: number;
+}
+
+/** The columns of Catalogue; each bound its own subquery, as min and max together read the whole table. */
+const CATALOGUE = sql`(select max(rowid) from videos) as hi, (select min(rowid) from videos) as lo,
+  (select value from counters where key = 'public_videos') as listed`;
+
 /** The bounded search's reads for one set of words, from FTS5 (blocks in upload order). */
 class SqliteSiteSearch implements SiteSearch {
   /** Set by the block read, which the count then needs not repeat. */
   private reach: Reach | null = null;
+  /** Set by the block read too, so the count needs no query of its own to know the catalogue. */
+  private catalogue: Catalogue | null = null;
 
   constructor(
     private readonly db: Db,
@@ -74,10 +87,7 @@ class SqliteSiteSearch implements SiteSearch {
    * matches are counted up to the cap, newest first, as before.
    */
   async countUpTo(cap: number): Promise<MatchCount> {
-    // Each bound its own subquery: min and max together in one would read the whole table.
-    const at = await sql<{ hi: number; lo: number; listed: number }>`select (select max(rowid) from videos) as hi,
-      (select min(rowid) from videos) as lo, (select value from counters where key = 'public_videos') as listed`.execute(this.db);
-    const { hi, lo, listed } = at.rows[0]!;
+    const { hi, lo, listed } = this.catalogue ?? (await sql<Catalogue>`select ${CATALOGUE}`.execute(this.db)).rows[0]!;
     const all = Number(hi) - Number(lo) + 1;
     const atMost = Math.min(...this.holding);
     const reach = this.reach ?? (atMost <= cap ? null : await this.reachOf());
@@ -119,19 +129,21 @@ class SqliteSiteSearch implements SiteSearch {
     const { skip, take } = blocks;
     const inColumns = (columns: string) => sql`r in (select rowid from videos_fts where videos_fts match ${`{${columns}} : (${this.match})`}
       and rowid between (select lo from span) and (select hi from span) order by rowid desc)`;
-    const rows = await sql<{ id: string; n: number; lo: number }>`
+    const rows = await sql<{ id: string; n: number; oldest: number } & Catalogue>`
       with block as materialized (select videos_fts.rowid as r, videos.id, videos.created_at
         from videos_fts join videos on videos.rowid = videos_fts.rowid
         where videos_fts match ${this.match} and videos.listed = 1
         order by videos_fts.rowid desc limit ${take} offset ${skip}),
       span as materialized (select count(*) as n, min(r) as lo, max(r) as hi from block),
+      catalogue as materialized (select ${CATALOGUE}),
       ranked as (select id, created_at, (row_number() over (order by r desc) - 1) / ${sql.lit(Math.floor(window))} as b,
         case when ${inColumns('title')} then 0 when ${inColumns('title owner_text')} then 1 else 2 end as tier from block)
-      select ranked.id, span.n, span.lo from ranked, span
+      select ranked.id, span.n, span.lo as oldest, catalogue.* from ranked, span, catalogue
       order by b, tier, created_at desc, id desc limit ${limit + 1} offset ${offset - skip}`.execute(this.db);
     const first = rows.rows[0];
     // A page past the end returns no row, and nothing of how far the read reached: the count finds out.
-    this.reach = first ? { read: skip + Number(first.n), oldest: Number(first.lo), ended: Number(first.n) < take } : null;
+    this.reach = first ? { read: skip + Number(first.n), oldest: Number(first.oldest), ended: Number(first.n) < take } : null;
+    this.catalogue = first ?? null;
     return rows.rows.map((r) => r.id);
   }
 
