@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { listedVideo } from '../../db/video-access.js';
 import { SORT_COLUMNS, type VideoListFilter } from '../../db/video-list.js';
@@ -33,7 +33,7 @@ export async function sqliteSiteSearch(db: Db, words: string[]): Promise<SiteSea
       ({ w, i }) => sql`select * from (select ${i} as i, word, videos from search_words
         where word >= ${w} and word < ${after(w)} and videos > 0 order by word limit ${WORDS_PER_PREFIX + 1})`,
     );
-    const rows = await sql<{ i: number; word: string; videos: number }>`${sql.join(ranges, sql` union all `)}`.execute(db);
+    const rows = { rows: await read(db, sql<{ i: number; word: string; videos: number }>`${sql.join(ranges, sql` union all `)}`) };
     for (const { i } of plain) started[i] = [];
     for (const r of rows.rows) started[Number(r.i)]!.push(r.word);
     for (const { i } of plain) {
@@ -87,7 +87,7 @@ class SqliteSiteSearch implements SiteSearch {
    * matches are counted up to the cap, newest first, as before.
    */
   async countUpTo(cap: number): Promise<MatchCount> {
-    const { hi, lo, listed } = this.catalogue ?? (await sql<Catalogue>`select ${CATALOGUE}`.execute(this.db)).rows[0]!;
+    const { hi, lo, listed } = this.catalogue ?? (await read(this.db, sql<Catalogue>`select ${CATALOGUE}`))[0]!;
     const all = Number(hi) - Number(lo) + 1;
     const atMost = Math.min(...this.holding);
     const reach = this.reach ?? (atMost <= cap ? null : await this.reachOf());
@@ -111,11 +111,14 @@ class SqliteSiteSearch implements SiteSearch {
   /** How far back the newest few listed matches reach: a sample of their density. */
   private async reachOf(): Promise<Reach> {
     const sample = DENSITY_SAMPLE;
-    const row = await sql<{ n: number; oldest: number }>`select count(*) as n, min(r) as oldest from
+    const rows = await read(
+      this.db,
+      sql<{ n: number; oldest: number }>`select count(*) as n, min(r) as oldest from
       (select videos_fts.rowid as r from videos_fts join videos on videos.rowid = videos_fts.rowid
-      where videos_fts match ${this.match} and videos.listed = 1 order by videos_fts.rowid desc limit ${sample})`.execute(this.db);
-    const n = Number(row.rows[0]?.n ?? 0);
-    return { read: n, oldest: Number(row.rows[0]?.oldest ?? 0), ended: n < sample };
+      where videos_fts match ${this.match} and videos.listed = 1 order by videos_fts.rowid desc limit ${sample})`,
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    return { read: n, oldest: Number(rows[0]?.oldest ?? 0), ended: n < sample };
   }
 
   /**
@@ -129,7 +132,9 @@ class SqliteSiteSearch implements SiteSearch {
     const { skip, take } = blocks;
     const inColumns = (columns: string) => sql`r in (select rowid from videos_fts where videos_fts match ${`{${columns}} : (${this.match})`}
       and rowid between (select lo from span) and (select hi from span) order by rowid desc)`;
-    const rows = await sql<{ id: string; n: number; oldest: number } & Catalogue>`
+    const rows = await read(
+      this.db,
+      sql<{ id: string; n: number; oldest: number; b: number; tier: number; created_at: number } & Catalogue>`
       with block as materialized (select videos_fts.rowid as r, videos.id, videos.created_at
         from videos_fts join videos on videos.rowid = videos_fts.rowid
         where videos_fts match ${this.match} and videos.listed = 1
@@ -138,13 +143,15 @@ class SqliteSiteSearch implements SiteSearch {
       catalogue as materialized (select ${CATALOGUE}),
       ranked as (select id, created_at, (row_number() over (order by r desc) - 1) / ${sql.lit(Math.floor(window))} as b,
         case when ${inColumns('title')} then 0 when ${inColumns('title owner_text')} then 1 else 2 end as tier from block)
-      select ranked.id, span.n, span.lo as oldest, catalogue.* from ranked, span, catalogue
-      order by b, tier, created_at desc, id desc limit ${limit + 1} offset ${offset - skip}`.execute(this.db);
-    const first = rows.rows[0];
+      select ranked.*, span.n, span.lo as oldest, catalogue.* from ranked, span, catalogue
+      order by b, tier, created_at desc, id desc limit ${limit + 1} offset ${offset - skip}`,
+      sql`b, tier, created_at desc, id desc`,
+    );
+    const first = rows[0];
     // A page past the end returns no row, and nothing of how far the read reached: the count finds out.
     this.reach = first ? { read: skip + Number(first.n), oldest: Number(first.oldest), ended: Number(first.n) < take } : null;
     this.catalogue = first ?? null;
-    return rows.rows.map((r) => r.id);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -192,6 +199,15 @@ class SqliteSiteSearch implements SiteSearch {
     }
     return found.slice(filter.offset, wanted);
   }
+}
+
+/**
+ * A raw read wrapped as a SELECT: the read pool (sqlite-read-pool.ts) runs only SELECTs off the main
+ * thread, in the order `orderBy` gives when the order matters.
+ */
+async function read<R>(db: Db, query: RawBuilder<R>, orderBy?: RawBuilder<unknown>): Promise<R[]> {
+  const q = db.selectFrom(sql<R>`(${query})`.as('q')).selectAll();
+  return (await (orderBy ? q.orderBy(orderBy) : q).execute()) as R[];
 }
 
 /** The first string after every string starting with `word`, in byte order (plain words only). */
