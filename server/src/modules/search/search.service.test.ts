@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
@@ -128,6 +129,24 @@ describe('total without counting', () => {
     const few = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 2 });
     for (let i = 0; i < 2; i++) await seed({ title: `Yarrow ${i}` });
     expect(await few.videos(filter(['yarrow']))).toMatchObject({ total: 2, counted: true });
+  });
+});
+
+describe('the newest block found among the newest videos', () => {
+  it('gives the same pages whether the block lies among the newest videos or far back', async () => {
+    // Koalas are spread among the newest videos; wombats all older than sixty others. On PostgreSQL,
+    // with statistics, the block is first looked for among the newest videos, which hold the koalas'
+    // but none of the wombats', so the wombats are read again without the bound.
+    const wombats: string[] = [];
+    const koalas: string[] = [];
+    for (let i = 0; i < 10; i++) wombats.push((await seed({ title: `Wombat ${i}` })).id);
+    for (let i = 0; i < 60; i++) {
+      if (i % 6 === 0) koalas.push((await seed({ title: `Koala ${i}` })).id);
+      else await seed({ title: `Grass ${i}`, description: 'Nothing here' });
+    }
+    if (t.ctx.dialect === 'postgres') await sql`analyze videos`.execute(t.ctx.db);
+    expect((await allPages(['wombat'])).ids).toEqual([...wombats].reverse());
+    expect((await allPages(['koala'])).ids).toEqual([...koalas].reverse());
   });
 });
 
