@@ -80,8 +80,10 @@ describe('relevance', () => {
     const first = await allPages(['nebula']);
     expect(first.ids).toEqual(expected);
     expect(new Set(first.ids).size).toBe(8);
-    // The same pages again: nothing moves.
+    // The same pages again: nothing moves; and pages longer than a block read three or four blocks at once.
     expect((await allPages(['nebula'])).ids).toEqual(expected);
+    expect((await search.videos(filter(['nebula'], { limit: 7 }))).rows.map((r) => r.id)).toEqual(expected.slice(0, 7));
+    expect((await search.videos(filter(['nebula'], { offset: 2, limit: 7 }))).rows.map((r) => r.id)).toEqual(expected.slice(2, 8));
     // Above the cap the first pages estimate, and the last page says where the list ends.
     expect(first.totals[0]!.counted).toBe(false);
     expect(first.totals[0]!.total).toBeGreaterThan(5);

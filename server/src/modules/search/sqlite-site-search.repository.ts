@@ -141,7 +141,7 @@ class SqliteSiteSearch implements SiteSearch {
         order by videos_fts.rowid desc limit ${take} offset ${skip}),
       span as materialized (select count(*) as n, min(r) as lo, max(r) as hi from block),
       catalogue as materialized (select ${CATALOGUE}),
-      ranked as (select id, created_at, (row_number() over (order by r desc) - 1) / ${sql.lit(Math.floor(window))} as b,
+      ranked as (select id, created_at, ${blockOf(take, window)} as b,
         case when ${inColumns('title')} then 0 when ${inColumns('title owner_text')} then 1 else 2 end as tier from block)
       select ranked.*, span.n, span.lo as oldest, catalogue.* from ranked, span, catalogue
       order by b, tier, created_at desc, id desc limit ${limit + 1} offset ${offset - skip}`,
@@ -199,6 +199,17 @@ class SqliteSiteSearch implements SiteSearch {
     }
     return found.slice(filter.offset, wanted);
   }
+}
+
+/**
+ * Which block of the read a row falls in. A page reads one or two blocks: the second starts after
+ * the first `window` rows, told by one look at the boundary's row id, where numbering every row
+ * with a window function sorts the read again (0.2 ms of a rare word's 0.5).
+ */
+function blockOf(take: number, window: number): RawBuilder<number> {
+  const w = Math.floor(window);
+  if (take <= 2 * w) return sql<number>`case when r >= coalesce((select r from block order by r desc limit 1 offset ${sql.lit(w - 1)}), 0) then 0 else 1 end`;
+  return sql<number>`(row_number() over (order by r desc) - 1) / ${sql.lit(w)}`;
 }
 
 /**
