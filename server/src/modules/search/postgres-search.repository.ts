@@ -19,8 +19,13 @@ const REACH_MARGIN = 1.5;
 /** A range this many times the block or less: the time index alone is walked, as before. */
 const WALK_IS_SHORT_UNDER = 6;
 
-/** Beyond this many of the newest videos the range costs more to find than reading every match. */
-const MAX_REACH = 20_000;
+/**
+ * Beyond this many of the newest videos the range costs more to gather than reading every match;
+ * and above this many matches the search index's bitmap of them all (0.13 us a match at a million
+ * videos) costs more than the walk down the time index it replaces.
+ */
+const MAX_REACH = 60_000;
+const MAX_PLANNED = 30_000;
 
 /** Only plain letters and digits: then the typed word is exactly the lexeme to_tsquery would make. */
 const PLAIN = /^[a-z0-9]+$/;
@@ -163,7 +168,7 @@ class PostgresSiteSearch implements SiteSearch {
     const [planned, listed] = await Promise.all([this.plannedMatches(), listedCount(this.db)]);
     const reach = planned > 0 ? Math.ceil((((skip + take) * listed) / planned) * REACH_MARGIN) : Infinity;
     // Where most videos match, walking the time index reads little more than the block itself.
-    if (reach > (skip + take) * WALK_IS_SHORT_UNDER && reach < Math.min(listed, MAX_REACH)) {
+    if (planned <= MAX_PLANNED && reach > (skip + take) * WALK_IS_SHORT_UNDER && reach < Math.min(listed, MAX_REACH)) {
       const bound = await sql<{ created_at: number | string }>`select created_at from videos where listed = 1
         order by created_at desc, id desc offset ${reach} limit 1`.execute(this.db);
       const from = bound.rows[0]?.created_at;
