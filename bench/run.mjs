@@ -29,6 +29,8 @@ const benches = [
   { file: 'lists.mjs', full: ['--db', 'postgres'], quick: ['--db', 'postgres', '--quick'] },
   { file: 'lists.mjs', full: ['--db', 'sqlite', '--reuse', '--uncached'], quick: null },
   { file: 'lists.mjs', full: ['--db', 'postgres', '--reuse', '--uncached'], quick: null },
+  { file: 'traffic.mjs', full: ['--db', 'sqlite', '--reuse'], quick: ['--db', 'sqlite', '--quick'] },
+  { file: 'traffic.mjs', full: ['--db', 'postgres', '--reuse'], quick: ['--db', 'postgres', '--quick'] },
   { file: 'load.mjs', full: [], quick: ['--seconds', '15', '--connections', '100'] },
   { file: 'pipeline.mjs', full: [], quick: ['--runs', '1', '--seconds', '20', '--playable-runs', '1'] },
   { file: 'playable.mjs', full: [], quick: ['--smoke'] },

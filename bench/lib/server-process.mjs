@@ -39,6 +39,11 @@ export async function startServer({ port, env }) {
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  // A server that dies under a benchmark says why, instead of leaving only the client's refused connections.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the server exited (${signal ?? code}) during the run:\n${stderr}`);
+  });
   let peakRssBytes = 0;
   const sampler = setInterval(() => {
     try {
@@ -53,6 +58,7 @@ export async function startServer({ port, env }) {
     pid: child.pid,
     peakRss: () => peakRssBytes,
     async stop() {
+      stopping = true;
       clearInterval(sampler);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

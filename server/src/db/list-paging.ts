@@ -1,6 +1,9 @@
-import { type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from './client.js';
 import type { Database } from './schema.js';
+import { KeptPageCounts, locate, versionOf } from './kept-page-counts.js';
+import { type BucketKey, HEAD, isHead, type PagedList } from './paged-list.js';
+import { readPageAtOnce } from './list-page-at-once.js';
 
 /**
  * Deep pages of the video lists without skipping every row before them.
@@ -20,47 +23,56 @@ import type { Database } from './schema.js';
  * deletes and sort-key changes only change counts.
  */
 
-export type BucketSort = 'created_at' | 'views' | 'duration' | 'title';
-type Base = SelectQueryBuilder<Database, 'videos', object>;
-
-export interface PagedList {
-  /** 'feed', 'listed:<ownerId>' or 'all:<ownerId>': the lists the triggers keep. */
-  key: string;
-  /** The list's rows, unordered: its filter applied to a query of videos on the given connection. */
-  rows: (db: QueryCreator<Database>) => Base;
-  sort: BucketSort;
-  desc: boolean;
-}
-
-interface Bucket {
-  num: number;
-  txt: string;
-  id_key: string;
+interface Bucket extends BucketKey {
   n: number;
 }
 
-const HEAD: Omit<Bucket, 'n'> = { num: -1, txt: '', id_key: '' };
-const isHead = (b: Omit<Bucket, 'n'>) => b.num === HEAD.num && b.txt === HEAD.txt && b.id_key === HEAD.id_key;
+type IdsQuery = SelectQueryBuilder<Database, 'videos', { id: string }>;
+/**
+ * The statement that turns a page's ids (a subquery) into its rows. Any table may be joined and any
+ * column selected, so its type is left open; pageRows adds the list's version and the order.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RowsQuery<R> = SelectQueryBuilder<any, any, R>;
 
 /** Rows from each boundary to the next; 1,000 by default: a deep page skips at most about twice that. */
 export const DEFAULT_PAGE_SPACING = 1000;
 
 export class ListPager {
+  readonly #counts: KeptPageCounts;
+
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     /** Rows per bucket when built or split; a bucket is split once it holds more than twice this. */
     readonly spacing: number = DEFAULT_PAGE_SPACING,
-  ) {}
+  ) {
+    this.#counts = new KeptPageCounts(db);
+  }
 
   /** Whether a page at this offset is worth a seek: shallower ones skip fewer rows than a bucket holds. */
   isDeep(offset: number): boolean {
     return offset >= this.spacing;
   }
 
-  /** The ids of one page, in the list's order (col, id) in the direction asked. */
-  async pageIds(list: PagedList, offset: number, limit: number): Promise<string[]> {
-    const atOnce = await this.readPageAtOnce(list, offset, limit);
+  /**
+   * The rows of one page, in the list's order (col, id) in the direction asked. `rowsOf` turns the
+   * page's ids into the rows (joins, columns): on the usual path the ids, the rows and anything else
+   * it selects are read in one statement.
+   */
+  async pageRows<R extends { id: string }>(list: PagedList, offset: number, limit: number, rowsOf: (ids: IdsQuery) => RowsQuery<R>): Promise<R[]> {
+    const seen = await this.readPageFromKeptCounts(list, offset, limit, rowsOf);
+    if (seen) return seen;
+    const ids = await this.pageIds(list, offset, limit);
+    if (!ids.length) return [];
+    const rows = await rowsOf(this.db.selectFrom('videos').select('videos.id').where('videos.id', 'in', ids)).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The ids of one page without the kept counts: from the buckets summed in SQL, or in a transaction that builds them. */
+  private async pageIds(list: PagedList, offset: number, limit: number): Promise<string[]> {
+    const atOnce = await readPageAtOnce(this.db, list, offset, limit);
     if (atOnce) {
       if (atOnce.biggest > 2 * this.spacing) await this.splitOversized(list);
       return atOnce.ids;
@@ -79,75 +91,48 @@ export class ListPager {
   }
 
   /**
-   * The page in one statement: the buckets' running counts, the boundary the page starts from and
-   * the seek from it. One statement reads one snapshot on either database, so the counts and the
-   * rows agree without a transaction, and on SQLite it runs on a read worker instead of the main
-   * connection. Null when it finds no row.
+   * The page from the counts kept in memory (kept-page-counts.ts): one seek, whose statement also
+   * reads the list's version. Null when the list has no kept counts, the version moved on twice
+   * running, or the seek found no row (past the end, or nothing to check the version against).
    */
-  private async readPageAtOnce(list: PagedList, offset: number, limit: number): Promise<{ ids: string[]; biggest: number } | null> {
-    const col = sql.ref(`videos.${list.sort}`);
-    const boundary = sql.ref(list.sort === 'title' ? 'f.txt' : 'f.num');
-    // A descending page is the reverse of an ascending range that starts total - offset - limit
-    // rows in (clipped at 0 for the last page).
-    // Typed, so PostgreSQL does arithmetic on them rather than on text.
-    const off = sql<number>`cast(${offset} as bigint)`;
-    const lim = sql<number>`cast(${limit} as bigint)`;
-    const start = list.desc ? sql<number>`case when total - ${off} - ${lim} < 0 then 0 else total - ${off} - ${lim} end` : off;
-    const count = list.desc ? sql<number>`case when total - ${off} < ${lim} then total - ${off} else ${lim} end` : lim;
-    const withBuckets = this.db
-      .with('b', (db) =>
-        db
-          .selectFrom('page_buckets')
-          .select(['num', 'txt', 'id_key', 'n', sql<number>`sum(n) over (order by num, txt, id_key rows unbounded preceding) - n`.as('skip')])
-          .where('list', '=', list.key)
-          .where('sort', '=', list.sort),
-      )
-      .with('r', (db) =>
-        db
-          .selectFrom((eb) =>
-            eb
-              .selectFrom('b')
-              .select(sql<number>`sum(n)`.as('total'))
-              .as('t'),
-          )
-          .select([start.as('start'), count.as('cnt'), sql<number>`(select max(n) from b)`.as('biggest')]),
-      )
-      .with('f', (db) =>
-        db
-          .selectFrom(['b', 'r'])
-          .select([
-            'b.num',
-            'b.txt',
-            'b.id_key',
-            sql<number>`r.start - b.skip`.as('rest'),
-            sql<number>`case when r.cnt < 0 then 0 else r.cnt end`.as('cnt'),
-            'r.biggest',
-          ])
-          .whereRef('b.skip', '<=', 'r.start')
-          .orderBy('b.num', 'desc')
-          .orderBy('b.txt', 'desc')
-          .orderBy('b.id_key', 'desc')
-          .limit(1),
-      );
-    // The list's filter on the statement that carries the buckets (its extra names are only its CTEs).
-    const rows = await list
-      .rows(withBuckets as unknown as QueryCreator<Database>)
-      .select(['videos.id', sql<number>`(select biggest from f)`.as('biggest')])
-      .where(sql<boolean>`(${col}, videos.id) >= (select ${boundary}, f.id_key from f)`)
-      .orderBy(col, 'asc')
-      .orderBy('videos.id', 'asc')
-      .limit(sql<number>`coalesce((select cnt from f), 0)`)
-      .offset(sql<number>`coalesce((select rest from f), 0)`)
-      .execute();
-    if (!rows.length) return null;
-    const ids = rows.map((r) => r.id);
-    return { ids: list.desc ? ids.reverse() : ids, biggest: Number(rows[0]!.biggest) };
+  private async readPageFromKeptCounts<R extends { id: string }>(
+    list: PagedList,
+    offset: number,
+    limit: number,
+    rowsOf: (ids: IdsQuery) => RowsQuery<R>,
+  ): Promise<R[] | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const counts = await this.#counts.of(list);
+      if (!counts) return null;
+      // The page as a range of the ascending order.
+      const start = list.desc ? Math.max(0, counts.total - offset - limit) : offset;
+      const count = list.desc ? Math.min(limit, counts.total - offset) : limit;
+      if (count <= 0) return null;
+      const { from, rest } = locate(counts, start);
+      const col = sql.ref(`videos.${list.sort}`);
+      let ids = list.rows(this.db).select('videos.id');
+      if (!isHead(from)) ids = ids.where(sql<boolean>`(${col}, videos.id) >= (${list.sort === 'title' ? from.txt : from.num}, ${from.id_key})`);
+      const rows = (await rowsOf(ids.orderBy(col, 'asc').orderBy('videos.id', 'asc').limit(count).offset(rest))
+        .select(versionOf(list).as('v'))
+        .orderBy(col, 'asc')
+        .orderBy('videos.id', 'asc')
+        .execute()) as (R & { v: number | null })[];
+      if (!rows.length) return null;
+      if (Number(rows[0]!.v) === counts.version) {
+        const oversized = counts.sizes.some((n) => n > 2 * this.spacing);
+        if (oversized) await this.splitOversized(list);
+        return list.desc ? rows.reverse() : rows;
+      }
+      this.#counts.forget(list);
+    }
+    return null;
   }
 
   /** Splits the list's buckets that grew past twice the spacing (found by a page read at once). */
   private async splitOversized(list: PagedList): Promise<void> {
     const oversized = (await this.buckets(this.db, list)).filter((b) => b.n > 2 * this.spacing);
     for (const bucket of oversized) await this.split(list, bucket);
+    this.#counts.forget(list);
   }
 
   private async readPage(list: PagedList, offset: number, limit: number) {
@@ -239,7 +224,17 @@ export class ListPager {
           .values(values.slice(i, i + 500).map((v) => ({ list: list.key, sort: list.sort, ...v })))
           .execute();
       }
+      await this.raiseVersion(trx, list);
     });
+  }
+
+  /** A new version for a list whose boundaries changed: counts kept in memory from before no longer hold. */
+  private async raiseVersion(trx: Db, list: PagedList): Promise<void> {
+    await trx
+      .insertInto('page_bucket_versions')
+      .values({ list: list.key, sort: list.sort, version: 1 })
+      .onConflict((oc) => oc.columns(['list', 'sort']).doUpdateSet({ version: sql<number>`page_bucket_versions.version + 1` }))
+      .execute();
   }
 
   /** Splits a bucket that holds more than twice the spacing into buckets of the spacing (the last one keeps the rest). */
@@ -278,6 +273,7 @@ export class ListPager {
           .execute();
         bucket = next;
       }
+      await this.raiseVersion(trx, list);
     });
   }
 

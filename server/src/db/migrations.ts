@@ -22,6 +22,7 @@ import { migrationDiscoverySpeed } from './migrations/0035_discovery_speed.js';
 import { migrationNotificationsPageOrder } from './migrations/0036_notifications_page_order.js';
 import { migrationRelatedRankings } from './migrations/0037_related_rankings.js';
 import { migrationSearchWords } from './migrations/0038_search_words.js';
+import { migrationPageBucketVersions } from './migrations/0039_page_bucket_versions.js';
 import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
 
 /**
@@ -53,6 +54,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0036_notifications_page_order': migrationNotificationsPageOrder(),
     '0037_related_rankings': migrationRelatedRankings(),
     '0038_search_words': migrationSearchWords(dialect),
+    '0039_page_bucket_versions': migrationPageBucketVersions(dialect),
     '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
   };
 }

@@ -18,6 +18,7 @@ export interface Database {
    * list. Kept exact by triggers on videos.
    */
   page_buckets: { list: string; sort: string; num: number; txt: string; id_key: string; n: number };
+  page_bucket_versions: { list: string; sort: string; version: number };
   users: {
     id: string;
     username: string;

@@ -1,7 +1,8 @@
-import { type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
+import { type QueryCreator, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, Visibility } from '../../db/schema.js';
-import { ListPager, type PagedList } from '../../db/list-paging.js';
+import { ListPager } from '../../db/list-paging.js';
+import type { PagedList } from '../../db/paged-list.js';
 import { listedVideo, refreshVideoAccess } from '../../db/video-access.js';
 import { SORT_COLUMNS, SUMMARY_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
 import type { SearchPage } from '../search/search-strategy.js';
@@ -102,12 +103,21 @@ export class VideosRepository {
     return new Map(rows.map((r) => [r.video_id, Number(r.position)]));
   }
 
-  /** One page of videos and their total; a filter with search words goes to the search module instead. */
+  /**
+   * One page of videos and their total; a filter with search words goes to the search module instead.
+   * A list with a kept total (everything but an owner's own list) reads it in the page's statement;
+   * only a page with no rows (past the end) asks for it on its own.
+   */
   async list(filter: VideoListFilter): Promise<SearchPage> {
     const base = this.filtered(filter);
+    const keptTotal = this.keptTotal(filter);
+    if (keptTotal) {
+      const rows = await this.pageInSortOrder(base, filter, keptTotal);
+      if (rows.length) return { rows, total: Number(rows[0]!.total), counted: true };
+    }
     const total = await this.total(filter, base);
     if (total === 0 || filter.offset >= total) return { rows: [], total, counted: true };
-    return { rows: await this.pageInSortOrder(base, filter), total, counted: true };
+    return { rows: await this.pageInSortOrder(base, filter, null), total, counted: true };
   }
 
   /** Card rows of these videos, in the order given (missing ones left out). */
@@ -127,21 +137,23 @@ export class VideosRepository {
    * A page of a list in its sort order: the page's ids are found first, from the index on the
    * listed flag and the sort column (which holds the id too), so a deep page skips index entries
    * rather than reading each skipped video and joining its owner; only the page's rows are then
-   * read and joined. A deep page of a kept list seeks to its nearest kept boundary instead (list-paging.ts).
+   * read and joined, in the same statement. A deep page of a kept list seeks to its nearest kept
+   * boundary instead (list-paging.ts). `total`, when given, is read as a column of every row.
    */
-  private async pageInSortOrder(base: SelectQueryBuilder<Database, 'videos', object>, filter: VideoListFilter): Promise<VideoSummaryRow[]> {
+  private async pageInSortOrder(
+    base: SelectQueryBuilder<Database, 'videos', object>,
+    filter: VideoListFilter,
+    total: RawBuilder<number> | null,
+  ): Promise<(VideoSummaryRow & { total?: number })[]> {
+    const cards = (ids: SelectQueryBuilder<Database, 'videos', { id: string }>) => {
+      const q = this.db.selectFrom('videos').innerJoin('users', 'users.id', 'videos.owner_id').select(SUMMARY_COLUMNS).where('videos.id', 'in', ids);
+      return total ? q.select(total.as('total')) : q;
+    };
     const kept = this.pagedList(filter);
-    if (kept && this.pager.isDeep(filter.offset)) return this.summaries(await this.pager.pageIds(kept, filter.offset, filter.limit));
+    if (kept && this.pager.isDeep(filter.offset)) return this.pager.pageRows(kept, filter.offset, filter.limit, cards);
     const column = SORT_COLUMNS[filter.sortBy];
     const ids = base.select('videos.id').orderBy(column, filter.sortType).orderBy('videos.id', filter.sortType).limit(filter.limit).offset(filter.offset);
-    return this.db
-      .selectFrom('videos')
-      .innerJoin('users', 'users.id', 'videos.owner_id')
-      .select(SUMMARY_COLUMNS)
-      .where('videos.id', 'in', ids)
-      .orderBy(column, filter.sortType)
-      .orderBy('videos.id', filter.sortType)
-      .execute();
+    return cards(ids).orderBy(column, filter.sortType).orderBy('videos.id', filter.sortType).execute();
   }
 
   /** The list a filter without search words names, if its boundaries are kept (the home feed and channels). */
@@ -152,13 +164,20 @@ export class VideosRepository {
     return { key, sort, desc: filter.sortType === 'desc', rows: (db) => this.filtered(filter, db) };
   }
 
+  /** The kept number of a public list's videos, as a scalar subquery: the site's counter, or the channel's. */
+  private keptTotal(filter: VideoListFilter): RawBuilder<number> | null {
+    if (filter.includeHidden) return null;
+    return filter.ownerId
+      ? sql<number>`(select videos_count from users where id = ${filter.ownerId})`
+      : sql<number>`(select value from counters where key = 'public_videos')`;
+  }
+
   /** The number of videos: kept counters for the public lists, a count only for owners' own lists. */
   private async total(filter: VideoListFilter, base: SelectQueryBuilder<Database, 'videos', object>): Promise<number> {
-    if (!filter.includeHidden) {
-      const kept = filter.ownerId
-        ? await this.db.selectFrom('users').select('videos_count as n').where('id', '=', filter.ownerId).executeTakeFirst()
-        : await this.db.selectFrom('counters').select('value as n').where('key', '=', 'public_videos').executeTakeFirst();
-      return Number(kept?.n ?? 0);
+    const kept = this.keptTotal(filter);
+    if (kept) {
+      const row = await this.db.selectNoFrom(kept.as('n')).executeTakeFirst();
+      return Number(row?.n ?? 0);
     }
     const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
