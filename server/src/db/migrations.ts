@@ -23,6 +23,7 @@ import { migrationNotificationsPageOrder } from './migrations/0036_notifications
 import { migrationRelatedRankings } from './migrations/0037_related_rankings.js';
 import { migrationSearchWords } from './migrations/0038_search_words.js';
 import { migrationPageBucketVersions } from './migrations/0039_page_bucket_versions.js';
+import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -54,6 +55,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0037_related_rankings': migrationRelatedRankings(),
     '0038_search_words': migrationSearchWords(dialect),
     '0039_page_bucket_versions': migrationPageBucketVersions(dialect),
+    '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
   };
 }
 

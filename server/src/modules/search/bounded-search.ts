@@ -45,6 +45,20 @@ export function estimate(n: number, cap: number, windowSpan: number, allSpan: nu
   return { matches: n, total: Math.max(n, Math.round(n * share)) };
 }
 
+/** How many times the cap an estimate must be for the total to be taken from it uncounted. */
+export const ESTIMATE_TRUSTED_ABOVE = 4;
+
+/**
+ * The total of a search from the index's statistics alone, or null when the matches must be
+ * counted: only when the words' counts (taken as independent) and the density of the newest
+ * matches both put it far above the cap. The density is the answer: it is what the counted total
+ * was scaled by, and the counts of independent words mislead about words that go together.
+ */
+export function trustedEstimate(cap: number, byCounts: number, byDensity: number): number | null {
+  const above = cap * ESTIMATE_TRUSTED_ABOVE;
+  return byCounts > above && byDensity > above ? byDensity : null;
+}
+
 /** The blocks a page (and the row after it) falls in: how many matches to skip and to take. */
 export function blocksOfPage(offset: number, limit: number, window: number): { skip: number; take: number } {
   const first = Math.floor(offset / window);

@@ -2,16 +2,30 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { listedVideo } from '../../db/video-access.js';
 import { SORT_COLUMNS, type VideoListFilter, type VideoSummaryRow } from '../../db/video-list.js';
-import { type Candidate, estimate, type MatchCount } from './bounded-search.js';
+import { type Candidate, type MatchCount, pageByRelevance } from './bounded-search.js';
 import { lexemeQuery, tsAnyWord, tsPrefixQuery, WORDS_PER_PREFIX } from './query-syntax.js';
 import { cards, cuesInScope, listedCount, searchExactly, videosInScope } from './search-common.repository.js';
-import type { CueRow, MatchBlock, SearchPage, SearchScope, SearchStrategy, SimilarBlock, SimilarMatch, SiteSearch } from './search-strategy.js';
+import type { Blocks, CueRow, MatchBlock, SearchPage, SearchScope, SearchStrategy, SimilarBlock, SimilarMatch, SiteSearch } from './search-strategy.js';
 
 /** A search's words as a tsquery. */
 type TsQuery = RawBuilder<unknown>;
 
 /** How many times the cap the planner's estimate must be for it to be the total unchecked. */
 const PLANNER_TRUSTED_ABOVE = 4;
+
+/** How much further back than the planner's share says the block is looked for first. */
+const REACH_MARGIN = 1.5;
+
+/** A range this many times the block or less: the time index alone is walked, as before. */
+const WALK_IS_SHORT_UNDER = 6;
+
+/**
+ * Beyond this many of the newest videos the range costs more to gather than reading every match;
+ * and above this many matches the search index's bitmap of them all (0.13 us a match at a million
+ * videos) costs more than the walk down the time index it replaces.
+ */
+const MAX_REACH = 60_000;
+const MAX_PLANNED = 30_000;
 
 /** Only plain letters and digits: then the typed word is exactly the lexeme to_tsquery would make. */
 const PLAIN = /^[a-z0-9]+$/;
@@ -93,6 +107,10 @@ export class PostgresSearchRepository implements SearchStrategy {
 
 /** The bounded search's reads for one set of words, from the GIN index and the time index. */
 class PostgresSiteSearch implements SiteSearch {
+  /** Every listed match, when a block read ended before it had all it asked for: the exact count. */
+  private readToEnd: number | null = null;
+  private planned: number | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly words: string[],
@@ -100,40 +118,74 @@ class PostgresSiteSearch implements SiteSearch {
   ) {}
 
   async countUpTo(cap: number): Promise<MatchCount> {
+    if (this.readToEnd !== null) return { matches: this.readToEnd, total: this.readToEnd, listed: await listedCount(this.db) };
     // Counting up to the cap reads about cap / (share of videos that match) rows; when the planner's
     // statistics already say the matches are far more than the cap, its estimate is the total.
-    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
-      select 1 from videos where listed = 1 and search_vector @@ ${this.tsq}`.execute(this.db);
-    const planned = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+    const planned = await this.plannedMatches();
     if (planned > cap * PLANNER_TRUSTED_ABOVE) {
       return { matches: cap + 1, total: planned, listed: await listedCount(this.db) };
     }
-    const newest = sql<{ created_at: number }>`(select created_at from videos
-      where listed = 1 and search_vector @@ ${this.tsq}
-      order by created_at desc, id desc limit ${cap + 1})`;
-    const row = await this.db
-      .selectFrom(newest.as('m'))
-      .select([
-        sql<number>`count(*)`.as('n'),
-        sql<number>`min(m.created_at)`.as('last'),
-        sql<number>`(select max(created_at) from videos where listed = 1)`.as('hi'),
-        sql<number>`(select min(created_at) from videos where listed = 1)`.as('lo'),
-        sql<number>`(select value from counters where key = 'public_videos')`.as('listed'),
-      ])
+    // Counted in whatever order the index gives them, stopping one past the cap: ordering them by
+    // time first would read every match. Past the cap the planner's estimate is the total.
+    const counted = await this.db
+      .selectFrom(sql<{ one: number }>`(select 1 as one from videos where listed = 1 and search_vector @@ ${this.tsq} limit ${cap + 1})`.as('m'))
+      .select([sql<number>`count(*)`.as('n'), sql<number>`(select value from counters where key = 'public_videos')`.as('listed')])
       .executeTakeFirstOrThrow();
-    return { ...estimate(Number(row.n), cap, Number(row.hi) - Number(row.last) + 1, Number(row.hi) - Number(row.lo) + 1), listed: Number(row.listed) };
+    const n = Number(counted.n);
+    return { matches: n, total: n > cap ? Math.max(n, planned) : n, listed: Number(counted.listed) };
   }
 
   /**
    * The window comes from the index on (listed, created_at, id) or from the search index, whichever
    * the planner expects to be cheaper; the tiers are worked out on its rows alone.
    */
-  async newestMatches(take: number, skip: number): Promise<Candidate[]> {
+  async relevancePage(blocks: Blocks, offset: number, limit: number, window: number): Promise<string[]> {
+    const candidates = await this.newestMatches(blocks.take, blocks.skip);
+    // A read that ends short has seen every match after those it skipped: the count needs no query.
+    if (candidates.length < blocks.take && (candidates.length > 0 || blocks.skip === 0)) this.readToEnd = blocks.skip + candidates.length;
+    return pageByRelevance(candidates, blocks.skip, offset, limit, window);
+  }
+
+  /** The planner's estimate of the listed matches, asked once per search. */
+  private async plannedMatches(): Promise<number> {
+    if (this.planned === null) {
+      const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
+        select 1 from videos where listed = 1 and search_vector @@ ${this.tsq}`.execute(this.db);
+      this.planned = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+    }
+    return this.planned;
+  }
+
+  /**
+   * Walking the time index checks every video's search vector until the block is full (thousands
+   * for a word in a few percent of titles), and the search index alone reads every match. So the
+   * block is first looked for among the newest videos that, by the planner's share of matching
+   * videos, should hold it with room to spare: the planner then intersects the search index with
+   * that range of the time index and reads about the block's own rows. A range that holds the whole
+   * block gives exactly the rows the unbounded read gives; one that falls short is read again unbounded.
+   */
+  private async newestMatches(take: number, skip: number): Promise<Candidate[]> {
+    const [planned, listed] = await Promise.all([this.plannedMatches(), listedCount(this.db)]);
+    const reach = planned > 0 ? Math.ceil((((skip + take) * listed) / planned) * REACH_MARGIN) : Infinity;
+    // Where most videos match, walking the time index reads little more than the block itself.
+    if (planned <= MAX_PLANNED && reach > (skip + take) * WALK_IS_SHORT_UNDER && reach < Math.min(listed, MAX_REACH)) {
+      const bound = await sql<{ created_at: number | string }>`select created_at from videos where listed = 1
+        order by created_at desc, id desc offset ${reach} limit 1`.execute(this.db);
+      const from = bound.rows[0]?.created_at;
+      if (from !== undefined) {
+        const rows = await this.block(take, skip, sql`and created_at >= ${Number(from)}`);
+        if (rows.length === take) return rows;
+      }
+    }
+    return this.block(take, skip, sql``);
+  }
+
+  private async block(take: number, skip: number, since: RawBuilder<unknown>): Promise<Candidate[]> {
     const window = sql<Candidate>`(select n.id, n.created_at,
         case when v.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(this.words, 'A')}) then 0
              when v.search_vector @@ to_tsquery('simple', ${tsPrefixQuery(this.words, 'AB')}) then 1 else 2 end as tier
       from (select id, created_at from videos
-        where listed = 1 and search_vector @@ ${this.tsq}
+        where listed = 1 and search_vector @@ ${this.tsq} ${since}
         order by created_at desc, id desc limit ${take} offset ${skip}) n
       join videos v on v.id = n.id)`;
     const rows = await this.db.selectFrom(window.as('c')).selectAll().orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();

@@ -10,6 +10,21 @@ export function fts5Match(words: readonly string[]): string {
 }
 
 /**
+ * FTS5 MATCH string of typed words spelled out as the whole words of the index each starts
+ * (docs/decisions/0043-newest-first-search.md): each word's whole words joined by OR, or the word
+ * as a prefix where `started` has no list for it (not plain, or a prefix of too many words); the
+ * words joined by an explicit AND, as FTS5 joins bracketed groups by nothing else.
+ */
+export function fts5Spelled(words: readonly string[], started: (string[] | null)[]): string {
+  return words
+    .map((w, i) => {
+      const list = started[i];
+      return list ? `(${list.map((s) => `"${s.replace(/"/g, '""')}"`).join(' OR ')})` : `"${w.replace(/"/g, '""')}"*`;
+    })
+    .join(' AND ');
+}
+
+/**
  * FTS5 MATCH string matching any of the words, each as a whole word: similarity. Whole words (not
  * prefixes) let FTS5 read each word's list lazily from the newest row and stop, where a prefix
  * merges the lists of every word it starts.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect } from '../../../test/support/databases.js';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
@@ -8,7 +9,7 @@ import { WORDS_PER_PREFIX } from './query-syntax.js';
 import { createSearch } from './search.factory.js';
 import type { SearchService } from './search.service.js';
 
-/** Typed prefixes spelled out as the index's whole words (PostgreSQL), and the same answers on both. */
+/** Typed prefixes spelled out as the index's whole words, and the same answers on both databases. */
 let t: TestApp;
 let owner: SignedIn;
 let search: SearchService;
@@ -77,5 +78,27 @@ describe.runIf(testDialect === 'postgres')('the words PostgreSQL keeps', () => {
   it('leaves words it cannot spell out exactly to to_tsquery', async () => {
     const q = await searchTsQuery(t.ctx.db, ['café']);
     expect(q!.compile(t.ctx.db).sql).toContain('to_tsquery');
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('the words SQLite keeps', () => {
+  const counts = async (...words: string[]) => {
+    const rows = await sql<{ word: string; videos: number }>`select word, videos from search_words where word in (${sql.join(words)})`.execute(t.ctx.db);
+    return Object.fromEntries(rows.rows.map((r) => [r.word, Number(r.videos)]));
+  };
+
+  it('counts the videos holding each word, split as FTS5 splits it, through inserts, edits and deletes', async () => {
+    const a = await seedVideo(t.ctx, owner.id, { title: 'Okapi café', description: 'Okapi okapi' });
+    await seedVideo(t.ctx, owner.id, { title: 'Okapis', description: 'Forest' });
+    // Each video once however often it says the word; the diacritic folded as the index folds it.
+    expect(await counts('okapi', 'okapis', 'cafe', 'forest')).toEqual({ okapi: 1, okapis: 1, cafe: 1, forest: 1 });
+    await changeVideos(t.ctx, [a.id], { title: 'Okapis at dusk', description: 'Quiet' });
+    expect(await counts('okapi', 'okapis', 'cafe', 'dusk')).toEqual({ okapi: 0, okapis: 2, cafe: 0, dusk: 1 });
+    // A word no video holds any more is not spelled out: its prefix finds nothing.
+    expect(await titlesFound(['okapi'])).toEqual(['Okapis', 'Okapis at dusk']);
+    expect(await titlesFound(['caf'])).toEqual([]);
+    await t.ctx.db.deleteFrom('videos').where('id', '=', a.id).execute();
+    expect(await counts('okapis', 'dusk')).toEqual({ okapis: 1, dusk: 0 });
+    expect(await titlesFound(['okap'])).toEqual(['Okapis']);
   });
 });

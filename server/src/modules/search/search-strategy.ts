@@ -1,5 +1,5 @@
 import type { VideoListFilter, VideoSummaryRow } from '../../db/video-list.js';
-import type { Candidate, MatchCount, SortRead } from './bounded-search.js';
+import type { MatchCount, SortRead } from './bounded-search.js';
 
 /**
  * What a search needs from a database: each database answers it with its own full-text index
@@ -28,10 +28,19 @@ export interface SiteSearch {
    * estimated: the share of the newest videos that the counted matches cover, scaled to all of them.
    */
   countUpTo(cap: number): Promise<MatchCount>;
-  /** `take` listed matches from the `skip`-th newest on, with their relevance tier. */
-  newestMatches(take: number, skip: number): Promise<Candidate[]>;
+  /**
+   * The ids of a page by relevance and the one after it: the listed matches of `blocks`, ranked as
+   * bounded-search.ts's pageByRelevance ranks them.
+   */
+  relevancePage(blocks: Blocks, offset: number, limit: number, window: number): Promise<string[]>;
   /** An explicit sort: the ids of the page (and one more) in the sort column's order. */
   inSortOrder(filter: VideoListFilter, how: SortRead, count: MatchCount): Promise<string[]>;
+}
+
+/** The blocks a page falls in: how many of the newest matches to skip, and how many to read. */
+export interface Blocks {
+  skip: number;
+  take: number;
 }
 
 /** A page of a search, its total, and whether that total was counted or estimated. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
@@ -79,8 +80,10 @@ describe('relevance', () => {
     const first = await allPages(['nebula']);
     expect(first.ids).toEqual(expected);
     expect(new Set(first.ids).size).toBe(8);
-    // The same pages again: nothing moves.
+    // The same pages again: nothing moves; and pages longer than a block read three or four blocks at once.
     expect((await allPages(['nebula'])).ids).toEqual(expected);
+    expect((await search.videos(filter(['nebula'], { limit: 7 }))).rows.map((r) => r.id)).toEqual(expected.slice(0, 7));
+    expect((await search.videos(filter(['nebula'], { offset: 2, limit: 7 }))).rows.map((r) => r.id)).toEqual(expected.slice(2, 8));
     // Above the cap the first pages estimate, and the last page says where the list ends.
     expect(first.totals[0]!.counted).toBe(false);
     expect(first.totals[0]!.total).toBeGreaterThan(5);
@@ -106,6 +109,46 @@ describe('total', () => {
     expect(second.total).toBeGreaterThanOrEqual(5);
     // The last page, short or not, is exact.
     expect(await search.videos(filter(['pulsar'], { offset: 4 }))).toMatchObject({ total: 6 });
+  });
+});
+
+describe('total without counting', () => {
+  it('estimates a common search without a next page it cannot reach, and pages to its exact end', async () => {
+    const few = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 2 });
+    for (let i = 0; i < 12; i++) await seed({ title: `Zircon ${i}` });
+    const first = await few.videos(filter(['zircon']));
+    expect(first.counted).toBe(false);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    // Never more than the videos that hold the word (SQLite knows how many do).
+    if (t.ctx.dialect === 'sqlite') expect(first.total).toBeLessThanOrEqual(12);
+    const pages = await allPages(['zircon'], {}, few);
+    expect(new Set(pages.ids).size).toBe(12);
+    expect(pages.totals.at(-1)!.total).toBe(12);
+    for (const [i, p] of pages.totals.slice(0, -1).entries()) expect(p.total).toBeGreaterThan((i + 1) * 2);
+  });
+
+  it('counts exactly when the words are few, however new their videos', async () => {
+    const few = createSearch(t.ctx.db, t.ctx.dialect, { window: 3, exactUpTo: 2 });
+    for (let i = 0; i < 2; i++) await seed({ title: `Yarrow ${i}` });
+    expect(await few.videos(filter(['yarrow']))).toMatchObject({ total: 2, counted: true });
+  });
+});
+
+describe('the newest block found among the newest videos', () => {
+  it('gives the same pages whether the block lies among the newest videos or far back', async () => {
+    // Koalas are spread among the newest videos; wombats all older than sixty others. On PostgreSQL,
+    // with statistics, the block is first looked for among the newest videos, which hold the koalas'
+    // but none of the wombats', so the wombats are read again without the bound.
+    const wombats: string[] = [];
+    const koalas: string[] = [];
+    for (let i = 0; i < 10; i++) wombats.push((await seed({ title: `Wombat ${i}` })).id);
+    for (let i = 0; i < 60; i++) {
+      if (i % 6 === 0) koalas.push((await seed({ title: `Koala ${i}` })).id);
+      else await seed({ title: `Grass ${i}`, description: 'Nothing here' });
+    }
+    if (t.ctx.dialect === 'postgres') await sql`analyze videos`.execute(t.ctx.db);
+    expect((await allPages(['wombat'])).ids).toEqual([...wombats].reverse());
+    expect((await allPages(['koala'])).ids).toEqual([...koalas].reverse());
   });
 });
 

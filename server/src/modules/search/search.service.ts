@@ -1,5 +1,5 @@
 import type { VideoListFilter } from '../../db/video-list.js';
-import { blocksOfPage, estimatedTotal, pageByRelevance, SEARCH_LIMITS, type SearchLimits, walkOrMatches } from './bounded-search.js';
+import { blocksOfPage, estimatedTotal, SEARCH_LIMITS, type SearchLimits, walkOrMatches } from './bounded-search.js';
 import type { CaptionHit, MatchBlock, SearchPage, SearchScope, SearchStrategy, SimilarBlock } from './search-strategy.js';
 
 /**
@@ -30,19 +30,15 @@ export class SearchService {
     if (filter.ownerId || filter.includeHidden) return this.strategy.searchExactly(filter);
     const search = await this.strategy.siteSearch(filter.words);
     if (search === null) return { rows: [], total: 0, counted: true };
+    // By relevance the blocks the page (and the row after it) falls in are read first: bounded by the
+    // window however common the words are, and what they reach tells the count how dense the matches are.
+    const blocks = filter.byRelevance ? blocksOfPage(filter.offset, filter.limit, this.limits.window) : null;
+    const page = blocks ? await search.relevancePage(blocks, filter.offset, filter.limit, this.limits.window) : [];
     const count = await search.countUpTo(this.limits.exactUpTo);
     const { matches } = count;
     const counted = matches <= this.limits.exactUpTo;
     if (counted && (matches === 0 || filter.offset >= matches)) return { rows: [], total: matches, counted };
-    let ids: string[];
-    if (filter.byRelevance) {
-      // Only the one or two blocks the page (and the row after it) falls in are read, so the work is
-      // bounded by the window however common the words are.
-      const { skip, take } = blocksOfPage(filter.offset, filter.limit, this.limits.window);
-      ids = pageByRelevance(await search.newestMatches(take, skip), skip, filter.offset, filter.limit, this.limits.window);
-    } else {
-      ids = await search.inSortOrder(filter, counted ? 'matches first' : walkOrMatches(filter.offset, filter.limit, count), count);
-    }
+    const ids = blocks ? page : await search.inSortOrder(filter, counted ? 'matches first' : walkOrMatches(filter.offset, filter.limit, count), count);
     const rows = await this.strategy.cards(ids.slice(0, filter.limit));
     if (counted) return { rows, total: matches, counted };
     return { rows, total: estimatedTotal(count, filter.offset, rows.length, ids.length > filter.limit), counted };
