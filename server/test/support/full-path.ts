@@ -7,7 +7,9 @@ import type { SignedIn, TestApp } from './test-app.js';
  * read runs its handler for its caller, as signed-in reads did before they shared public answers.
  * Its answers are what a shared answer must equal.
  */
-export async function fullPathApp(t: TestApp): Promise<{ get(url: string, as?: SignedIn): Promise<{ status: number; json: unknown }>; close(): Promise<void> }> {
+export async function fullPathApp(
+  t: TestApp,
+): Promise<{ get(url: string, as?: SignedIn): Promise<{ status: number; json: unknown }>; close(): Promise<void> }> {
   const config = { ...t.ctx.config, answerCache: { ...t.ctx.config.answerCache, enabled: false } };
   const app: FastifyInstance = await buildApp({ ...t.ctx, config }, t.parts);
   await app.ready();
