@@ -130,5 +130,10 @@ describe('SQL statements per signed-in read', () => {
       expect(shared).toBe(1);
       expect(before).toBeGreaterThan(1);
     }
+    // The same for whoever may read them: none at all.
+    for (const url of [`${API}/likes/count/${videoId}?contentType=video`, `${API}/instance`]) {
+      await keep(url);
+      expect(await countStatements(t, () => t.call({ method: 'GET', url, as: fan }))).toBe(0);
+    }
   });
 });
