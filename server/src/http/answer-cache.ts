@@ -4,6 +4,7 @@ import type { ProxyTrust } from '../proxy-trust.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.js';
 import { EarlyAnswers, KEPT_HEADERS } from './early-answers.js';
 import { generalLimitCounter } from './rate-limits.js';
+import { answerFromPublic, type PublicAnswers } from './shared-answers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,11 +94,23 @@ export function registerAnswerCache(app: FastifyInstance, store: AnswerStore, op
     log: options.logRequests ? app.log : null,
   });
   const flights = new Flights(FLIGHT_PATIENCE_MS);
+  const publicAnswers: PublicAnswers = {
+    store,
+    claim: (generation, key) => {
+      const claim = flights.claim(generation, key);
+      return 'made' in claim ? claim : { settle: (answer) => flights.settle(claim.flight, answer) };
+    },
+  };
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET') return;
     const { config } = request.routeOptions;
     let key: string;
+    if (config.viewerPart && request.user) {
+      // Answered from the public answer with the viewer's fields put in, when that is their answer.
+      if (await answerFromPublic(request, reply, request.user, answerKey(request), publicAnswers)) return reply;
+      return;
+    }
     if (config.cachedForSignedOut && !carriesCredentials(request)) {
       key = answerKey(request);
       // Remembered for the early answers only when the route's own limit is not in the way: the

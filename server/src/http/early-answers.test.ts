@@ -96,7 +96,8 @@ describe('answers served ahead of the app', () => {
 
     const signedIn = await s.early(`/videos/${video.id}`, { authorization: `Bearer ${owner.accessToken}` });
     expect(signedIn.early).toBe(false);
-    expect(signedIn.headers['x-cache']).toBeUndefined();
+    // The app's: the kept public answer with the viewer's own fields put in.
+    expect(signedIn.headers['x-cache']).toBe('shared');
     expect(JSON.parse(signedIn.body).data.watchPosition).toBeNull();
     for (const headers of [
       { cookie: `accessToken=${owner.accessToken}` },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../src/app-context.js';
-import { buildApp } from '../../src/app.js';
+import { type AppParts, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DestinationStream } from 'pino';
 import { createLogger } from '../../src/logger.js';
@@ -17,6 +17,8 @@ export interface TestApp {
   ctx: AppContext;
   /** The app's services, as the composition root built them. */
   services: Services;
+  /** The parts the app was built of, to build another app over the same context. */
+  parts: AppParts;
   dataDir: string;
   /** Sends a request; `as` signs it in as a user made by signUp. */
   call(opts: InjectOptions & { as?: SignedIn }): Promise<TestResponse>;
@@ -106,6 +108,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; serveS
     app,
     ctx: runtime.ctx,
     services: runtime.services,
+    parts: runtime.http,
     dataDir,
     call,
     signUp,

@@ -3,17 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { cachedForSignedOut } from '../../http/answer-cache.js';
+import { sharedWithViewers } from '../../http/shared-answers.js';
 import type { CommentsService } from './comments.service.js';
 
 const tags = ['comments'];
 const CommentPageQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
+  const forViewer = sharedWithViewers((page: CommentPage, viewer) => comments.pageForViewer(page, viewer));
   app.get(
     '/comments/:videoId',
     {
-      config: cachedForSignedOut,
+      config: forViewer,
       schema: {
         tags,
         summary: "A video's comments, newest first",
@@ -67,7 +68,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
   app.get(
     '/comments/:commentId/replies',
     {
-      config: cachedForSignedOut,
+      config: forViewer,
       schema: {
         tags,
         summary: "A comment's replies, oldest first",

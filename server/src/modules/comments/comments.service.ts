@@ -83,6 +83,18 @@ export class CommentsService {
     return rows.map((r) => this.present(r, liked.has(r.id)));
   }
 
+  /**
+   * A page of comments as signed-out visitors see it, for this viewer: which of them they like, in
+   * one query. Whoever is signed in may read what signed-out visitors may, and sees the same comments.
+   */
+  async pageForViewer(page: CommentPage, viewer: Viewer): Promise<CommentPage> {
+    const liked = await this.deps.comments.likedBy(
+      viewer.id,
+      page.comments.map((c) => c._id),
+    );
+    return { ...page, comments: page.comments.map((c) => ({ ...c, isLiked: liked.has(c._id) })) };
+  }
+
   /** A comment's replies, oldest first; a reply has none (replies are one level deep). */
   async replies(commentId: string, viewer: Viewer | null, page: { pageNumber: number; pageSize: number }): Promise<CommentPage> {
     await this.readableComment(commentId, viewer);

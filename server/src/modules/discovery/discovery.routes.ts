@@ -1,16 +1,17 @@
-import { envelope as envelopeSchema, IdParams, RelatedQuery, RelatedVideos, TrendingQuery, VideoPage } from '@reelhouse/contract';
+import { envelope as envelopeSchema, IdParams, RelatedQuery, RelatedVideos, TrendingQuery, VideoPage, type VideoSummary } from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../http/envelope.js';
-import { cachedForSignedOut } from '../../http/answer-cache.js';
+import { sharedWithViewers } from '../../http/shared-answers.js';
 import type { DiscoveryService } from './discovery.service.js';
 
 const tags = ['videos'];
 
 export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryService }> = async (app, { discovery }) => {
+  const forViewer = sharedWithViewers((page: { videos: VideoSummary[] }, viewer) => discovery.pageForViewer(page, viewer));
   app.get(
     '/videos/trending',
     {
-      config: cachedForSignedOut,
+      config: forViewer,
       schema: {
         tags,
         summary: 'Trending: listed videos by views and likes of the last 7 days, each day counting half as much as two days later',
@@ -24,7 +25,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
   app.get(
     '/videos/:id/related',
     {
-      config: cachedForSignedOut,
+      config: forViewer,
       schema: {
         tags,
         summary: 'Up next: what viewers of this video watched next, blended with similar videos and the same channel; listed videos only',

@@ -1,4 +1,4 @@
-import { pageInfo, type RelatedVideos, type TrendingQuery, type VideoPage } from '@reelhouse/contract';
+import { pageInfo, type RelatedVideos, type TrendingQuery, type VideoPage, type VideoSummary } from '@reelhouse/contract';
 import type { Viewer } from '../../db/video-access.js';
 import type { SearchService } from '../search/search.service.js';
 import { topicWords } from '../search/search-words.js';
@@ -104,6 +104,14 @@ export class DiscoveryService {
   }
 
   /** A page of the trending list as last rebuilt (trending-jobs.ts), without what stopped being listed since. */
+  /**
+   * Up next or trending as signed-out visitors see them, for this viewer: the same cards (listed
+   * videos only, ranked the same for everyone) with their watch positions.
+   */
+  async pageForViewer<P extends { videos: VideoSummary[] }>(page: P, viewer: Viewer): Promise<P> {
+    return { ...page, videos: await this.deps.videos.withPositions(page.videos, viewer) };
+  }
+
   async trending(q: TrendingQuery, viewer: Viewer | null): Promise<VideoPage> {
     const { ids, total } = await this.deps.trending.page({ limit: q.pageSize, offset: (q.pageNumber - 1) * q.pageSize });
     const byId = new Map((await this.deps.discovery.cardRows(ids)).map((r) => [r.id, r]));

@@ -2,14 +2,14 @@ import { envelope as envelopeSchema, InstanceSettings, InstanceSettingsPatch, Pu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { cachedForSignedOut } from '../../http/answer-cache.js';
+import { sameForViewers } from '../../http/shared-answers.js';
 import type { InstanceService } from './instance.service.js';
 
 export const instanceRoutes: FastifyPluginAsyncZod<{ instance: InstanceService }> = async (app, { instance }) => {
   app.get(
     '/instance',
     {
-      config: cachedForSignedOut,
+      config: sameForViewers,
       schema: { tags: ['instance'], summary: 'The site: name, sign-up mode and limits (no sign-in needed)', response: { 200: envelopeSchema(PublicInstance) } },
     },
     async () => envelope(await instance.publicInfo(), 'Instance fetched'),

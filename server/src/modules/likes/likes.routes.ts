@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { cachedForSignedOut } from '../../http/answer-cache.js';
+import { sameForViewers } from '../../http/shared-answers.js';
 import type { LikesService } from './likes.service.js';
 
 const tags = ['likes'];
@@ -23,7 +23,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
   app.get(
     '/likes/count/:contentId',
     {
-      config: cachedForSignedOut,
+      config: sameForViewers,
       schema: { tags, params: ContentParams, querystring: ContentQuery, response: { 200: envelopeSchema(z.number().int()) } },
     },
     async (request) => envelope(await likes.count(request.query.contentType, request.params.contentId, request.user), 'Like count fetched'),

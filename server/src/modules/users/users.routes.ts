@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
 import { clearAuthCookies, setAuthCookies } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
-import { cachedForSignedOut } from '../../http/answer-cache.js';
 import { forbidden } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
+import { sharedWithViewers } from '../../http/shared-answers.js';
 import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
 import type { Config } from '../../config.js';
@@ -200,7 +200,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/users/channel/:channelName',
     {
-      config: cachedForSignedOut,
+      config: sharedWithViewers((channel: Channel, viewer) => users.channelForViewer(channel, viewer.id)),
       schema: { tags, params: z.object({ channelName: z.string().min(1).max(60) }), response: { 200: envelopeSchema(Channel) } },
     },
     async (request) => envelope(await users.channel(request.params.channelName, request.user?.id ?? null), 'Channel fetched'),

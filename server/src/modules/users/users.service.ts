@@ -190,6 +190,11 @@ export class UsersService {
     };
   }
 
+  /** A channel as signed-out visitors see it, for this viewer: whether they follow it (one query). */
+  async channelForViewer(channel: Channel, viewerId: string): Promise<Channel> {
+    return { ...channel, isSubscribed: viewerId !== channel._id && (await this.deps.users.isSubscribed(viewerId, channel._id)) };
+  }
+
   /** Checks a password for sign-in; spends the same time whether or not the email exists. */
   async verifyCredentials(email: string, password: string): Promise<UserRow> {
     const row = await this.deps.users.findByEmail(email);

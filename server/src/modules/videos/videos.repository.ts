@@ -69,25 +69,25 @@ export class VideosRepository {
       .executeTakeFirst();
   }
 
-  isLiked(userId: string, videoId: string): Promise<boolean> {
-    return this.db
-      .selectFrom('likes')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('target_type', '=', 'video')
-      .where('target_id', '=', videoId)
-      .executeTakeFirst()
-      .then(Boolean);
-  }
-
-  isSubscribed(subscriberId: string, channelId: string): Promise<boolean> {
-    return this.db
-      .selectFrom('subscriptions')
-      .select('channel_id')
-      .where('subscriber_id', '=', subscriberId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
-      .then(Boolean);
+  /**
+   * What the player page shows of one viewer, in one query: whether they like the video, whether
+   * they follow its channel, and where they stopped in it (null if never reported).
+   */
+  async viewerFields(userId: string, videoId: string, ownerId: string): Promise<{ isLiked: boolean; isSubscribed: boolean; watchPosition: number | null }> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .exists(eb.selectFrom('likes').select('user_id').where('user_id', '=', userId).where('target_type', '=', 'video').where('target_id', '=', videoId))
+          .as('liked'),
+        eb.exists(eb.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', userId).where('channel_id', '=', ownerId)).as('subscribed'),
+        eb.selectFrom('watch_history').select('position').where('user_id', '=', userId).where('video_id', '=', videoId).as('position'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      isLiked: Boolean(Number(row.liked)),
+      isSubscribed: Boolean(Number(row.subscribed)),
+      watchPosition: row.position === null || row.position === undefined ? null : Number(row.position),
+    };
   }
 
   /** Where the user stopped in each of these videos, for those they have a saved position in: one query. */

@@ -259,6 +259,8 @@ describe('GET /videos/{id}', () => {
 
     // Two chapters are not enough: none at all.
     await t.ctx.db.updateTable('videos').set({ description: '0:00 Arrival\n0:20 The cliff' }).where('id', '=', row.id).execute();
+    // As every real edit does: the answer kept before it is not served again.
+    await t.ctx.answers.changed();
     const fewer = await t.call({ method: 'GET', url: `${API}/videos/${row.id}`, as: other });
     expect(fewer.data.chapters).toEqual([]);
   });

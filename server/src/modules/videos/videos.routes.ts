@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
-import { cachedForSignedOut } from '../../http/answer-cache.js';
+import { sharedWithViewers } from '../../http/shared-answers.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { VideosService } from './videos.service.js';
 import type { VideoStatsService } from './video-stats.service.js';
@@ -31,7 +31,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/videos/',
     {
-      config: cachedForSignedOut,
+      config: sharedWithViewers((page: VideoPage, viewer, request) => videos.pageForViewer(page, viewer, (request.query as { userId?: string }).userId)),
       schema: { tags, summary: 'List and search videos', querystring: ListQuery, response: { 200: envelopeSchema(VideoPage) } },
     },
     async (request) => envelope(await videos.list(request.query, request.user), 'Videos fetched'),
@@ -70,7 +70,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/videos/:id',
     {
-      config: cachedForSignedOut,
+      config: sharedWithViewers((video: VideoDetail, viewer) => videos.detailForViewer(video, viewer)),
       schema: { tags, params: IdParams, response: { 200: envelopeSchema(VideoDetail) } },
     },
     async (request) => envelope(await videos.get(request.params.id, request.user), 'Video fetched'),

@@ -105,7 +105,12 @@ export class VideosService {
    */
   async cards(rows: VideoSummaryRow[], viewer: Viewer | null): Promise<VideoSummary[]> {
     const cards = rows.map((r) => this.present.summary(r));
-    if (!viewer || !cards.length) return cards;
+    return viewer ? this.withPositions(cards, viewer) : cards;
+  }
+
+  /** Cards as every signed-out visitor sees them, with where this viewer stopped in each: one query. */
+  async withPositions<C extends VideoSummary>(cards: C[], viewer: Viewer): Promise<C[]> {
+    if (!cards.length) return cards;
     const positions = await this.deps.videos.watchPositions(
       viewer.id,
       cards.map((c) => c._id),
@@ -113,22 +118,40 @@ export class VideosService {
     return cards.map((c) => ({ ...c, watchPosition: positions.get(c._id) ?? null }));
   }
 
+  /**
+   * A list page as signed-out visitors see it, for this viewer: the same cards with their watch
+   * positions. Null for a channel's list opened by its owner, who sees their hidden videos too.
+   */
+  async pageForViewer<P extends { videos: VideoSummary[] }>(page: P, viewer: Viewer, channelId: string | undefined): Promise<P | null> {
+    if (channelId === viewer.id) return null;
+    return { ...page, videos: await this.withPositions(page.videos, viewer) };
+  }
+
   /** The player page's video; a video the caller may not see is missing to them. */
   async get(id: string, viewer: Viewer | null): Promise<VideoDetail> {
     const row = await this.deps.videos.findDetail(id);
     if (!row || !canWatch(row, viewer)) throw notFound('Video');
-    const viewerId = viewer?.id ?? null;
-    const [[isLiked, isSubscribed, positions], captions] = await Promise.all([
-      viewerId
-        ? Promise.all([
-            this.deps.videos.isLiked(viewerId, id),
-            viewerId === row.owner_id ? false : this.deps.videos.isSubscribed(viewerId, row.owner_id),
-            this.deps.videos.watchPositions(viewerId, [id]),
-          ])
-        : ([false, false, new Map<string, number>()] as const),
+    const [own, captions] = await Promise.all([
+      viewer ? this.viewerFields(viewer, id, row.owner_id) : { isLiked: false, isSubscribed: false, watchPosition: null },
       this.deps.captions.forVideo(id),
     ]);
-    return this.present.detail(row, { isLiked, isSubscribed, watchPosition: positions.get(id) ?? null }, captions);
+    return this.present.detail(row, own, captions);
+  }
+
+  /**
+   * The player page as signed-out visitors see it, for this viewer: whether they like the video and
+   * follow its channel, and where they stopped. Every viewer may open what signed-out visitors may,
+   * and a video they may open shows them no more than that (a takedown notice only on a hidden one).
+   */
+  async detailForViewer(video: VideoDetail, viewer: Viewer): Promise<VideoDetail> {
+    const { isLiked, isSubscribed, watchPosition } = await this.viewerFields(viewer, video._id, video.owner._id);
+    return { ...video, isLiked, owner: { ...video.owner, isSubscribed }, watchPosition };
+  }
+
+  /** One query; nobody follows their own channel. */
+  private async viewerFields(viewer: Viewer, videoId: string, ownerId: string) {
+    const own = await this.deps.videos.viewerFields(viewer.id, videoId, ownerId);
+    return { ...own, isSubscribed: own.isSubscribed && viewer.id !== ownerId };
   }
 
   /** The row of a video the caller may see, or 404. For other modules acting on a video. */
