@@ -9,7 +9,8 @@
  *   members   50 signed-in accounts, one per connection, each going round home, a random video, its
  *             comments, a search, the subscriptions feed and notifications.
  * The healthcheck is probed every 10 ms during each run and the API process's peak RSS is sampled.
- * Answers the answer cache gave (x-cache: hit) are counted and shown beside each figure.
+ * Answers the answer cache gave (x-cache: hit), and signed-in answers made of a kept public answer and
+ * the viewer's own fields (x-cache: shared), are counted and shown beside each figure.
  *
  * Usage: npm run build && node bench/traffic.mjs [--db sqlite|postgres] [--scale 1] [--reuse]
  *          [--seconds 15] [--connections 50] [--only crawler|searchers|members] [--quick] [--smoke]
@@ -120,7 +121,7 @@ try {
     results.push(row);
     console.log(
       `${kind.name.padEnd(10)} ${real.rps.toFixed(0)} req/s = ${row.ratio.toFixed(3)}x bare (${ceiling.rps.toFixed(0)}) | p50 ${real.p50} ms p99 ${real.p99} ms | ` +
-        `errors ${real.errors} | cache answered ${(real.cached * 100).toFixed(1)}% | healthcheck p99 ${health.p99.toFixed(1)} ms | ` +
+        `errors ${real.errors} | cache answered ${(real.cached * 100).toFixed(1)}%, public part shared ${(real.shared * 100).toFixed(1)}% | healthcheck p99 ${health.p99.toFixed(1)} ms | ` +
         `API CPU ${real.cpuPerRequest.toFixed(3)} ms/request (bare ${ceiling.cpuPerRequest.toFixed(3)}) | peak RSS so far ${Math.round(server.peakRss() / 1048576)} MB`,
     );
   }
@@ -133,7 +134,7 @@ try {
 const figures = [];
 for (const r of results) {
   const answered = r.real.rps > 0;
-  const cached = `${(r.real.cached * 100).toFixed(1)}% from the answer cache`;
+  const cached = `${(r.real.cached * 100).toFixed(1)}% from the answer cache, ${(r.real.shared * 100).toFixed(1)}% with its public part from it`;
   figures.push({
     name: `${r.kind}: throughput (${cached})`,
     value: Math.round(r.real.rps),
@@ -185,6 +186,7 @@ if (SMOKE && results.some((r) => r.real.errors > 0)) process.exit(1);
 async function load(base, kind, pid) {
   const cpuBefore = cpuMsOf(pid);
   let cached = 0;
+  let shared = 0;
   let answers = 0;
   const r = await autocannon({
     url: base,
@@ -201,6 +203,8 @@ async function load(base, kind, pid) {
         onResponse: (_status, _body, _context, headers) => {
           answers++;
           if (headers?.['x-cache'] === 'hit') cached++;
+          // A signed-in answer made of the kept public answer and the viewer's own fields, read fresh.
+          else if (headers?.['x-cache'] === 'shared') shared++;
         },
       },
     ],
@@ -211,6 +215,7 @@ async function load(base, kind, pid) {
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     cached: answers ? cached / answers : 0,
+    shared: answers ? shared / answers : 0,
     cpuPerRequest: r.requests.total ? (cpuMsOf(pid) - cpuBefore) / r.requests.total : 0,
   };
 }
