@@ -10,7 +10,17 @@ import { S3Storage } from '../src/storage/s3-storage.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createPgDatabase } from './support/databases.js';
 import { fetchEverything, type VideoUrls } from './support/playback.js';
-import { ApiClient, buildServer, freePort, MAIN_JS, type RunningProcess, startProcess, waitForHealthy, WORKER_JS } from './support/processes.js';
+import {
+  ApiClient,
+  clipUploadForm,
+  buildServer,
+  freePort,
+  MAIN_JS,
+  type RunningProcess,
+  startProcess,
+  waitForHealthy,
+  WORKER_JS,
+} from './support/processes.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
 
 const REDIS_BASE = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -145,11 +155,7 @@ describe.each([
   it('is restarted, and the video still becomes ready with no stray files', async () => {
     const { api } = site;
     await api.signUp();
-    const form = new FormData();
-    form.append('title', 'Interrupted clip');
-    form.append('description', 'Its worker is killed halfway through the ladder');
-    form.append('videoFile', new File([await fs.readFile(path.join(clipsDir, 'clip.mp4'))], 'clip.mp4', { type: 'video/mp4' }));
-    form.append('thumbnail', new File([await fs.readFile(path.join(clipsDir, 'thumb.png'))], 'thumb.png', { type: 'image/png' }));
+    const form = await clipUploadForm(clipsDir, 'clip.mp4', 'Interrupted clip', 'Its worker is killed halfway through the ladder');
     const up = await api.call('POST', '/api/v1/videos/', form);
     expect(up.status, JSON.stringify(up.json)).toBe(201);
     const id: string = up.json.data._id;

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerTag } from '../src/lib/process-owner.js';
 import { makeClip } from '../src/media/fixtures.js';
 import { commandName, processesWith } from './support/owners.js';
-import { ApiClient, buildServer, freePort, MAIN_JS, type RunningProcess, startProcess, waitForHealthy, WORKER_JS } from './support/processes.js';
+import {
+  ApiClient,
+  clipUploadForm,
+  buildServer,
+  freePort,
+  MAIN_JS,
+  type RunningProcess,
+  startProcess,
+  waitForHealthy,
+  WORKER_JS,
+} from './support/processes.js';
 
 // Long enough that the ladder's ffmpeg has many seconds left when its worker is killed.
 const CLIP = { width: 1280, height: 720, seconds: 16 };
@@ -67,11 +77,7 @@ describe('a worker killed with SIGKILL mid-ladder', () => {
   it("takes its ffmpeg with it, and the next sweep removes its work directory but no live process's", async () => {
     const victim = await startWorker('worker-a');
     await api.signUp();
-    const form = new FormData();
-    form.append('title', 'Clip whose worker is killed');
-    form.append('description', 'Killed while the ladder encodes');
-    form.append('videoFile', new File([await fs.readFile(path.join(clipsDir, 'clip.mp4'))], 'clip.mp4', { type: 'video/mp4' }));
-    form.append('thumbnail', new File([await fs.readFile(path.join(clipsDir, 'thumb.png'))], 'thumb.png', { type: 'image/png' }));
+    const form = await clipUploadForm(clipsDir, 'clip.mp4', 'Clip whose worker is killed', 'Killed while the ladder encodes');
     const up = await api.call('POST', '/api/v1/videos/', form);
     expect(up.status, JSON.stringify(up.json)).toBe(201);
 

@@ -8,7 +8,17 @@ import { makeClip } from '../src/media/fixtures.js';
 import { S3Storage } from '../src/storage/s3-storage.js';
 import { createPgDatabase } from './support/databases.js';
 import { fetchEverything, type VideoUrls } from './support/playback.js';
-import { ApiClient, buildServer, freePort, MAIN_JS, type RunningProcess, startProcess, waitForHealthy, WORKER_JS } from './support/processes.js';
+import {
+  ApiClient,
+  clipUploadForm,
+  buildServer,
+  freePort,
+  MAIN_JS,
+  type RunningProcess,
+  startProcess,
+  waitForHealthy,
+  WORKER_JS,
+} from './support/processes.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
 
 const REDIS_BASE = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -104,11 +114,7 @@ describe('one API process and two worker processes on PostgreSQL, Redis and S3',
     await api.signUp();
     const uploaded = await Promise.all(
       CLIPS.map(async (_c, i) => {
-        const form = new FormData();
-        form.append('title', `Clip number ${i}`);
-        form.append('description', `Generated test clip ${i}`);
-        form.append('videoFile', new File([await fs.readFile(path.join(clipsDir, `clip-${i}.mp4`))], `clip-${i}.mp4`, { type: 'video/mp4' }));
-        form.append('thumbnail', new File([await fs.readFile(path.join(clipsDir, 'thumb.png'))], 'thumb.png', { type: 'image/png' }));
+        const form = await clipUploadForm(clipsDir, `clip-${i}.mp4`, `Clip number ${i}`, `Generated test clip ${i}`);
         const res = await api.call('POST', '/api/v1/videos/', form);
         expect(res.status, JSON.stringify(res.json)).toBe(201);
         return res.json.data._id as string;

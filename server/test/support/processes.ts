@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -183,4 +184,14 @@ export async function waitForHealthy(api: ApiClient, proc: RunningProcess, timeo
     if (Date.now() > end) throw new Error(`${proc.name} never became healthy`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The multipart body of a video upload: a clip and thumb.png from `dir`, with a title and description. */
+export async function clipUploadForm(dir: string, clip: string, title: string, description: string): Promise<FormData> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('description', description);
+  form.append('videoFile', new File([await fs.readFile(path.join(dir, clip))], clip, { type: 'video/mp4' }));
+  form.append('thumbnail', new File([await fs.readFile(path.join(dir, 'thumb.png'))], 'thumb.png', { type: 'image/png' }));
+  return form;
 }

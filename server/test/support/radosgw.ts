@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from './processes.js';
-import type { TestS3Server } from './s3-server.js';
+import { s3Access, type TestS3Server } from './s3-server.js';
 import { ensureDebianPackages } from './system-packages.js';
 
 const run = promisify(execFile);
@@ -125,19 +125,7 @@ export async function startRadosgw(bucket = 'reelhouse-test'): Promise<Radosgw> 
     timings.total = Date.now() - started;
 
     return {
-      endpoint,
-      bucket,
-      accessKeyId,
-      secretAccessKey,
-      region,
-      env: {
-        S3_ENDPOINT: endpoint,
-        S3_BUCKET: bucket,
-        S3_REGION: region,
-        S3_ACCESS_KEY_ID: accessKeyId,
-        S3_SECRET_ACCESS_KEY: secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-      },
+      ...s3Access({ endpoint, bucket, accessKeyId, secretAccessKey, region }),
       timings,
       stop,
     };

@@ -16,6 +16,21 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
+/** A server's address and keys, with the S3_* settings a child process needs to use it. */
+export function s3Access(a: Pick<TestS3Server, 'endpoint' | 'bucket' | 'accessKeyId' | 'secretAccessKey' | 'region'>): Omit<TestS3Server, 'stop'> {
+  return {
+    ...a,
+    env: {
+      S3_ENDPOINT: a.endpoint,
+      S3_BUCKET: a.bucket,
+      S3_REGION: a.region,
+      S3_ACCESS_KEY_ID: a.accessKeyId,
+      S3_SECRET_ACCESS_KEY: a.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+  };
+}
+
 /** The s3rver process script, shared with the benchmarks. */
 const SERVER_SCRIPT_FILE = fileURLToPath(new URL('./s3rver-process.cjs', import.meta.url));
 
@@ -45,19 +60,7 @@ export async function startS3Server(bucket = 'reelhouse-test'): Promise<TestS3Se
   const secretAccessKey = 'S3RVER';
   const region = 'us-east-1';
   return {
-    endpoint,
-    bucket,
-    accessKeyId,
-    secretAccessKey,
-    region,
-    env: {
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: bucket,
-      S3_REGION: region,
-      S3_ACCESS_KEY_ID: accessKeyId,
-      S3_SECRET_ACCESS_KEY: secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    ...s3Access({ endpoint, bucket, accessKeyId, secretAccessKey, region }),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
