@@ -37,6 +37,8 @@ export class DiscoveryService {
    * an entry leaves as soon as its ranking is kept in the database.
    */
   private readonly making = new Map<string, Promise<string[]>>();
+  /** Rankings this process has kept so far: a read that began before one was kept reads again. */
+  private rankingsKept = 0;
 
   /**
    * Up next for a video the viewer may open (404 otherwise): co-watch, similar words and the same
@@ -59,16 +61,21 @@ export class DiscoveryService {
    */
   private async candidates(videoId: string): Promise<string[]> {
     const now = Date.now();
+    const keptBefore = this.rankingsKept;
     const kept = await this.deps.discovery.keptRanking(videoId);
     if (kept && now - kept.madeAt < RANKING_FRESH_MS) {
       const listed = await this.deps.discovery.listedOf(kept.ranked);
       return kept.ranked.filter((id) => listed.has(id));
     }
+    // Reads may finish out of order (SQLite's read workers, a pool): one that missed a ranking kept
+    // meanwhile, whose making is already over, would otherwise rank the video again.
+    if (this.rankingsKept !== keptBefore && !this.making.has(videoId)) return this.candidates(videoId);
     let making = this.making.get(videoId);
     if (!making) {
       making = this.rank(videoId)
         .then(async (ranked) => {
           await this.deps.discovery.keepRanking(videoId, ranked, now);
+          this.rankingsKept++;
           return ranked;
         })
         .finally(() => this.making.delete(videoId));
