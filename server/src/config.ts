@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { parseProxyTrust, ProxyTrustError } from './proxy-trust.js';
 
@@ -110,6 +111,20 @@ const Env = z.object({
   ANSWER_CACHE_MB: int(1).max(4096).default(32),
   ANSWER_CACHE_TTL_SECONDS: int(1).max(300).default(5),
   TRENDING_REFRESH_SECONDS: int(1).max(86_400).default(300),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_CRON: z
+    .string()
+    .refine((v) => {
+      try {
+        new Cron(v, { paused: true }).stop();
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a cron pattern like "0 3 * * *" (minute hour day-of-month month day-of-week)')
+    .optional(),
+  BACKUP_KEEP: int(1).default(7),
+  BACKUP_BEFORE_MIGRATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -225,6 +240,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     answerCache: { enabled: e.ANSWER_CACHE, maxBytes: e.ANSWER_CACHE_MB * 1024 * 1024, ttlMs: e.ANSWER_CACHE_TTL_SECONDS * 1000 },
     /** How often the trending list is worked out again: how long a newly popular video may wait to show. */
     trendingRefreshMs: e.TRENDING_REFRESH_SECONDS * 1000,
+    backups: {
+      /** Where `npm run backup`, the scheduled backups and the backups taken before a migration go. */
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      /** When the process that runs jobs takes a backup (a cron pattern, the server's local time); none when unset. */
+      cron: e.BACKUP_CRON ?? null,
+      /** How many scheduled backups are kept: the oldest beyond this are removed after a good one. */
+      keep: e.BACKUP_KEEP,
+      /** A start that is about to migrate a database holding data backs the database up first (SQLite by default). */
+      beforeMigrate: e.BACKUP_BEFORE_MIGRATE ?? !e.DATABASE_URL,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };
