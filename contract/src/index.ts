@@ -8,6 +8,7 @@ export * from './social.js';
 export * from './instance.js';
 export * from './admin.js';
 export * from './admin-media.js';
+export * from './backups.js';
 export * from './uploads.js';
 export * from './notifications.js';
 export * from './studio.js';

@@ -18,6 +18,10 @@ export interface JobMap {
   'video.publish': { videoId: string; publishAt: number };
   /** Works the trending list out again; `slot` is the schedule's turn it was asked for (see trending-jobs.ts). */
   'trending.rebuild': { slot: number };
+  /** A backup at a turn of BACKUP_CRON; `slot` is the turn (ms since the epoch), taken once whichever process runs it. */
+  'backup.scheduled': { slot: number };
+  /** A backup an admin asked for; `by` is the admin's id. */
+  'backup.manual': { by: string; requestedAt: number };
 }
 export type JobName = keyof JobMap;
 
@@ -29,6 +33,9 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   'video.ladder': 3,
   'video.publish': 1,
   'trending.rebuild': 2,
+  // Ahead of the ladders waiting in its lane: a backup should not wait hours behind an upload spree.
+  'backup.scheduled': 1,
+  'backup.manual': 1,
 };
 
 /**
@@ -47,6 +54,9 @@ export const JOB_LANE: Record<JobName, Lane> = {
   'video.publish': 'playable',
   // A second or so of queries, due every few minutes: behind a ladder it would go stale for hours.
   'trending.rebuild': 'playable',
+  // Minutes of disk and database reading on a large site: it must not hold a slot remuxes need.
+  'backup.scheduled': 'background',
+  'backup.manual': 'background',
 };
 export type LaneConcurrency = Record<Lane, number>;
 

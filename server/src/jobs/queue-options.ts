@@ -49,6 +49,8 @@ export const DEFAULT_TIME_LIMIT_MS: Record<JobName, number> = {
   'video.ladder': 6 * 60 * 60_000,
   'video.publish': 60_000,
   'trending.rebuild': 5 * 60_000,
+  'backup.scheduled': 6 * 60 * 60_000,
+  'backup.manual': 6 * 60 * 60_000,
 };
 
 /** Wait before attempt `attempt + 1`, after `attempt` failed. */

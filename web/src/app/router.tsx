@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
               { path: 'users', lazy: admin((m) => m.UsersPage) },
               { path: 'videos', lazy: admin((m) => m.VideosPage) },
               { path: 'jobs', lazy: admin((m) => m.JobsPage) },
+              { path: 'backups', lazy: admin((m) => m.BackupsPage) },
               { path: 'settings', lazy: admin((m) => m.SettingsPage) },
               { path: 'audit-log', lazy: admin((m) => m.AuditLogPage) },
             ],

@@ -2,6 +2,7 @@ import type { Role } from '@reelhouse/contract';
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { EmptyState, PageTitle } from '@/components/ui/primitives';
+import { AdminBackups } from '@/features/admin/components/admin-backups';
 import { AdminJobs } from '@/features/admin/components/admin-jobs';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
 import { AdminSettings } from '@/features/admin/components/admin-settings';
@@ -19,6 +20,7 @@ export const ADMIN_SCREENS: { path: string; label: string; roles: Role[] }[] = [
   { path: 'users', label: 'Users', roles: ['admin'] },
   { path: 'videos', label: 'Videos', roles: ['admin'] },
   { path: 'jobs', label: 'Jobs', roles: ['admin'] },
+  { path: 'backups', label: 'Backups', roles: ['admin'] },
   { path: 'settings', label: 'Settings', roles: ['admin'] },
   { path: 'audit-log', label: 'Audit log', roles: ['admin', 'moderator'] },
 ];
@@ -84,6 +86,11 @@ export const VideosPage = () => (
 export const JobsPage = () => (
   <AdminOnly>
     <AdminJobs />
+  </AdminOnly>
+);
+export const BackupsPage = () => (
+  <AdminOnly>
+    <AdminBackups />
   </AdminOnly>
 );
 export const SettingsPage = () => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatQuota, parseQuota, quotaText } from './format';
+import { formatBytes, formatQuota, parseQuota, quotaText, formatDuration } from './format';
 
 describe('formatBytes', () => {
   it('uses decimal units with one decimal below 100', () => {
@@ -34,5 +34,19 @@ describe('parseQuota', () => {
     for (const bytes of [null, -1, 500_000_000, 2_500_000_000, 1234, 1_000]) {
       expect(parseQuota(quotaText(bytes))).toEqual({ ok: true, bytes });
     }
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [850, '850 ms'],
+    [42_000, '42 s'],
+    [185_000, '3 min 5 s'],
+    [180_000, '3 min'],
+    [3_720_000, '1 h 2 min'],
+    [7_200_000, '2 h'],
+    [-1, '—'],
+  ])('%d ms reads %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
   });
 });
