@@ -40,6 +40,7 @@ describe('on SQLite', () => {
     await backupBeforeMigrating({ database: sqlite(), backups }, logger, at)!(plan);
     const copy = path.join(backups.dir, 'reelhouse-20261127-031500-before-migration', 'database.sqlite');
     expect(await fs.readdir(path.dirname(copy))).toEqual(['database.sqlite']);
+    expect((await fs.stat(path.dirname(copy))).mode & 0o777).toBe(0o700);
     const db = new SQLite(copy, { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

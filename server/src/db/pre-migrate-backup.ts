@@ -37,7 +37,8 @@ export function backupBeforeMigrating(
 
 /** Writes the copy under a temporary name, so a file with the final name is always a whole copy. */
 async function backUp(database: Config['database'], dir: string): Promise<string> {
-  await fs.mkdir(dir, { recursive: true });
+  // The copy holds password hashes and the token-signing secret: for the server's user only.
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, database.kind === 'sqlite' ? 'database.sqlite' : 'database.pgdump');
   const partial = `${file}.partial`;
   if (database.kind === 'sqlite') {
