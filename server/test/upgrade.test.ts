@@ -150,7 +150,7 @@ describe.each([
   ['SQLite', sqliteSite, '0043_sqlite_search_words', 'table search_words already exists'],
   ['PostgreSQL', () => postgresSite(), '0038_search_words', 'relation "search_words" already exists'],
 ] as const)('a site of an earlier release on %s', (_name, makeSite, failing, reason) => {
-  it('fails to migrate in one line with the database left as it was, then migrates and serves all it had', async () => {
+  it('stops in one line with the database left as it was when the backup or a migration fails, then migrates and serves all it had', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-upgrade-'));
     const site = await makeSite(dataDir);
     const port = await freePort();
@@ -168,8 +168,8 @@ describe.each([
       RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
     };
     const api = new ApiClient(origin);
-    const start = (name: string, script: string) => {
-      const proc = startProcess(name, script, env);
+    const start = (name: string, script: string, extra: Record<string, string> = {}) => {
+      const proc = startProcess(name, script, { ...env, ...extra });
       running.push(proc);
       return proc;
     };
@@ -202,13 +202,22 @@ describe.each([
       expect((await call(viewer, 'PATCH', `/api/v1/playlist/add/${videoId}/${playlistId}`)).status).toBe(200);
       expect(await oldServer.stop()).toBe(0);
 
+      // A backup that cannot be written: one line, exit 1, nothing migrated.
+      const before = await site.schema();
+      const blocker = path.join(dataDir, 'not-a-directory');
+      await fs.writeFile(blocker, '');
+      const unbacked = start('current code, failing backup', MAIN_JS, { BACKUP_DIR: blocker });
+      expect(await unbacked.exited).toBe(1);
+      expect(unbacked.text).toEqual([expect.stringMatching(/^Database backup before migrating failed: ENOTDIR: .*; nothing was migrated$/)]);
+      expect(await site.schema()).toEqual(before);
+
       // A pending migration that cannot apply: one line, exit 1, nothing of any migration kept.
       await site.plantConflict();
-      const before = await site.schema();
+      const planted = await site.schema();
       const failed = start('current code, failing migration', MAIN_JS);
       expect(await failed.exited).toBe(1);
       expect(failed.text).toEqual([`Database migration ${failing} failed: ${reason}; the database was left as it was`]);
-      expect(await site.schema()).toEqual(before);
+      expect(await site.schema()).toEqual(planted);
       await site.removeConflict();
 
       // The current code migrates, backing the database up first.
