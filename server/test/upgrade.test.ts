@@ -15,7 +15,8 @@ import { ApiClient, buildServer, clipUploadForm, freePort, MAIN_JS, type Running
  * A site made by an earlier release, started by the current code: it migrates (backing the database
  * up first), and serves what the old one made: the video and its media, accounts that sign in, the
  * sessions that were signed in, a comment, a like, a subscription and a playlist. Before that, a
- * start whose migration fails stops with one line and leaves the database as it was.
+ * start whose backup cannot be written, and one whose migration fails, stop with one line and leave
+ * the database as it was.
  *
  * The release of the bounded up next and trending (migrations up to 0037): the earliest commit that
  * builds with today's npm packages (the ones before import @fastify/helmet, since removed). Three
