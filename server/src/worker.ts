@@ -20,7 +20,7 @@ async function main() {
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
   const database = await openDatabase(config, { migrate: false, onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
   // A worker's start-up work (migrations, the site's id) takes its turn with the other processes'.
-  const siteId = await runStartUpWork(database, logger, () => loadSiteId(database.db));
+  const siteId = await runStartUpWork(config, database, logger, () => loadSiteId(database.db));
   const storage = createStorage(config.storage);
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   // Removes the directories of stopped processes, now and every few minutes, and makes this one's.
@@ -66,6 +66,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
