@@ -182,6 +182,11 @@ describe.each(['sqlite', 'postgres'] as const)('backup and restore on %s, media 
     expect(again.code).toBe(1);
     expect(again.stderr.trim().split('\n').pop()).toMatch(/^Restore failed: the target is not empty: .*; restore with --force to replace it$/);
     if (kind === 'sqlite') expect((await fs.stat(dbFile)).mtimeMs).toBe(stamp);
+    // --force replaces it, with the same rows as before.
+    const rowsBefore = await idsOf(restored!.db);
+    const forced = await runCli(RESTORE_JS, [folder, '--force'], restored!.env);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(await idsOf(restored!.db)).toEqual(rowsBefore);
 
     // A real copy (not links to the first backup's files), with one byte of one media file flipped.
     const damaged = `${folder}-damaged`;
