@@ -14,15 +14,16 @@ async function main() {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const rest = args.filter((a) => a !== '--force');
-  if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new Error(USAGE);
+  if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new UsageError(USAGE);
   const config = loadConfigOrExit();
-  const storage = createStorage(config.storage);
+  // Local media are written directly: opening local storage would make its directories before the checks.
+  const bucket = config.storage.kind === 's3' ? createStorage(config.storage) : null;
   const line = progressLine();
   const phases = { checking: 'checking the backup', database: 'restoring the database', media: 'restoring media' } as const;
   try {
     const { manifest, files } = await restoreBackup(
       rest[0]!,
-      { config, storage },
+      { config, bucket },
       { force, onProgress: (p) => line.update(phases[p.phase], p.phase === 'database' ? '' : `${p.files} of ${p.total} files`) },
     );
     line.done();
@@ -33,11 +34,13 @@ async function main() {
     line.done();
     throw err;
   } finally {
-    if (storage instanceof S3Storage) storage.destroy();
+    if (bucket instanceof S3Storage) bucket.destroy();
   }
 }
 
+class UsageError extends Error {}
+
 main().catch((err) => {
-  console.error(`Restore failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(err instanceof UsageError ? err.message : `Restore failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

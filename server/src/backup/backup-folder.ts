@@ -32,9 +32,12 @@ export async function freeFolderName(dir: string, startedAt: number, trigger: Ba
 
 export const partialPath = (dir: string, name: string) => path.join(dir, name + PARTIAL);
 
-/** Makes the partial folder (failing if it exists) and signs it with this process's owner tag. */
+/**
+ * Makes the partial folder (failing if it exists) and signs it with this process's owner tag. Only
+ * its owner may read it: the database copy holds password hashes and the token-signing secret.
+ */
 export async function makePartialFolder(partial: string): Promise<void> {
-  await fs.mkdir(partial);
+  await fs.mkdir(partial, { mode: 0o700 });
   await fs.writeFile(path.join(partial, OWNER_FILE), ownerTag());
 }
 

@@ -36,8 +36,9 @@ function ownedBy(key: string, owners: { videoIds: Set<string>; userIds: Set<stri
  * passes and deleted within the same moments as its row's snapshot: then its row is gone too.
  */
 export class LocalMediaCopy {
-  /** Key -> the source inode it was linked or copied from. */
-  private readonly held = new Map<string, number>();
+  /** Key -> the source file (inode, size) it was linked or copied from. */
+  private readonly held = new Map<string, { ino: number; size: number }>();
+  private heldBytes = 0;
   private copying = false;
 
   constructor(
@@ -58,6 +59,7 @@ export class LocalMediaCopy {
     const dropped = new Set<string>();
     for (const key of [...this.held.keys()]) {
       if (ownedBy(key, owners)) continue;
+      this.heldBytes -= this.held.get(key)!.size;
       this.held.delete(key);
       const { prefix, id } = ownerOf(key);
       dropped.add(`${prefix}${id}`);
@@ -97,34 +99,42 @@ export class LocalMediaCopy {
   private async hold(key: string): Promise<void> {
     const source = this.storage.localPath(key);
     if (!source) throw new Error('local media copy needs storage on this machine');
-    let ino: number;
+    let from: { ino: number; size: number };
     try {
-      ino = (await fs.stat(source)).ino;
+      const { ino, size } = await fs.stat(source);
+      from = { ino, size };
     } catch {
       return; // deleted since it was listed: its row, if the snapshot has it, was linked before
     }
-    if (this.held.get(key) === ino) return;
+    const before = this.held.get(key);
+    if (before?.ino === from.ino) return;
     const dest = this.pathIn(key);
     await fs.mkdir(path.dirname(dest), { recursive: true });
-    if (this.held.has(key)) await fs.rm(dest, { force: true });
+    // A replaced file's new version goes in beside the old one and is renamed over it, so that the
+    // old one stays if the new one is gone before it is linked.
+    const place = before ? `${dest}.relinking` : dest;
+    if (!(await this.linkOrCopy(source, place))) return;
+    if (place !== dest) await fs.rename(place, dest);
+    this.held.set(key, from);
+    this.heldBytes += from.size - (before?.size ?? 0);
+    this.onProgress({ files: this.held.size, bytes: this.heldBytes });
+  }
+
+  /** False when the source is gone meanwhile. */
+  private async linkOrCopy(source: string, dest: string): Promise<boolean> {
+    await fs.rm(dest, { force: true });
     try {
       if (!this.copying) await fs.link(source, dest);
       else await fs.copyFile(source, dest);
+      return true;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return;
+      if (code === 'ENOENT') return false;
       if (code !== 'EXDEV') throw err;
-      // The backup folder is on another filesystem: copy from here on.
-      this.copying = true;
-      try {
-        await fs.copyFile(source, dest);
-      } catch (copyErr) {
-        if ((copyErr as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw copyErr;
-      }
     }
-    this.held.set(key, ino);
-    this.onProgress({ files: this.held.size, bytes: 0 });
+    // The backup folder is on another filesystem: copy from here on.
+    this.copying = true;
+    return this.linkOrCopy(source, dest);
   }
 }
 

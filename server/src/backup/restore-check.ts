@@ -17,7 +17,7 @@ export interface RestoreProgress {
 export async function checkBackup(
   from: string,
   manifest: Manifest,
-  storage: Storage,
+  bucket: Storage | null,
   progress: (p: RestoreProgress) => void,
 ): Promise<{ media: MediaFileEntry[] | S3KeyEntry[] }> {
   await expectSum(from, manifest.database.file, manifest.database);
@@ -32,12 +32,13 @@ export async function checkBackup(
     }
     return { media: files };
   }
+  if (!bucket) throw new Error('a backup of media on S3 needs the bucket to check');
   const keys = readJsonLines<S3KeyEntry>(listText);
   const missing: string[] = [];
   const BATCH = 16;
   for (let i = 0; i < keys.length; i += BATCH) {
     const batch = keys.slice(i, i + BATCH);
-    const stats = await Promise.all(batch.map((k) => storage.stat(k.key)));
+    const stats = await Promise.all(batch.map((k) => bucket.stat(k.key)));
     batch.forEach((k, j) => {
       const s = stats[j];
       if (!s) missing.push(k.key);

@@ -17,7 +17,8 @@ export type { RestoreProgress };
 
 export interface RestoreTarget {
   config: Pick<Config, 'database' | 'storage'>;
-  storage: Storage;
+  /** The bucket, with media on S3 (it is only read); null with media on local disk, which is written directly. */
+  bucket: Storage | null;
 }
 
 export interface RestoreResult {
@@ -40,7 +41,7 @@ export async function restoreBackup(
   const from = path.resolve(fromArg);
   if (isPartial(from)) throw new BackupFolderError(`${from} is an unfinished backup (its name ends in .partial): it cannot be restored`);
   const manifest = await readManifest(from);
-  const { config, storage } = target;
+  const { config, bucket } = target;
   const progress = opts.onProgress ?? (() => {});
   if (manifest.database.kind !== config.database.kind) {
     throw new BackupFolderError(`the backup holds a ${label(manifest.database.kind)} database, and the configured database is ${label(config.database.kind)}`);
@@ -48,12 +49,9 @@ export async function restoreBackup(
   if (manifest.media.kind !== config.storage.kind) {
     throw new BackupFolderError(`the backup's media are ${where(manifest.media.kind)}, and the configured storage is ${where(config.storage.kind)}`);
   }
-  const { media } = await checkBackup(from, manifest, storage, progress);
+  const { media } = await checkBackup(from, manifest, bucket, progress);
 
-  const occupied = [
-    ...(await databaseContents(config.database)),
-    ...(config.storage.kind === 'local' ? await mediaContents(storage, config.storage.root) : []),
-  ];
+  const occupied = [...(await databaseContents(config.database)), ...(config.storage.kind === 'local' ? await mediaContents(config.storage.root) : [])];
   if (occupied.length > 0 && !opts.force) {
     throw new BackupFolderError(`the target is not empty: ${occupied.join('; ')}; restore with --force to replace it`);
   }
@@ -108,8 +106,21 @@ async function databaseContents(config: Config['database']): Promise<string[]> {
   }
 }
 
-async function mediaContents(storage: Storage, root: string): Promise<string[]> {
-  const files = (await storage.list('videos/')).length + (await storage.list('users/')).length;
+async function mediaContents(root: string): Promise<string[]> {
+  let files = 0;
+  const walk = async (dir: string) => {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      return; // not there: nothing stored
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) await walk(path.join(dir, e.name));
+      else files++;
+    }
+  };
+  for (const sub of ['videos', 'users']) await walk(path.join(root, sub));
   return files > 0 ? [`${root} holds ${files} media files`] : [];
 }
 

@@ -50,8 +50,10 @@ export async function takeBackup(deps: BackupDeps, opts: { to: string; trigger: 
   const partial = partialPath(to, name);
   const id = await runs.start({ trigger: opts.trigger, path: partial, owner: ownerTag(), slot: opts.slot ?? null, now: started });
   if (id === null) return null;
+  let made = false;
   try {
     await makePartialFolder(partial);
+    made = true;
     const manifest = await fillFolder(deps, partial, progress, { id, trigger: opts.trigger, started });
     progress({ phase: 'finishing', files: manifest.media.files, bytes: manifest.media.bytes });
     await writeSynced(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -67,7 +69,8 @@ export async function takeBackup(deps: BackupDeps, opts: { to: string; trigger: 
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await runs.fail(id, message).catch(() => {});
-    await fs.rm(partial, { recursive: true, force: true }).catch(() => {});
+    // A folder of that name made by another process at the same moment is that process's.
+    if (made) await fs.rm(partial, { recursive: true, force: true }).catch(() => {});
     throw err;
   }
 }
