@@ -19,26 +19,26 @@ function stamp(ms: number): string {
 }
 
 /**
- * A free name `reelhouse-<UTC time>-<trigger>` in `dir` (with `-2`, `-3`... when two backups start in
- * the same second), free both as a finished folder and as a partial one.
+ * Claims a new partial folder `reelhouse-<UTC time>-<trigger>.partial` in `dir` (with `-2`, `-3`...
+ * when another backup started in the same second), signed with this process's owner tag. Only its
+ * owner may read it: the database copy holds password hashes and the token-signing secret.
  */
-export async function freeFolderName(dir: string, startedAt: number, trigger: BackupTrigger): Promise<string> {
+export async function claimPartialFolder(dir: string, startedAt: number, trigger: BackupTrigger): Promise<{ name: string; partial: string }> {
   const base = `reelhouse-${stamp(startedAt)}-${trigger}`;
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
-    if (!(await exists(path.join(dir, name))) && !(await exists(path.join(dir, name + PARTIAL)))) return name;
+    if (await exists(path.join(dir, name))) continue;
+    const partial = path.join(dir, name + PARTIAL);
+    try {
+      // The one atomic step: of two backups choosing the same name, one makes it.
+      await fs.mkdir(partial, { mode: 0o700 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw err;
+    }
+    await fs.writeFile(path.join(partial, OWNER_FILE), ownerTag());
+    return { name, partial };
   }
-}
-
-export const partialPath = (dir: string, name: string) => path.join(dir, name + PARTIAL);
-
-/**
- * Makes the partial folder (failing if it exists) and signs it with this process's owner tag. Only
- * its owner may read it: the database copy holds password hashes and the token-signing secret.
- */
-export async function makePartialFolder(partial: string): Promise<void> {
-  await fs.mkdir(partial, { mode: 0o700 });
-  await fs.writeFile(path.join(partial, OWNER_FILE), ownerTag());
 }
 
 /** The owner tag has no place in a finished backup: taken out just before the folder gets its name. */

@@ -5,7 +5,7 @@ import type { DbHandle } from '../db/client.js';
 import { ownerTag } from '../lib/process-owner.js';
 import type { Storage } from '../storage/storage.js';
 import type { BackupRunsRepository, BackupTrigger } from './backup-runs.repository.js';
-import { freeFolderName, makePartialFolder, partialPath, unsignPartialFolder } from './backup-folder.js';
+import { claimPartialFolder, unsignPartialFolder } from './backup-folder.js';
 import { snapshotDatabase } from './database-snapshot.js';
 import { LocalMediaCopy, listS3Keys } from './media-copy.js';
 import { MANIFEST_FILE, type Manifest, MEDIA_DIR, MEDIA_LIST_FILE, newManifest, S3_LIST_FILE, sumFile, syncDir, writeSynced } from './manifest.js';
@@ -46,14 +46,18 @@ export async function takeBackup(deps: BackupDeps, opts: { to: string; trigger: 
   const started = Date.now();
   const to = path.resolve(opts.to);
   await fs.mkdir(to, { recursive: true });
-  const name = await freeFolderName(to, started, opts.trigger);
-  const partial = partialPath(to, name);
-  const id = await runs.start({ trigger: opts.trigger, path: partial, owner: ownerTag(), slot: opts.slot ?? null, now: started });
-  if (id === null) return null;
-  let made = false;
+  const { name, partial } = await claimPartialFolder(to, started, opts.trigger);
+  const id = await runs
+    .start({ trigger: opts.trigger, path: partial, owner: ownerTag(), slot: opts.slot ?? null, now: started })
+    .catch(async (err: unknown) => {
+      await fs.rm(partial, { recursive: true, force: true });
+      throw err;
+    });
+  if (id === null) {
+    await fs.rm(partial, { recursive: true, force: true });
+    return null;
+  }
   try {
-    await makePartialFolder(partial);
-    made = true;
     const manifest = await fillFolder(deps, partial, progress, { id, trigger: opts.trigger, started });
     progress({ phase: 'finishing', files: manifest.media.files, bytes: manifest.media.bytes });
     await writeSynced(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -69,8 +73,7 @@ export async function takeBackup(deps: BackupDeps, opts: { to: string; trigger: 
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await runs.fail(id, message).catch(() => {});
-    // A folder of that name made by another process at the same moment is that process's.
-    if (made) await fs.rm(partial, { recursive: true, force: true }).catch(() => {});
+    await fs.rm(partial, { recursive: true, force: true }).catch(() => {});
     throw err;
   }
 }
