@@ -68,7 +68,7 @@ async function snapshotPostgres(database: DbHandle, url: string, target: string)
     .execute(async (trx) => {
       const repo = new SnapshotRepository(trx, 'postgres');
       const snapshot = await repo.exportSnapshot();
-      await runPgTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${target}`, `--dbname=${url}`]);
+      await runPgTool('pg_dump', url, ['--format=custom', `--snapshot=${snapshot}`, `--file=${target}`]);
       return { kind: 'postgres' as const, file: PGDUMP_FILE, ...(await readSnapshot(repo)) };
     });
 }

@@ -1,12 +1,19 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Runs pg_dump or pg_restore (from PATH) to the end. A failure is one line: the tool's own last
- * line of complaint, or that it is not installed.
+ * Runs pg_dump or pg_restore (from PATH) on the database at `url` to the end. The password goes
+ * through the environment, not the command line other users of the machine can read. A failure is
+ * one line: the tool's own last line of complaint, or that it is not installed.
  */
-export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+export function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: string[]): Promise<void> {
+  const bare = new URL(url);
+  const password = decodeURIComponent(bare.password);
+  bare.password = '';
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(tool, [`--dbname=${bare.toString()}`, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-8192);

@@ -153,7 +153,7 @@ async function restorePostgres(dump: string, url: string, replace: boolean, mark
   const handle = await openDatabase({ database: { kind: 'postgres', url } }, { migrate: false });
   try {
     if (replace) await new SnapshotRepository(handle.db, 'postgres').dropEverything();
-    await runPgTool('pg_restore', ['--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${url}`, dump]);
+    await runPgTool('pg_restore', url, ['--no-owner', '--single-transaction', '--exit-on-error', dump]);
     await mark(handle.db);
   } finally {
     await handle.close();
