@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { settleInterruptedBackups } from './backup/backup-folder.js';
+import { BackupRunsRepository } from './backup/backup-runs.repository.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobs } from './composition/jobs.js';
@@ -27,6 +29,9 @@ async function main() {
   const workBase = path.join(config.dataDir, 'work');
   const workDir = await prepareWorkDir(workBase);
   const stopSweeping = scheduleWorkDirSweep(workBase, logger);
+  // A backup killed midway is reported failed, never good; API processes do this in their housekeeping.
+  const backups = await settleInterruptedBackups({ runs: new BackupRunsRepository(database.db), backupDir: config.backups.dir });
+  if (backups.runs || backups.folders) logger.info(backups, 'interrupted backups settled');
 
   // Workers only tell changes (a video ready, a scheduled one published, a notification stored):
   // with Redis, every API process drops its kept answers at once; without, theirs expire within
