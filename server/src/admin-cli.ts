@@ -1,5 +1,8 @@
+import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { backupBeforeMigrating } from './db/pre-migrate-backup.js';
+import { createLogger } from './logger.js';
 import { OperatorAccountsRepository } from './modules/admin/operator-accounts.repository.js';
 import { OperatorCommands, OperatorError } from './modules/admin/operator-commands.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
@@ -8,7 +11,9 @@ import { UsersRepository } from './modules/users/users.repository.js';
 /** `npm run admin -- <verb>`: operator commands run against the configured database. */
 async function main() {
   const config = loadConfigOrExit();
-  const database = await openDatabase(config);
+  // The command's own output is standard output; a backup taken before migrating is logged apart.
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }));
+  const database = await openDatabase(config, { beforeMigrating: backupBeforeMigrating(config, logger) });
   try {
     const { db } = database;
     const commands = new OperatorCommands({

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { settleInterruptedBackups } from './backup/backup-folder.js';
+import { BackupRunsRepository } from './backup/backup-runs.repository.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobs } from './composition/jobs.js';
@@ -20,13 +22,16 @@ async function main() {
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
   const database = await openDatabase(config, { migrate: false, onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
   // A worker's start-up work (migrations, the site's id) takes its turn with the other processes'.
-  const siteId = await runStartUpWork(database, logger, () => loadSiteId(database.db));
+  const siteId = await runStartUpWork(config, database, logger, () => loadSiteId(database.db));
   const storage = createStorage(config.storage);
   if (!(await storage.healthy())) logger.warn({ storage: storage.kind }, 'storage is not reachable yet');
   // Removes the directories of stopped processes, now and every few minutes, and makes this one's.
   const workBase = path.join(config.dataDir, 'work');
   const workDir = await prepareWorkDir(workBase);
   const stopSweeping = scheduleWorkDirSweep(workBase, logger);
+  // A backup killed midway is reported failed, never good; API processes do this in their housekeeping.
+  const backups = await settleInterruptedBackups({ runs: new BackupRunsRepository(database.db), backupDir: config.backups.dir });
+  if (backups.runs || backups.folders) logger.info(backups, 'interrupted backups settled');
 
   // Workers only tell changes (a video ready, a scheduled one published, a notification stored):
   // with Redis, every API process drops its kept answers at once; without, theirs expire within
@@ -66,6 +71,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

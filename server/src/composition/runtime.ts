@@ -35,7 +35,7 @@ export interface Runtime {
  */
 export async function createRuntime(config: Config, logger: Logger, overrides: { serveSourceAsIs?: boolean } = {}): Promise<Runtime> {
   const database = await openDatabase(config, { migrate: false, onIdleError: (err) => logger.warn({ err }, 'database connection dropped') });
-  const site = await runStartUpWork(database, logger, () => buildSite(config, logger, database, overrides));
+  const site = await runStartUpWork(config, database, logger, () => buildSite(config, logger, database, overrides));
   const { ctx, services, jobs, runJobs } = site;
   const stopHousekeeping = services.housekeeping.schedule();
   const health = new HealthRepository(database.probe());

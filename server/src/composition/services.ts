@@ -41,6 +41,8 @@ import { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { UploadStore } from '../modules/uploads/upload-store.js';
 import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { StudioService } from '../modules/studio/studio.service.js';
+import { settleInterruptedBackups } from '../backup/backup-folder.js';
+import { BackupRunsRepository } from '../backup/backup-runs.repository.js';
 import { Housekeeping } from '../housekeeping.js';
 import { sweepOrphans } from '../orphan-sweep.js';
 import { OrphanSweepRepository } from '../orphan-sweep.repository.js';
@@ -253,6 +255,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       uploads,
       demo: demoCleanup,
       orphans: { sweep: (now) => sweepOrphans(orphans, now) },
+      backups: { settle: (now) => settleInterruptedBackups({ runs: new BackupRunsRepository(db), backupDir: config.backups.dir }, now) },
       logger,
     }),
   };

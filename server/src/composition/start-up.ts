@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import type { Config } from '../config.js';
 import type { DbHandle } from '../db/client.js';
 import { migrateToLatest } from '../db/migrations.js';
+import { backupBeforeMigrating } from '../db/pre-migrate-backup.js';
 
 /**
  * A process's start-up work on the shared database: the migrations, then `work`, the rows the site
@@ -13,12 +15,13 @@ import { migrateToLatest } from '../db/migrations.js';
  * tables"), and two processes looking at once would both write, and one would crash on the other's
  * row. So the whole of it runs under one cross-process lock: the first process does the work, and
  * each of the others, in its turn, finds it done and goes on. The work is a few quick writes once
- * the first process has made the tables, so the turns cost milliseconds.
+ * the first process has made the tables, so the turns cost milliseconds. Only the process that finds
+ * migrations to apply backs the database up first (BACKUP_BEFORE_MIGRATE).
  */
-export async function runStartUpWork<T>(database: DbHandle, logger: Logger, work: () => Promise<T>): Promise<T> {
+export async function runStartUpWork<T>(config: Pick<Config, 'database' | 'backups'>, database: DbHandle, logger: Logger, work: () => Promise<T>): Promise<T> {
   return database.withStartUpLock(
     async () => {
-      await migrateToLatest(database.db, database.dialect);
+      await migrateToLatest(database.db, database.dialect, { beforeMigrating: backupBeforeMigrating(config, logger) });
       return work();
     },
     () => logger.info('waiting for another process to finish its start-up work'),

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Dialect } from './dialect.js';
-import { migrateToLatest } from './migrations.js';
+import { type BeforeMigrating, migrateToLatest } from './migrations.js';
 import { preparingPool } from './postgres-prepared.js';
 import { sqliteDialectWithReadPool } from './sqlite-read-pool.js';
 import { keepingStatements } from './sqlite-statements.js';
@@ -31,9 +31,19 @@ export interface DbHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/**
+ * SQLite rolls DDL back with the rest of a transaction, but Kysely's adapter says it cannot, and its
+ * Migrator then runs migrations outside any transaction: a failure half-way left half a migration.
+ */
+class SqliteAdapterWithTransactionalDdl extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 export async function openDatabase(
   config: { database: Config['database'] | { kind: 'sqlite'; file: string; readWorkers?: number } },
-  opts: { migrate?: boolean; onIdleError?: (err: Error) => void } = {},
+  opts: { migrate?: boolean; beforeMigrating?: BeforeMigrating; onIdleError?: (err: Error) => void } = {},
 ): Promise<DbHandle> {
   let db: Db;
   let dialect: Dialect;
@@ -64,9 +74,9 @@ export async function openDatabase(
     sqlite.pragma('busy_timeout = 5000');
     const readWorkers = config.database.readWorkers ?? 0;
     const database = keepingStatements(sqlite);
-    db = new Kysely<Database>({
-      dialect: readWorkers > 0 ? sqliteDialectWithReadPool(database, file, readWorkers) : new SqliteDialect({ database }),
-    });
+    const sqliteDialect = readWorkers > 0 ? sqliteDialectWithReadPool(database, file, readWorkers) : new SqliteDialect({ database });
+    sqliteDialect.createAdapter = () => new SqliteAdapterWithTransactionalDdl();
+    db = new Kysely<Database>({ dialect: sqliteDialect });
     // A read-only connection on this thread: a WAL reader never waits for the writer.
     openProbe = () => new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
     withStartUpLock = sqliteStartUpLock(file);
@@ -83,6 +93,6 @@ export async function openDatabase(
     },
   };
   // Any process may open the database while others start: migrations are start-up writes too.
-  if (opts.migrate !== false) await withStartUpLock(() => migrateToLatest(db, dialect));
+  if (opts.migrate !== false) await withStartUpLock(() => migrateToLatest(db, dialect, { beforeMigrating: opts.beforeMigrating }));
   return handle;
 }

@@ -24,13 +24,14 @@ import { migrationRelatedRankings } from './migrations/0037_related_rankings.js'
 import { migrationSearchWords } from './migrations/0038_search_words.js';
 import { migrationPageBucketVersions } from './migrations/0039_page_bucket_versions.js';
 import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
+import { migrationBackupRuns } from './migrations/0045_backup_runs.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
  * search: SQLite gets an FTS5 table kept in step by triggers, PostgreSQL a generated tsvector column
  * with a GIN index. A new migration is a new file and one line here.
  */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': migrationInitial(dialect),
     '0002_search_splits_dotted_words': migrationSearchSplitsDottedWords(dialect),
@@ -56,16 +57,50 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0038_search_words': migrationSearchWords(dialect),
     '0039_page_bucket_versions': migrationPageBucketVersions(dialect),
     '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
+    '0045_backup_runs': migrationBackupRuns(),
   };
 }
 
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+/**
+ * Told what a start is about to migrate, before anything is applied: the pending migrations and those
+ * applied before (none on a new database). Throwing stops the start with nothing migrated.
+ */
+export type BeforeMigrating = (plan: { pending: string[]; applied: string[] }) => Promise<void>;
+
+/**
+ * Applies every pending migration in one transaction, so a failure leaves the database as it was
+ * before the start, not half-way through a migration or between two of them. Kysely's Migrator
+ * does that only where the dialect's adapter says DDL is transactional: the SQLite connection is
+ * made with an adapter that says so (client.ts), and this refuses one that does not.
+ */
+export async function migrateToLatest(
+  db: Kysely<any>,
+  dialect: Dialect,
+  opts: { beforeMigrating?: BeforeMigrating; migrations?: Record<string, Migration> } = {},
+): Promise<void> {
+  if (!db.getExecutor().adapter.supportsTransactionalDdl) {
+    throw new Error('Database migrations need a connection that runs them in a transaction (see openDatabase)');
+  }
+  const all = opts.migrations ?? migrations(dialect);
+  const provider: MigrationProvider = { getMigrations: async () => all };
   // Migrations are independent of each other's order within a release, so a database that already
   // ran a later-numbered one still takes an earlier-numbered one that arrived afterwards.
-  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  if (opts.beforeMigrating) {
+    const known = await migrator.getMigrations();
+    const pending = known.filter((m) => !m.executedAt).map((m) => m.name);
+    if (pending.length) await opts.beforeMigrating({ pending, applied: known.filter((m) => m.executedAt).map((m) => m.name) });
+  }
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    const reason = oneLine(error instanceof Error ? error.message : String(error));
+    const which = failed ? `Database migration ${failed.migrationName} failed` : 'Database migrations could not run';
+    throw new Error(`${which}: ${reason}; the database was left as it was`);
   }
+}
+
+/** The reason as one line: what an operator reads on stderr when the start stops. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }

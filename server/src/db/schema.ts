@@ -249,4 +249,22 @@ export interface Database {
     start_ms: number;
     text: string;
   };
+  /** A backup taken (backup/): the command's, a scheduled turn's, or the one before a migration. */
+  backup_runs: {
+    id: string;
+    trigger: 'manual' | 'scheduled' | 'before-migration';
+    status: 'running' | 'ok' | 'failed';
+    /** The backup's folder: its `.partial` name while running, its final name once good. */
+    path: string;
+    /** A scheduled backup's turn; unique, so one process takes each. */
+    slot: number | null;
+    /** The owner tag of the process taking it (lib/process-owner.ts). */
+    owner: string;
+    started_at: number;
+    finished_at: number | null;
+    bytes: number | null;
+    error: string | null;
+    /** When its folder was removed (scheduled backups past BACKUP_KEEP). */
+    removed_at: number | null;
+  };
 }

@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './errors.js';
+import { dropUnreadBody } from './unread-body.js';
 
 /** Renders every failure as the envelope; 5xx answers never carry internal details. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError | AppError, request, reply) => {
+    // Refused before its body was all read: the client hears the answer once it has sent the rest.
+    if (!request.raw.complete) await dropUnreadBody(request.raw);
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
       return reply.headers(err.headers).status(err.statusCode).send({ statusCode: err.statusCode, data: err.details, message: err.message, success: false });

@@ -13,8 +13,16 @@ export class MultipartScanner {
   private closed = false;
   /** Why the body is not acceptable, once known. */
   problem: string | null = null;
+  /**
+   * Settles with the problem as soon as one is found. The parser never hands over a part it skips,
+   * so a reader that only looked at `problem` between parts would wait for the body's end, which a
+   * client still sending may never reach.
+   */
+  readonly found: Promise<string>;
+  private tell: (problem: string) => void = () => {};
 
   constructor(boundary: string) {
+    this.found = new Promise((resolve) => (this.tell = resolve));
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
     // The first delimiter starts the body without a line break before it.
     this.pending = Buffer.from('\r\n', 'latin1');
@@ -45,16 +53,18 @@ export class MultipartScanner {
       }
       const headersEnd = this.pending.indexOf('\r\n\r\n', after, 'latin1');
       if (headersEnd < 0) {
-        if (this.pending.length - after > MAX_PART_HEADER_BYTES) this.problem = 'A part of the multipart body has headers that are too large';
+        if (this.pending.length - after > MAX_PART_HEADER_BYTES) this.refuse('A part of the multipart body has headers that are too large');
         return this.keepFrom(at);
       }
       const headers = this.pending.subarray(after, headersEnd).toString('latin1');
-      if (!FORM_DATA_PART.test(headers)) {
-        this.problem = 'A part of the multipart body has no Content-Disposition: form-data header with a name';
-        return;
-      }
+      if (!FORM_DATA_PART.test(headers)) return this.refuse('A part of the multipart body has no Content-Disposition: form-data header with a name');
       this.pending = this.pending.subarray(headersEnd + 4);
     }
+  }
+
+  private refuse(problem: string) {
+    this.problem = problem;
+    this.tell(problem);
   }
 
   private keepFrom(at: number) {

@@ -56,9 +56,20 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
   const strict = () => {
     if (scanner?.problem) throw refused(400, scanner.problem);
   };
+  // A part the scanner refuses ends the reading at once, whatever the parser is waiting for.
+  const refusal = scanner?.found.then((problem): never => {
+    throw refused(400, problem);
+  });
+  refusal?.catch(() => {});
   try {
     const largest = Math.max(1, ...Object.values(spec.files).map((f) => f.maxBytes));
-    for await (const part of request.parts({ limits: { fileSize: largest, fieldSize: MAX_FIELD_BYTES, files: Object.keys(spec.files).length + 1 } })) {
+    const parts = request
+      .parts({ limits: { fileSize: largest, fieldSize: MAX_FIELD_BYTES, files: Object.keys(spec.files).length + 1 } })
+      [Symbol.asyncIterator]();
+    for (;;) {
+      const step = await (refusal ? Promise.race([parts.next(), refusal]) : parts.next());
+      if (step.done) break;
+      const part = step.value;
       strict();
       if (part.type === 'field') {
         if (!spec.fields.includes(part.fieldname)) continue;
@@ -110,8 +121,9 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
 }
 
 /**
- * A refused multipart body is answered at once, before the client has finished sending it; the
- * connection is closed afterwards, so the rest of the body is never read nor left hanging.
+ * A refused multipart body is answered as soon as it is refused: the error handler reads and drops
+ * what is left of it (up to a bound, see unread-body.ts) so that the client hears the answer, and
+ * the connection is closed afterwards, so nothing more of it is read nor left hanging.
  */
 function refused(status: 400 | 413, message: string) {
   return new AppError(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, null, { connection: 'close' });

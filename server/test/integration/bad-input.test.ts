@@ -249,9 +249,21 @@ async function multipartVariants(r: AppRoute, v: ValidCall): Promise<Variant[]> 
       name: 'a part with no Content-Disposition',
       raw: mp(multipartBody([...validParts.slice(0, 1), { name: 'x', headers: 'Content-Type: text/plain', data: 'hello' }, ...validParts.slice(1)])),
     },
+    // Each malformed part small and large: a parser skips such a part silently, and a server that
+    // waited for the body's end to notice would hang on the small one (the whole body already sent).
+    ...[5000, 88 * 1024, 7 * 1024 * 1024].map((bytes) => ({
+      name: `only a part with no Content-Disposition (${bytes} bytes)`,
+      raw: mp(multipartBody([{ name: 'x', headers: 'Content-Type: application/octet-stream', data: Buffer.alloc(bytes, 120) }])),
+    })),
     {
-      name: 'only a part with no Content-Disposition',
-      raw: mp(multipartBody([{ name: 'x', headers: 'Content-Type: application/octet-stream', data: 'x'.repeat(5000) }])),
+      name: 'a large part with no Content-Disposition before the valid ones',
+      raw: mp(multipartBody([{ name: 'x', headers: 'Content-Type: video/mp4', data: Buffer.alloc(1024 * 1024, 7) }, ...validParts])),
+    },
+    {
+      name: 'a large part with a malformed header',
+      raw: mp(
+        multipartBody([...validParts.slice(0, 1), { name: 'x', headers: 'this is not a header', data: Buffer.alloc(512 * 1024, 7) }, ...validParts.slice(1)]),
+      ),
     },
     { name: 'a malformed part header', raw: mp(multipartBody([{ name: 'x', headers: 'this is not a header', data: 'hello' }, ...validParts])) },
     { name: 'an unexpected file field', raw: mp(multipartBody([...validParts, { name: 'evil', filename: 'evil.sh', type: 'text/x-sh', data: '#!/bin/sh' }])) },
