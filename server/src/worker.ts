@@ -43,6 +43,7 @@ async function main() {
   const { queue } = jobs;
   await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = jobs.trending.schedule();
+  const stopBackups = jobs.backups.schedule();
   logger.info({ queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir }, 'worker started');
 
   let stopping = false;
@@ -52,6 +53,7 @@ async function main() {
     logger.info({ signal }, 'worker shutting down');
     try {
       stopTrending();
+      stopBackups();
       await stopSweeping();
       await queue.close();
       await notifications.close();

@@ -1,11 +1,14 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/client.js';
+import { BackupRunsRepository } from '../backup/backup-runs.repository.js';
+import { takeBackup } from '../backup/take-backup.js';
 import { createQueue } from '../jobs/create-queue.js';
 import type { JobHandlers, JobQueue } from '../jobs/job-types.js';
 import type { PublicChanges } from '../lib/public-changes.js';
 import { childrenDieWithParent } from '../media/child-command.js';
 import { createMediaTools, type MediaTools } from '../media/media-tools.js';
+import { BackupJobs } from '../modules/backups/backup-jobs.js';
 import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
 import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
@@ -16,7 +19,7 @@ import type { VideoEvents } from '../modules/videos/video-events.js';
 import type { Storage } from '../storage/storage.js';
 
 /**
- * The queue, the video pipeline, scheduled publishing and trending's rebuilds, wired together the
+ * The queue, the video pipeline, scheduled publishing, trending's rebuilds and backups, wired together the
  * same way in the API process and in a worker: a job that failed for good without its handler
  * knowing (its process died on the last attempt) still marks the video.
  */
@@ -39,6 +42,8 @@ export function createJobs(deps: {
   publishing: ScheduledPublishing;
   /** The trending list's rebuilds: a process that runs jobs also asks for them on schedule. */
   trending: TrendingJobs;
+  /** Backups taken as jobs: on BACKUP_CRON's schedule (a process that runs jobs asks for them) and on an admin's request. */
+  backups: BackupJobs;
   /** The ffmpeg and ffprobe the pipeline runs, for whatever else in the process needs them. */
   media: MediaTools;
   /** Every job's handler, for queue.start. */
@@ -83,13 +88,23 @@ export function createJobs(deps: {
     changes: deps.changes,
   });
   const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
+  const runs = new BackupRunsRepository(database.db);
+  const backups = new BackupJobs({
+    queue,
+    runs,
+    take: (opts) => takeBackup({ database, storage, config, runs }, { to: config.backups.dir, ...opts }),
+    cron: config.backups.cron,
+    keep: config.backups.keep,
+    logger,
+  });
   const video = pipeline;
   return {
     queue,
     pipeline,
     publishing,
     trending,
+    backups,
     media,
-    handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers() }),
+    handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers(), ...backups.handlers() }),
   };
 }

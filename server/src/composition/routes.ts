@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
+import { backupsRoutes } from '../modules/backups/backups.routes.js';
 import { captionsRoutes } from '../modules/captions/captions.routes.js';
 import { commentsRoutes } from '../modules/comments/comments.routes.js';
 import { discoveryRoutes } from '../modules/discovery/discovery.routes.js';
@@ -36,6 +37,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(instanceRoutes, { instance: s.instance });
     await api.register(moderationRoutes, { moderation: s.moderation, audit: s.audit });
     await api.register(adminRoutes, { users: s.adminUsers, media: s.adminMedia });
+    await api.register(backupsRoutes, { backups: s.backups });
     await api.register(notificationsRoutes, { notifications: s.notifications, logger });
     await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });
     await api.register(captionsRoutes, { captions: s.captions, config, tmpDir });

@@ -41,6 +41,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const health = new HealthRepository(database.probe());
   if (runJobs) await ctx.queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
+  const stopBackups = runJobs ? jobs.backups.schedule() : () => {};
   return {
     ctx,
     services,
@@ -53,6 +54,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     },
     close: async () => {
       stopTrending();
+      stopBackups();
       await stopHousekeeping();
       await site.close();
     },

@@ -7,6 +7,8 @@ import { AdminUsersService } from '../modules/admin/admin-users.service.js';
 import { AdminVideosRepository } from '../modules/admin/admin-videos.repository.js';
 import { AuditLogRepository } from '../modules/audit/audit-log.repository.js';
 import { AuditLogService } from '../modules/audit/audit-log.service.js';
+import { nextBackupAt } from '../modules/backups/backup-jobs.js';
+import { BackupsService } from '../modules/backups/backups.service.js';
 import { CaptionsRepository } from '../modules/captions/captions.repository.js';
 import { CaptionsService } from '../modules/captions/captions.service.js';
 import { CommentsRepository } from '../modules/comments/comments.repository.js';
@@ -99,6 +101,8 @@ export interface Services {
   demoCleanup: DemoCleanup | null;
   studio: StudioService;
   audit: AuditLogService;
+  /** Backups as the admin area shows them, and the ones admins ask for. */
+  backups: BackupsService;
   /** Periodic tidying: view records, abandoned uploads, the demo account's content, orphaned files. */
   housekeeping: Housekeeping;
 }
@@ -187,6 +191,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     sessions,
   });
   const audit = new AuditLogRepository(db);
+  const backupRuns = new BackupRunsRepository(db);
   const uploads = new UploadsService({
     uploads: new UploadsRepository(db),
     store: uploadStore,
@@ -246,6 +251,13 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     }),
     adminMedia: new AdminMediaService({ videos: new AdminVideosRepository(db), audit, queue: ctx.queue, processing }),
     audit: new AuditLogService({ audit }),
+    backups: new BackupsService({
+      runs: backupRuns,
+      queue: ctx.queue,
+      audit,
+      next: () => nextBackupAt(config.backups.cron),
+      settings: { cron: config.backups.cron, keep: config.backups.keep, dir: config.backups.dir },
+    }),
     studio: new StudioService({ studio: new StudioRepository(db), present: presenter }),
     feeds: new FeedsService(pages),
     previews: new PreviewsService(pages),
@@ -255,7 +267,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       uploads,
       demo: demoCleanup,
       orphans: { sweep: (now) => sweepOrphans(orphans, now) },
-      backups: { settle: (now) => settleInterruptedBackups({ runs: new BackupRunsRepository(db), backupDir: config.backups.dir }, now) },
+      backups: { settle: (now) => settleInterruptedBackups({ runs: backupRuns, backupDir: config.backups.dir }, now) },
       logger,
     }),
   };

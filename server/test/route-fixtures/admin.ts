@@ -178,3 +178,15 @@ adminFixtures['POST /api/v1/admin/jobs/:id/retry'] = {
     };
   },
 };
+adminFixtures['GET /api/v1/admin/backups'] = {
+  access: 'admin',
+  async valid(w) {
+    return { as: await w.staff('admin'), status: 200 };
+  },
+};
+adminFixtures['POST /api/v1/admin/backups'] = {
+  access: 'admin',
+  async valid(w) {
+    return { as: await w.staff('admin'), status: 202 };
+  },
+};

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobMap } from '../../jobs/job-types.js';
-import { type BackupRunRecord, BackupJobs, type BackupJobsDeps, slotOf } from './backup-jobs.js';
+import type { BackupRun } from '../../backup/backup-runs.repository.js';
+import { BackupJobs, type BackupJobsDeps, slotOf } from './backup-jobs.js';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -16,20 +17,31 @@ afterEach(async () => {
 });
 
 /** A record of backups kept in memory, newest first, with a real folder for each. */
-async function runsOf(specs: Array<Pick<BackupRunRecord, 'trigger' | 'status'>>) {
-  const rows: BackupRunRecord[] = [];
+async function runsOf(specs: Array<Pick<BackupRun, 'trigger' | 'status'>>) {
+  const rows: BackupRun[] = [];
   for (const [i, spec] of specs.entries()) {
     const folder = path.join(dir, `backup-${i}`);
     await fs.mkdir(folder);
     await fs.writeFile(path.join(folder, 'manifest.json'), '{}');
-    rows.push({ id: `run-${i}`, path: folder, startedAt: 1000 * (i + 1), finishedAt: 1000 * (i + 1) + 500, bytes: 10, error: null, removedAt: null, ...spec });
+    rows.push({
+      id: `run-${i}`,
+      path: folder,
+      slot: null,
+      owner: 'test',
+      started_at: 1000 * (i + 1),
+      finished_at: 1000 * (i + 1) + 500,
+      bytes: 10,
+      error: null,
+      removed_at: null,
+      ...spec,
+    });
   }
   rows.reverse();
   return {
     rows,
     list: async (limit: number) => rows.slice(0, limit),
     markRemoved: async (id: string) => {
-      rows.find((r) => r.id === id)!.removedAt = Date.now();
+      rows.find((r) => r.id === id)!.removed_at = Date.now();
     },
   };
 }
@@ -75,9 +87,9 @@ describe('scheduled backups', () => {
     const { sut, taken } = jobs({ runs, keep: 2 });
     expect(await sut.scheduled(60_000)).toBe('taken');
     expect(taken).toEqual([{ trigger: 'scheduled', slot: 60_000 }]);
-    const gone = runs.rows.filter((r) => r.removedAt !== null).map((r) => r.id);
+    const gone = runs.rows.filter((r) => r.removed_at !== null).map((r) => r.id);
     expect(gone.sort()).toEqual(['run-0', 'run-2']);
-    for (const r of runs.rows) expect(await exists(r.path)).toBe(r.removedAt === null);
+    for (const r of runs.rows) expect(await exists(r.path)).toBe(r.removed_at === null);
     // Nothing more goes on a second pass.
     expect(await sut.removeBeyondKeep()).toBe(0);
   });
@@ -90,7 +102,7 @@ describe('scheduled backups', () => {
     ]);
     const { sut } = jobs({ runs, keep: 1, take: async () => null });
     expect(await sut.scheduled(60_000)).toBe('already');
-    expect(runs.rows.every((r) => r.removedAt === null)).toBe(true);
+    expect(runs.rows.every((r) => r.removed_at === null)).toBe(true);
   });
 
   it('are asked for at each turn of the pattern, with the turn as the slot every process agrees on', async () => {

@@ -2,26 +2,10 @@ import fs from 'node:fs/promises';
 import { Cron } from 'croner';
 import type { JobHandlers, JobQueue } from '../../jobs/job-types.js';
 import type { QueueLogger } from '../../jobs/queue-options.js';
-
-/** A backup as recorded in the database, whoever took it. */
-export interface BackupRunRecord {
-  id: string;
-  trigger: 'manual' | 'scheduled' | 'before-migration';
-  status: 'running' | 'ok' | 'failed';
-  path: string;
-  startedAt: number;
-  finishedAt: number | null;
-  bytes: number | null;
-  error: string | null;
-  removedAt: number | null;
-}
+import type { BackupRunsRepository } from '../../backup/backup-runs.repository.js';
 
 /** What the backup jobs need of the record of backups. */
-export interface BackupRunsStore {
-  /** Newest first. */
-  list(limit: number): Promise<BackupRunRecord[]>;
-  markRemoved(id: string): Promise<void>;
-}
+export type BackupRunsStore = Pick<BackupRunsRepository, 'list' | 'markRemoved'>;
 
 /**
  * Takes one backup into the backup dir and records it; null when `slot` was already taken by
@@ -88,7 +72,7 @@ export class BackupJobs {
    * migration are the operator's to remove.
    */
   async removeBeyondKeep(): Promise<number> {
-    const kept = (await this.deps.runs.list(RETENTION_WINDOW)).filter((r) => r.trigger === 'scheduled' && r.status === 'ok' && r.removedAt === null);
+    const kept = (await this.deps.runs.list(RETENTION_WINDOW)).filter((r) => r.trigger === 'scheduled' && r.status === 'ok' && r.removed_at === null);
     let removed = 0;
     for (const old of kept.slice(this.deps.keep)) {
       try {
@@ -105,11 +89,7 @@ export class BackupJobs {
 
   /** When the next scheduled backup is due, or null when none is scheduled. */
   next(): Date | null {
-    if (!this.deps.cron) return null;
-    const cron = new Cron(this.deps.cron, { paused: true });
-    const next = cron.nextRun();
-    cron.stop();
-    return next;
+    return nextBackupAt(this.deps.cron);
   }
 
   /** Asks for a backup at every turn of BACKUP_CRON; the returned function stops asking. */
@@ -134,4 +114,13 @@ export class BackupJobs {
 export function slotOf(pattern: string, now: number): number {
   const unit = pattern.trim().split(/\s+/).length >= 6 ? 1000 : 60_000;
   return Math.floor(now / unit) * unit;
+}
+
+/** When a backup is next due by a BACKUP_CRON pattern (in this process's clock and time zone), or null for none. */
+export function nextBackupAt(pattern: string | null, from = new Date()): Date | null {
+  if (!pattern) return null;
+  const cron = new Cron(pattern, { paused: true });
+  const next = cron.nextRun(from);
+  cron.stop();
+  return next;
 }

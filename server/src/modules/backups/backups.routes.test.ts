@@ -8,7 +8,8 @@ const API = '/api/v1';
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof staffCallers>>;
 beforeAll(async () => {
-  t = await createTestApp({ env: { BACKUP_CRON: '15 4 * * *', BACKUP_KEEP: '3' } });
+  // Jobs run in this app, as in a site's one process: the backup an admin asks for is really taken.
+  t = await createTestApp({ serveSourceAsIs: false, env: { BACKUP_CRON: '15 4 * * *', BACKUP_KEEP: '3' } });
   staff = await staffCallers(t);
 });
 afterAll(async () => {
@@ -70,7 +71,19 @@ describe('POST /admin/backups', () => {
     const now = Date.now();
     await t.ctx.db
       .insertInto('backup_runs')
-      .values({ id: 'still-running', trigger: 'scheduled', status: 'running', path: '/somewhere.partial', slot: null, owner: 'this-process', started_at: now, finished_at: null, bytes: null, error: null, removed_at: null })
+      .values({
+        id: 'still-running',
+        trigger: 'scheduled',
+        status: 'running',
+        path: '/somewhere.partial',
+        slot: null,
+        owner: 'this-process',
+        started_at: now,
+        finished_at: null,
+        bytes: null,
+        error: null,
+        removed_at: null,
+      })
       .execute();
     try {
       const res = await t.call({ method: 'POST', url: `${API}/admin/backups`, as: staff.admin });
@@ -86,7 +99,19 @@ describe('POST /admin/backups', () => {
     const now = Date.now() + 1000;
     await t.ctx.db
       .insertInto('backup_runs')
-      .values({ id: 'failed-one', trigger: 'scheduled', status: 'failed', path: '/x.partial', slot: null, owner: 'gone', started_at: now, finished_at: now + 5, bytes: null, error: 'interrupted', removed_at: null })
+      .values({
+        id: 'failed-one',
+        trigger: 'scheduled',
+        status: 'failed',
+        path: '/x.partial',
+        slot: null,
+        owner: 'gone',
+        started_at: now,
+        finished_at: now + 5,
+        bytes: null,
+        error: 'interrupted',
+        removed_at: null,
+      })
       .execute();
     const { data } = await backupsOf();
     expect(data.backups[0]).toMatchObject({ _id: 'failed-one', status: 'failed', error: 'interrupted', tookMs: 5 });

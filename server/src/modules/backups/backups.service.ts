@@ -4,13 +4,14 @@ import { conflict } from '../../http/errors.js';
 import { toIso } from '../../lib/ids.js';
 import type { JobQueue } from '../../jobs/job-types.js';
 import type { AuditLogRepository } from '../audit/audit-log.repository.js';
-import type { BackupRunRecord, BackupRunsStore } from './backup-jobs.js';
+import type { BackupRun } from '../../backup/backup-runs.repository.js';
+import type { BackupRunsStore } from './backup-jobs.js';
 
 /** Backups shown in the admin area. */
 const LISTED = 20;
 
 export interface BackupsServiceDeps {
-  runs: BackupRunsStore;
+  runs: Pick<BackupRunsStore, 'list'>;
   queue: Pick<JobQueue, 'enqueue'>;
   audit: Pick<AuditLogRepository, 'record'>;
   /** When the next scheduled backup is due. */
@@ -52,17 +53,19 @@ export class BackupsService {
   }
 }
 
-function presentBackup(r: BackupRunRecord): AdminBackup {
+function presentBackup(r: BackupRun): AdminBackup {
+  const started = Number(r.started_at);
+  const finished = r.finished_at === null ? null : Number(r.finished_at);
   return {
     _id: r.id,
     trigger: r.trigger,
     status: r.status,
     path: r.path,
-    startedAt: toIso(r.startedAt),
-    finishedAt: r.finishedAt === null ? null : toIso(r.finishedAt),
-    tookMs: r.finishedAt === null ? null : r.finishedAt - r.startedAt,
-    bytes: r.bytes,
+    startedAt: toIso(started),
+    finishedAt: finished === null ? null : toIso(finished),
+    tookMs: finished === null ? null : finished - started,
+    bytes: r.bytes === null ? null : Number(r.bytes),
     error: r.error,
-    removed: r.removedAt !== null,
+    removed: r.removed_at !== null,
   };
 }
