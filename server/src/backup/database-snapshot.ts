@@ -6,6 +6,7 @@ import type { DbHandle } from '../db/client.js';
 import type { Database } from '../db/schema.js';
 import { runPgTool } from './pg-tools.js';
 import { SnapshotRepository } from './snapshot.repository.js';
+import { copySqlite } from './sqlite-copy.js';
 
 export interface DatabaseSnapshot {
   kind: 'sqlite' | 'postgres';
@@ -32,26 +33,14 @@ export async function snapshotDatabase(database: DbHandle, config: Config['datab
 }
 
 /**
- * SQLite's online backup API on a connection of its own, all pages in one step: the step reads
- * inside one read transaction, so the copy is one moment's database and, in WAL mode, writers
- * carry on meanwhile. (Small steps would start over whenever another process writes, which on a
- * busy site may be forever.) The copy is then made self-contained (no WAL) and checked.
+ * SQLite's online backup API, in a thread of its own (sqlite-copy.ts), then what the rest of the
+ * backup needs read from the copy: the same moment's rows.
  */
 async function snapshotSqlite(source: string, target: string): Promise<DatabaseSnapshot> {
-  const from = new SQLite(source, { readonly: true, fileMustExist: true });
+  await copySqlite(source, target);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(target, { readonly: true }) }) });
   try {
-    await from.backup(target, { progress: () => 0x7fffffff });
-  } finally {
-    from.close();
-  }
-  const copy = new SQLite(target);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: copy }) });
-  try {
-    copy.pragma('journal_mode = DELETE');
-    const repo = new SnapshotRepository(db, 'sqlite');
-    const check = await repo.integrityCheck();
-    if (check.join() !== 'ok') throw new Error(`the database copy failed its integrity check: ${check.slice(0, 3).join('; ')}`);
-    return { kind: 'sqlite', file: SQLITE_FILE, ...(await readSnapshot(repo)) };
+    return { kind: 'sqlite', file: SQLITE_FILE, ...(await readSnapshot(new SnapshotRepository(db, 'sqlite'))) };
   } finally {
     await db.destroy();
   }

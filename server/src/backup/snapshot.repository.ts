@@ -46,12 +46,6 @@ export class SnapshotRepository {
     return row.rows[0]?.name ?? null;
   }
 
-  /** SQLite's `PRAGMA integrity_check`: ['ok'] when the file is sound. */
-  async integrityCheck(): Promise<string[]> {
-    const rows = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(this.db);
-    return rows.rows.map((r) => r.integrity_check);
-  }
-
   /** PostgreSQL, inside a repeatable-read transaction: names its snapshot so pg_dump can read the same one. */
   async exportSnapshot(): Promise<string> {
     const row = await sql<{ snapshot: string }>`SELECT pg_export_snapshot() AS snapshot`.execute(this.db);
