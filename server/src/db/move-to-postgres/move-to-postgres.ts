@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import { openDatabase } from '../client.js';
+import { PostgresTarget, type TargetObjects } from './postgres-target.js';
+import { isReelhouseDatabase, SqliteSource } from './sqlite-source.js';
+
+/** A move that could not be made, said in one line. */
+export class MoveError extends Error {}
+
+export interface MoveReport {
+  /** Tables copied, with their rows (equal on both sides). */
+  copied: { table: string; rows: number }[];
+  /** Tables the target keeps from the copied rows itself, with the rows they hold after the move. */
+  rebuilt: { table: string; rows: number }[];
+  /** Sequences moved past the copied ids, as table.column. */
+  sequences: string[];
+}
+
+/** A progress line every this many rows of a large table, besides the one when it is done. */
+const PROGRESS_EVERY = 100_000;
+
+/**
+ * Copies a site's SQLite database into an empty PostgreSQL database, both at the latest schema, in
+ * one transaction: a failure leaves the target as it was (what its migration made is dropped too).
+ */
+export async function moveToPostgres(opts: { from: string; to: string; say: (line: string) => void }): Promise<MoveReport> {
+  const { from, to, say } = opts;
+  if (!fs.existsSync(from)) throw new MoveError(`There is no SQLite database at ${from} (set DATA_DIR, or give --from)`);
+  if (!isReelhouseDatabase(from)) throw new MoveError(`${from} is not a Reelhouse database`);
+  const target = await PostgresTarget.connect(to).catch((err: Error) => {
+    throw new MoveError(`Cannot connect to PostgreSQL at ${describeUrl(to)}: ${err.message}`);
+  });
+  try {
+    const before = await target.objects();
+    const holding = await target.firstTableWithRows(before.tables);
+    if (holding) throw new MoveError(`The target database is not empty (table ${holding} has rows): move into a new, empty database`);
+    return await copyInto(target, before, from, to, say);
+  } finally {
+    await target.close();
+  }
+}
+
+async function copyInto(target: PostgresTarget, before: TargetObjects, from: string, to: string, say: (line: string) => void): Promise<MoveReport> {
+  let source: SqliteSource | null = null;
+  let inTransaction = false;
+  try {
+    say('Bringing both databases to the latest schema');
+    await (await openDatabase({ database: { kind: 'sqlite', file: from, readWorkers: 0 } })).close();
+    await (await openDatabase({ database: { kind: 'postgres', url: to } })).close();
+
+    source = new SqliteSource(from);
+    const schema = source.schema();
+    for (const table of schema.copied) {
+      const writable = await target.writableColumns(table.name);
+      if (!writable.size) throw new MoveError(`Table ${table.name} is missing on PostgreSQL`);
+      const missing = table.columns.find((c) => !writable.has(c));
+      if (missing) throw new MoveError(`Column ${table.name}.${missing} is missing on PostgreSQL`);
+    }
+
+    await target.begin();
+    inTransaction = true;
+    const copied: MoveReport['copied'] = [];
+    for (const table of schema.copied) {
+      await target.empty(table.name);
+      const total = source.count(table.name);
+      let rows = 0;
+      let nextProgress = PROGRESS_EVERY;
+      for (const batch of source.rows(table, PostgresTarget.rowsPerInsert(table.columns.length))) {
+        await target.insert(table.name, table.columns, batch);
+        rows += batch.length;
+        if (rows >= nextProgress && rows < total) {
+          say(`  ${table.name}: ${rows} / ${total} rows`);
+          nextProgress += PROGRESS_EVERY;
+        }
+      }
+      say(`  ${table.name}: ${rows} / ${total} rows`);
+      copied.push({ table: table.name, rows: total });
+    }
+    const sequences = await target.setSequences();
+
+    for (const { table, rows } of copied) {
+      const there = await target.count(table);
+      if (there !== rows) throw new MoveError(`Row counts differ for ${table}: ${rows} on SQLite, ${there} on PostgreSQL`);
+    }
+    const present = (await target.objects()).tables;
+    const rebuilt: MoveReport['rebuilt'] = [];
+    for (const table of schema.kept.filter((t) => present.includes(t))) rebuilt.push({ table, rows: await target.count(table) });
+    await target.commit();
+    inTransaction = false;
+    await target.analyze();
+    return { copied, rebuilt, sequences };
+  } catch (err) {
+    if (inTransaction) await target.rollback().catch(() => {});
+    await target.dropAllBut(before).catch(() => {});
+    throw err instanceof MoveError ? err : new MoveError(`The move failed, and the target is left as it was: ${(err as Error).message}`);
+  } finally {
+    source?.close();
+  }
+}
+
+/** The target's address without its password, for messages. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'the given address';
+  }
+}
