@@ -247,7 +247,7 @@ describe('npm run migrate-to-postgres', () => {
   it('copies every table, says so table by table, and ends with every count equal', async () => {
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stderr).toBe('');
-    expect(moved.stdout).toMatch(/^ {2}videos: \d+ \/ \d+ rows$/m);
+    expect(moved.stdout).toMatch(/^ {2}videos: \d+ \/ \d+ rows \(\d+\.\d s\)$/m);
     expect(moved.stdout).toContain("Every table's row count is equal on both sides");
 
     const pair = await TablePair.open(path.join(dataDir, 'reelhouse.db'), target!.url);
@@ -255,7 +255,7 @@ describe('npm run migrate-to-postgres', () => {
       const tables = pair.sqliteTables();
       expect(await pair.pgTables()).toEqual(tables);
       const copied = tables.filter((t) => !REBUILT.includes(t));
-      for (const t of copied) expect(moved.stdout).toMatch(new RegExp(`^ {2}${t}: (\\d+) / \\1 rows$`, 'm'));
+      for (const t of copied) expect(moved.stdout).toMatch(new RegExp(`^ {2}${t}: (\\d+) / \\1 rows \\(`, 'm'));
       const counts = await pair.counts(copied);
       expect(counts.pg).toEqual(counts.sqlite);
       for (const t of [
@@ -278,6 +278,8 @@ describe('npm run migrate-to-postgres', () => {
         expect(counts.sqlite[t], t).toBeGreaterThan(0);
       }
       for (const t of copied) expect(await pair.differences(t, 40), t).toEqual([]);
+      // The triggers paused for the copy are on again for the site.
+      expect(await pair.disabledTriggers()).toEqual([]);
       // PostgreSQL's own search words: every lexeme of every video, made from the copied rows.
       expect((await pair.pgCounts(['search_words'])).search_words).toBeGreaterThan(1000);
     } finally {
@@ -358,6 +360,7 @@ describe('npm run migrate-to-postgres', () => {
         expect(run.stderr.trim().split('\n')).toHaveLength(1);
         expect(run.stderr).toMatch(/^The move failed, and the target is left as it was: .*0x00/);
         expect(await pair.pgTables()).toEqual(expected);
+        expect(await pair.disabledTriggers()).toEqual([]);
         const counts = await pair.pgCounts(expected.filter((t) => t !== 'counters'));
         expect(Object.values(counts).every((n) => n === 0)).toBe(true);
       } finally {

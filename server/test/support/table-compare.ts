@@ -38,6 +38,12 @@ export class TablePair {
     return { sqlite, pg: await this.pgCounts(tables) };
   }
 
+  /** PostgreSQL's own triggers that are switched off. */
+  async disabledTriggers(): Promise<string[]> {
+    const { rows } = await this.pg.query<{ name: string }>(`SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D' ORDER BY 1`);
+    return rows.map((r) => r.name);
+  }
+
   async pgCounts(tables: string[]): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
     for (const t of tables) out[t] = Number((await this.pg.query<{ n: string }>(`SELECT count(*) AS n FROM "${t}"`)).rows[0]!.n);

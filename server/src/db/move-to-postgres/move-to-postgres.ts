@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { openDatabase } from '../client.js';
+import { FILL_SEARCH_WORDS } from '../migrations/0038_search_words.js';
 import { PostgresTarget, type TargetObjects } from './postgres-target.js';
 import { isReelhouseDatabase, SqliteSource } from './sqlite-source.js';
 
@@ -14,6 +15,20 @@ export interface MoveReport {
   /** Sequences moved past the copied ids, as table.column. */
   sequences: string[];
 }
+
+/**
+ * How PostgreSQL gets each table that triggers keep from other tables' rows: a statement run once
+ * after the copy, or null for a table the site builds itself when first needed. The copy runs with
+ * the target's own triggers off, so rows arrive exactly as they were (no count is added to twice)
+ * and the page boundaries' triggers, slow row by row, do not run for nothing. A table kept by
+ * triggers and missing here stops the move before anything is written.
+ */
+const REBUILDS: Record<string, string | null> = {
+  search_words: FILL_SEARCH_WORDS,
+  // A list's first deep page builds its boundaries (list-paging.ts), in PostgreSQL's own sort order.
+  page_buckets: null,
+  page_bucket_versions: null,
+};
 
 /** A progress line every this many rows of a large table, besides the one when it is done. */
 const PROGRESS_EVERY = 100_000;
@@ -49,6 +64,11 @@ async function copyInto(target: PostgresTarget, before: TargetObjects, from: str
 
     source = new SqliteSource(from);
     const schema = source.schema();
+    const unknown = schema.kept.find((t) => !(t in REBUILDS));
+    if (unknown) throw new MoveError(`Table ${unknown} is kept by triggers, and the move does not know how to make it again on PostgreSQL`);
+    const known = new Set([...schema.copied.map((t) => t.name), ...schema.kept]);
+    const stray = (await target.objects()).tables.find((t) => !t.startsWith('kysely_migration') && !known.has(t));
+    if (stray) throw new MoveError(`Table ${stray} on PostgreSQL has no counterpart in the SQLite database`);
     for (const table of schema.copied) {
       const writable = await target.writableColumns(table.name);
       if (!writable.size) throw new MoveError(`Table ${table.name} is missing on PostgreSQL`);
@@ -59,31 +79,38 @@ async function copyInto(target: PostgresTarget, before: TargetObjects, from: str
     await target.begin();
     inTransaction = true;
     const copied: MoveReport['copied'] = [];
+    for (const table of schema.copied) await target.userTriggers(table.name, false);
     for (const table of schema.copied) {
       await target.empty(table.name);
       const total = source.count(table.name);
+      const started = Date.now();
+      const took = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
       let rows = 0;
       let nextProgress = PROGRESS_EVERY;
       for (const batch of source.rows(table, PostgresTarget.rowsPerInsert(table.columns.length))) {
         await target.insert(table.name, table.columns, batch);
         rows += batch.length;
         if (rows >= nextProgress && rows < total) {
-          say(`  ${table.name}: ${rows} / ${total} rows`);
+          say(`  ${table.name}: ${rows} / ${total} rows (${took()})`);
           nextProgress += PROGRESS_EVERY;
         }
       }
-      say(`  ${table.name}: ${rows} / ${total} rows`);
+      say(`  ${table.name}: ${rows} / ${total} rows (${took()})`);
       copied.push({ table: table.name, rows: total });
     }
+    for (const table of schema.copied) await target.userTriggers(table.name, true);
     const sequences = await target.setSequences();
+    for (const table of schema.kept) {
+      const statement = REBUILDS[table];
+      if (statement) await target.run(statement);
+    }
 
     for (const { table, rows } of copied) {
       const there = await target.count(table);
       if (there !== rows) throw new MoveError(`Row counts differ for ${table}: ${rows} on SQLite, ${there} on PostgreSQL`);
     }
-    const present = (await target.objects()).tables;
     const rebuilt: MoveReport['rebuilt'] = [];
-    for (const table of schema.kept.filter((t) => present.includes(t))) rebuilt.push({ table, rows: await target.count(table) });
+    for (const table of schema.kept) rebuilt.push({ table, rows: await target.count(table) });
     await target.commit();
     inTransaction = false;
     await target.analyze();

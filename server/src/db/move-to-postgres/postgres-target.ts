@@ -75,6 +75,18 @@ export class PostgresTarget {
     await this.client.query(`DELETE FROM ${quote(table)}`);
   }
 
+  /**
+   * Switches a table's own triggers off or on (foreign keys stay checked). Inside the copy's
+   * transaction, so a failure leaves them on; the table's owner may do this, no superuser needed.
+   */
+  async userTriggers(table: string, on: boolean): Promise<void> {
+    await this.client.query(`ALTER TABLE ${quote(table)} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
+  }
+
+  async run(statement: string): Promise<void> {
+    await this.client.query(statement);
+  }
+
   /** Rows per INSERT for a table of this many columns. */
   static rowsPerInsert(columns: number): number {
     return Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS / columns)));
