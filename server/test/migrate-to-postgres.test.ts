@@ -90,6 +90,18 @@ let comment = '';
 let before: Answers = {};
 let media: Record<string, Buffer> = {};
 let moved: { code: number; stdout: string; stderr: string };
+/** bob's access token from the SQLite site: the signing secret and his session move with the data. */
+let bobToken = '';
+
+/** A caption track's upload: its cues are rows of their own, with integer ids on both databases. */
+function captionForm(language: string, lines: string[]): FormData {
+  const vtt = `WEBVTT\n\n${lines.map((text, i) => `00:00:0${i}.000 --> 00:00:0${i + 1}.000\n${text}\n`).join('\n')}`;
+  const form = new FormData();
+  form.append('language', language);
+  form.append('label', language);
+  form.append('file', new File([vtt], `${language}.vtt`, { type: 'text/vtt' }));
+  return form;
+}
 
 /** The reads compared: signed out, signed in as bob (a subscriber), alice (an uploader) and a catalogue channel. */
 async function readEverything(base: string): Promise<Answers> {
@@ -118,6 +130,8 @@ async function readEverything(base: string): Promise<Answers> {
     ['search rare', anon, `/api/v1/videos/?query=${encodeURIComponent(landmarks.rareWord!)}`],
     ['search phrase', anon, `/api/v1/videos/?query=${encodeURIComponent(landmarks.phrase!)}&pageNumber=2&pageSize=5`],
     ['search prefix', anon, '/api/v1/videos/?query=lightho'],
+    ['search captions', anon, '/api/v1/videos/?query=foghorn'],
+    ['up next', anon, `/api/v1/videos/${videoIds[0]}/related`],
     ['bob: subscriptions feed', bob, '/api/v1/feed/subscriptions'],
     ['bob: notifications', bob, '/api/v1/notifications'],
     ['bob: watch history', bob, '/api/v1/users/watch-history/'],
@@ -217,6 +231,8 @@ beforeAll(async () => {
     await ok(bob.api, 'PATCH', `/api/v1/playlist/add/${second}/${playlist}`);
     await ok(bob.api, 'PATCH', `/api/v1/users/watch-history/${first}`, { position: 1.25 });
     await ok(bob.api, 'PATCH', `/api/v1/users/watch-history/${second}`, {});
+    await ok(alice.api, 'POST', `/api/v1/videos/${first}/captions`, captionForm('en', ['The foghorn sounds twice', 'Waves against the rocks']));
+    bobToken = bob.api.accessToken;
     for (const api of [bob.api, carol.api, new ApiClient(base)]) await ok(api, 'PATCH', `/api/v1/videos/increment-views/${first}`);
     // Notifications are written after the events that make them: wait until bob's stop changing.
     let seen = -1;
@@ -274,6 +290,10 @@ describe('npm run migrate-to-postgres', () => {
         'jobs',
         'settings',
         'counters',
+        'captions',
+        'caption_cues',
+        'related_rankings',
+        'reports',
       ]) {
         expect(counts.sqlite[t], t).toBeGreaterThan(0);
       }
@@ -298,6 +318,7 @@ describe('npm run migrate-to-postgres', () => {
       expect(size('home deep by views', 'videos')).toBe(12);
       expect(size('search upload', 'videos')).toBe(2);
       expect(size('search prefix', 'videos')).toBe(2);
+      expect(size('search captions', 'videos')).toBe(1);
       expect(size('search common', 'videos')).toBeGreaterThan(0);
       expect(size('comments', 'comments')).toBe(2);
       expect(size('replies', 'comments')).toBe(1);
@@ -308,7 +329,14 @@ describe('npm run migrate-to-postgres', () => {
       const after = await readEverything(base);
       for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
       expect(await readMedia(after)).toEqual(media);
-      // New rows take ids after the copied ones: a new job (made by an upload) and new comments work.
+      // Signed in on SQLite, still signed in on PostgreSQL.
+      const stillIn = new ApiClient(base);
+      stillIn.accessToken = bobToken;
+      expect(await ok(stillIn, 'GET', '/api/v1/users/user/current')).toEqual(before['bob: current user']);
+      // New rows take ids after the copied ones: new caption cues, and the jobs an upload makes.
+      const alice = new ApiClient(base);
+      await signIn(alice, people.alice.email, 'correct-horse-1');
+      await ok(alice, 'POST', `/api/v1/videos/${videoIds[0]}/captions`, captionForm('fr', ['La corne de brume sonne deux fois']));
       const bob = new ApiClient(base);
       await signIn(bob, people.bob.email, 'correct-horse-1');
       await ok(bob, 'POST', `/api/v1/comments/${videoIds[1]}`, { content: 'Still here after the move' });
