@@ -116,9 +116,15 @@ async function copyInto(target: PostgresTarget, before: TargetObjects, from: str
     await target.analyze();
     return { copied, rebuilt, sequences };
   } catch (err) {
+    // A lost connection rolls the transaction back by itself, but then nothing can drop the schema.
     if (inTransaction) await target.rollback().catch(() => {});
-    await target.dropAllBut(before).catch(() => {});
-    throw err instanceof MoveError ? err : new MoveError(`The move failed, and the target is left as it was: ${(err as Error).message}`);
+    const restored = await target.dropAllBut(before).then(
+      () => true,
+      () => false,
+    );
+    if (err instanceof MoveError && restored) throw err;
+    const state = restored ? 'the target is left as it was' : 'the target may still hold the schema the move made there: drop the database and make it again';
+    throw new MoveError(`The move failed, and ${state}: ${(err as Error).message}`);
   } finally {
     source?.close();
   }
