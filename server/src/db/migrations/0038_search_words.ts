@@ -1,11 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
-/** Adds every word of every video's search vector: for the videos already there, and after a bulk copy. */
-export const FILL_SEARCH_WORDS = `INSERT INTO search_words (word)
-  SELECT DISTINCT w FROM videos, unnest(tsvector_to_array(videos.search_vector)) AS w ORDER BY 1
-  ON CONFLICT DO NOTHING`;
-
 /**
  * PostgreSQL: every word the videos' search index has ever held, in byte order, so a search can
  * turn a typed prefix into the few whole words it stands for (docs/decisions/0038-search-words.md).
@@ -58,7 +53,9 @@ export function migrationSearchWords(dialect: Dialect): Migration {
         EXECUTE FUNCTION search_words_of_changed_video()`,
         )
         .execute(db);
-      await sql.raw(FILL_SEARCH_WORDS).execute(db);
+      await sql`INSERT INTO search_words (word)
+        SELECT DISTINCT w FROM videos, unnest(tsvector_to_array(videos.search_vector)) AS w ORDER BY 1
+        ON CONFLICT DO NOTHING`.execute(db);
     },
   };
 }

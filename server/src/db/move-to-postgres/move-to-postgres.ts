@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { openDatabase } from '../client.js';
-import { FILL_SEARCH_WORDS } from '../migrations/0038_search_words.js';
 import { PostgresTarget, type TargetObjects } from './postgres-target.js';
 import { isReelhouseDatabase, SqliteSource } from './sqlite-source.js';
 
@@ -24,7 +23,10 @@ export interface MoveReport {
  * triggers and missing here stops the move before anything is written.
  */
 const REBUILDS: Record<string, string | null> = {
-  search_words: FILL_SEARCH_WORDS,
+  // Every word of every video's search vector, as migration 0038 first filled it.
+  search_words: `INSERT INTO search_words (word)
+    SELECT DISTINCT w FROM videos, unnest(tsvector_to_array(videos.search_vector)) AS w ORDER BY 1
+    ON CONFLICT DO NOTHING`,
   // A list's first deep page builds its boundaries (list-paging.ts), in PostgreSQL's own sort order.
   page_buckets: null,
   page_bucket_versions: null,
