@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { describeUrl, MoveError, moveToPostgres } from './db/move-to-postgres/move-to-postgres.js';
+import { backupBeforeMigrating } from './db/pre-migrate-backup.js';
+import { createLogger } from './logger.js';
 
 const USAGE = 'Usage: npm run migrate-to-postgres -- --to postgres://... [--from path/to/reelhouse.db]';
 
@@ -24,7 +27,12 @@ async function main() {
 
   console.log(`Moving ${from} to PostgreSQL at ${describeUrl(to)}`);
   const started = Date.now();
-  const report = await moveToPostgres({ from, to, say: (line) => console.log(line) });
+  // The SQLite file is backed up before it is migrated, as a start on it would do: on unless
+  // BACKUP_BEFORE_MIGRATE says otherwise (its default follows DATABASE_URL, which may name the target).
+  const backups = { dir: config.backups.dir, beforeMigrate: process.env.BACKUP_BEFORE_MIGRATE ? config.backups.beforeMigrate : true };
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }));
+  const beforeMigratingSource = backupBeforeMigrating({ database: { kind: 'sqlite', file: from, readWorkers: 0 }, backups }, logger);
+  const report = await moveToPostgres({ from, to, say: (line) => console.log(line), beforeMigratingSource });
   const rows = report.copied.reduce((sum, t) => sum + t.rows, 0);
   console.log(`Every table's row count is equal on both sides: ${report.copied.length} tables, ${rows} rows.`);
   if (report.rebuilt.length) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { openDatabase } from '../client.js';
+import type { BeforeMigrating } from '../migrations.js';
 import { PostgresTarget, type TargetObjects } from './postgres-target.js';
 import { isReelhouseDatabase, SqliteSource } from './sqlite-source.js';
 
@@ -39,8 +40,14 @@ const PROGRESS_EVERY = 100_000;
  * Copies a site's SQLite database into an empty PostgreSQL database, both at the latest schema, in
  * one transaction: a failure leaves the target as it was (what its migration made is dropped too).
  */
-export async function moveToPostgres(opts: { from: string; to: string; say: (line: string) => void }): Promise<MoveReport> {
-  const { from, to, say } = opts;
+export async function moveToPostgres(opts: {
+  from: string;
+  to: string;
+  say: (line: string) => void;
+  /** Run before the SQLite file is migrated, when it has migrations to apply (a backup of it). */
+  beforeMigratingSource?: BeforeMigrating;
+}): Promise<MoveReport> {
+  const { from, to } = opts;
   if (!fs.existsSync(from)) throw new MoveError(`There is no SQLite database at ${from} (set DATA_DIR, or give --from)`);
   if (!isReelhouseDatabase(from)) throw new MoveError(`${from} is not a Reelhouse database`);
   const target = await PostgresTarget.connect(to).catch((err: Error) => {
@@ -50,18 +57,22 @@ export async function moveToPostgres(opts: { from: string; to: string; say: (lin
     const before = await target.objects();
     const holding = await target.firstTableWithRows(before.tables);
     if (holding) throw new MoveError(`The target database is not empty (table ${holding} has rows): move into a new, empty database`);
-    return await copyInto(target, before, from, to, say);
+    return await copyInto(target, before, opts);
   } finally {
     await target.close();
   }
 }
 
-async function copyInto(target: PostgresTarget, before: TargetObjects, from: string, to: string, say: (line: string) => void): Promise<MoveReport> {
+async function copyInto(
+  target: PostgresTarget,
+  before: TargetObjects,
+  { from, to, say, beforeMigratingSource }: Parameters<typeof moveToPostgres>[0],
+): Promise<MoveReport> {
   let source: SqliteSource | null = null;
   let inTransaction = false;
   try {
     say('Bringing both databases to the latest schema');
-    await (await openDatabase({ database: { kind: 'sqlite', file: from, readWorkers: 0 } })).close();
+    await (await openDatabase({ database: { kind: 'sqlite', file: from, readWorkers: 0 } }, { beforeMigrating: beforeMigratingSource })).close();
     await (await openDatabase({ database: { kind: 'postgres', url: to } })).close();
 
     source = new SqliteSource(from);
