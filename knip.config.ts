@@ -20,7 +20,14 @@ const config: KnipConfig = {
     },
     server: {
       // queue.contract.test.ts starts test/support/queue-consumer.ts in a child process by path.
-      entry: ['src/worker.ts', 'src/admin-cli.ts', 'src/backup-cli.ts', 'src/restore-cli.ts', 'test/support/queue-consumer.ts'],
+      entry: [
+        'src/worker.ts',
+        'src/admin-cli.ts',
+        'src/backup-cli.ts',
+        'src/restore-cli.ts',
+        'src/migrate-to-postgres-cli.ts',
+        'test/support/queue-consumer.ts',
+      ],
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },
     web: {
