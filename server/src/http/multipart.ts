@@ -63,9 +63,8 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, spe
   refusal?.catch(() => {});
   try {
     const largest = Math.max(1, ...Object.values(spec.files).map((f) => f.maxBytes));
-    const parts = request
-      .parts({ limits: { fileSize: largest, fieldSize: MAX_FIELD_BYTES, files: Object.keys(spec.files).length + 1 } })
-      [Symbol.asyncIterator]();
+    const limits = { fileSize: largest, fieldSize: MAX_FIELD_BYTES, files: Object.keys(spec.files).length + 1 };
+    const parts = request.parts({ limits })[Symbol.asyncIterator]();
     for (;;) {
       const step = await (refusal ? Promise.race([parts.next(), refusal]) : parts.next());
       if (step.done) break;
