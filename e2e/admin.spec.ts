@@ -45,3 +45,21 @@ test("an admin changes a user's role in the admin area and finds it in the audit
   await expect(modPage.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Reports', 'Audit log']);
   await modPage.context().close();
 });
+
+test('an admin backs the site up from the admin area and sees the backup reported good', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAdmin(page);
+  await page.goto('/admin/backups');
+  const backups = page.getByRole('region', { name: 'Backups', exact: true });
+  await expect(backups).toContainText('Last good backup');
+  await expect(backups).toContainText('Set BACKUP_CRON');
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await expect(toast(page, 'Backup started')).toBeVisible();
+  // The page reads the backups again every few seconds: the run shows, then turns good.
+  const recent = page.getByRole('table', { name: 'Recent backups' });
+  await expect(recent.getByRole('row').nth(1)).toContainText('By hand');
+  await expect(recent.getByRole('row').nth(1)).toContainText('Good', { timeout: 60_000 });
+  await expect(recent.getByRole('row').nth(1)).toContainText('reelhouse-');
+  await expect(backups).not.toContainText('None yet');
+  await expect(page.getByRole('button', { name: 'Back up now' })).toBeEnabled();
+});

@@ -19,6 +19,8 @@ test('screenshots of every admin screen, light and dark', async ({ browser, play
       await reporterApi.post('/api/v1/reports', { data: { targetType: 'video', targetId: video._id, reason: 'spam', note: 'Links to a shop in every frame' } })
     ).ok(),
   ).toBe(true);
+  // One backup taken, so that the Backups screen has one to show.
+  expect((await adminApi.post('/api/v1/admin/backups')).status()).toBe(202);
   expect((await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { data: { quotaBytes: 2_000_000_000, dailyQuotaBytes: 500_000_000 } })).ok()).toBe(true);
   const state = await adminApi.storageState();
 
@@ -37,6 +39,7 @@ test('screenshots of every admin screen, light and dark', async ({ browser, play
       ['users', 'Users', () => expect(page.getByRole('table', { name: 'Users' })).toContainText('Maya Maker')],
       ['videos', 'Videos', () => expect(page.getByRole('table', { name: 'Videos' })).toContainText('Street food tour')],
       ['jobs', 'Jobs', () => expect(page.getByRole('region', { name: 'Lanes' })).toContainText('background')],
+      ['backups', 'Backups', () => expect(page.getByRole('table', { name: 'Recent backups' })).toContainText('Good')],
       ['settings', 'Settings', () => expect(page.getByLabel('Site name')).toBeVisible()],
       ['audit-log', 'Audit log', () => expect(page.getByRole('table', { name: 'Audit log' })).toContainText('user.quota')],
     ];
