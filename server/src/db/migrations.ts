@@ -24,6 +24,7 @@ import { migrationRelatedRankings } from './migrations/0037_related_rankings.js'
 import { migrationSearchWords } from './migrations/0038_search_words.js';
 import { migrationPageBucketVersions } from './migrations/0039_page_bucket_versions.js';
 import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
+import { migrationSessionAddresses } from './migrations/0048_session_addresses.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -56,6 +57,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0038_search_words': migrationSearchWords(dialect),
     '0039_page_bucket_versions': migrationPageBucketVersions(dialect),
     '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
+    '0048_session_addresses': migrationSessionAddresses(),
   };
 }
 
