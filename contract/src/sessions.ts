@@ -3,7 +3,10 @@ import { Id, IsoDate } from './common.js';
 
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv'] as const;
 
-/** One signed-in device of the caller's account (a live session), as GET /users/sessions lists it. */
+/**
+ * One signed-in device of the caller's account (a live session), as GET /users/sessions lists it,
+ * most recently active first: the device asking is active now, so it comes first.
+ */
 export const Device = z.object({
   _id: Id,
   /** Browser name and major version from the user agent ("Chrome 156"), or "Unknown". */
@@ -16,7 +19,7 @@ export const Device = z.object({
   address: z.string().nullable(),
   /** When this device signed in. */
   createdAt: IsoDate,
-  /** When it last refreshed its tokens (every few minutes while in use). */
+  /** When it last refreshed its tokens (every few minutes while in use); now for the device asking. */
   lastActiveAt: IsoDate,
   /** The device making this request. */
   current: z.boolean(),

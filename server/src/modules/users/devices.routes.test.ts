@@ -70,16 +70,21 @@ describe('GET /users/sessions', () => {
       expect(Date.parse(d.createdAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(Date.parse(d.lastActiveAt)).toBeGreaterThanOrEqual(Date.parse(d.createdAt));
     }
-    // Asked from the phone, the phone is the current one.
+    // Asked from the phone, the phone is the current one, and active now: it comes first.
     const fromPhone = await list(phone);
     expect(fromPhone.data.map((d: { current: boolean; system: string }) => [d.system, d.current])).toEqual([
-      ['Linux', false],
       ['iOS 18', true],
+      ['Linux', false],
     ]);
+    expect(Date.parse(fromPhone.data[0].lastActiveAt)).toBeGreaterThan(Date.parse(fromPhone.data[1].lastActiveAt));
   });
 
-  it('moves a device to the top with the address it refreshed its tokens from', async () => {
-    const { phone, desktop, phoneId } = await twoDevices();
+  it('puts the other devices in the order of their activity, with the address each refreshed its tokens from', async () => {
+    const { u, phone, desktop, phoneId } = await twoDevices();
+    const third = await signIn(u, LINUX_CHROME, '203.0.113.12');
+    const thirdId = (await list(third)).data[0]._id;
+    // The third device signed in last; after the phone refreshes, the phone is the latest.
+    expect((await list(desktop)).data.map((d: { _id: string }) => d._id).slice(1)).toEqual([thirdId, phoneId]);
     const rotated = await t.call({
       method: 'POST',
       url: `${API}/users/refresh-token`,
@@ -89,7 +94,9 @@ describe('GET /users/sessions', () => {
     });
     expect(rotated.statusCode).toBe(200);
     const res = await list(desktop);
-    expect(res.data[0]).toMatchObject({ _id: phoneId, address: '192.0.2.99', current: false });
+    expect(res.data[0].current).toBe(true);
+    expect(res.data.slice(1).map((d: { _id: string }) => d._id)).toEqual([phoneId, thirdId]);
+    expect(res.data[1]).toMatchObject({ address: '192.0.2.99', current: false });
   });
 
   it('says "Unknown" for a user agent that tells nothing, and leaves out ended and expired sessions', async () => {

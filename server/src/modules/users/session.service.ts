@@ -111,21 +111,23 @@ export class SessionService {
   }
 
   /**
-   * The account's signed-in devices, most recently active first. The demo account is shared by
-   * strangers: it sees only the device asking, never the others' addresses.
+   * The account's signed-in devices, most recently active first. The device asking is active now,
+   * whatever its session last stored (that moves only when its tokens are refreshed): it comes first.
+   * The demo account is shared by strangers: it sees only the device asking, never the others' addresses.
    */
   async devices(user: AuthUser): Promise<Device[]> {
-    const rows = await this.sessions.listLive(user.id, Date.now());
-    return rows
-      .filter((row) => !user.isDemo || row.id === user.sessionId)
-      .map((row) => ({
-        _id: row.id,
-        ...describeUserAgent(row.user_agent),
-        address: row.ip,
-        createdAt: toIso(Number(row.created_at)),
-        lastActiveAt: toIso(Number(row.last_used_at)),
-        current: row.id === user.sessionId,
-      }));
+    const now = Date.now();
+    const rows = await this.sessions.listLive(user.id, now);
+    const current = rows.filter((row) => row.id === user.sessionId);
+    const others = user.isDemo ? [] : rows.filter((row) => row.id !== user.sessionId);
+    return [...current, ...others].map((row) => ({
+      _id: row.id,
+      ...describeUserAgent(row.user_agent),
+      address: row.ip,
+      createdAt: toIso(Number(row.created_at)),
+      lastActiveAt: toIso(row.id === user.sessionId ? now : Number(row.last_used_at)),
+      current: row.id === user.sessionId,
+    }));
   }
 
   /**

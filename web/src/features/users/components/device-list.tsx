@@ -113,7 +113,7 @@ export function DeviceList({ notify }: { notify: (message: string, kind: 'succes
         title={confirming?.kind === 'one' ? 'Sign out device' : 'Sign out other devices'}
         message={
           confirming?.kind === 'one'
-            ? `Sign out ${deviceName(confirming.device)}${confirming.device.address ? ` (${confirming.device.address})` : ''}? It is signed out at once.`
+            ? `Sign out ${deviceName(confirming.device)}${confirming.device.address ? ` (${confirming.device.address})` : ''}? It is signed out at once and needs the password to sign in again.`
             : `Sign out ${confirming?.count ?? 0} other ${confirming?.count === 1 ? 'device' : 'devices'}? This device stays signed in.`
         }
         confirmLabel="Sign out"
