@@ -225,3 +225,24 @@ describe('the demo account', () => {
     expect((await current(phone)).statusCode).toBe(200);
   });
 });
+
+describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+  it("records the client's address from X-Forwarded-For, not the proxy's", async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const u = await proxied.signUp();
+      const login = await proxied.call({
+        method: 'POST',
+        url: `${API}/users/login`,
+        headers: { 'x-return-tokens': 'true', 'x-forwarded-for': '198.51.100.77' },
+        remoteAddress: '127.0.0.1',
+        payload: { email: u.email, password: u.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const res = await proxied.call({ method: 'GET', url: `${API}/users/sessions`, headers: { authorization: `Bearer ${login.data.accessToken}` } });
+      expect(res.data.find((d: { current: boolean }) => d.current).address).toBe('198.51.100.77');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
