@@ -25,6 +25,7 @@ import { migrationSearchWords } from './migrations/0038_search_words.js';
 import { migrationPageBucketVersions } from './migrations/0039_page_bucket_versions.js';
 import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
 import { migrationBackupRuns } from './migrations/0045_backup_runs.js';
+import { migrationSessionAddresses } from './migrations/0048_session_addresses.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -58,6 +59,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0039_page_bucket_versions': migrationPageBucketVersions(dialect),
     '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
     '0045_backup_runs': migrationBackupRuns(),
+    '0048_session_addresses': migrationSessionAddresses(),
   };
 }
 

@@ -52,6 +52,8 @@ export interface Database {
     last_used_at: number;
     expires_at: number;
     revoked_at: number | null;
+    /** The client address at sign-in or the last refresh; null for sessions older than the column. */
+    ip: string | null;
   };
   refresh_tokens: {
     token_hash: string;

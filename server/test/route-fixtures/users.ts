@@ -1,6 +1,21 @@
 import type { RouteFixture, World } from './types.js';
 
 const userRow = (w: World, id: string) => () => w.t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const sessionRows = (w: World, userId: string) => () => w.t.ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+
+/** The account signed in once more: a second device, with its session id. */
+async function secondDevice(w: World, u: { email: string; password: string; id: string }) {
+  const login = await w.call({ method: 'POST', url: '/api/v1/users/login', payload: { email: u.email, password: u.password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const row = await w.t.ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', u.id)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 export const usersFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/users/register': {
@@ -77,6 +92,28 @@ export const usersFixtures: Record<string, RouteFixture> = {
     async valid(w) {
       const u = await w.user();
       return { as: u, status: 200, readBack: userRow(w, u.id) };
+    },
+  },
+  'GET /api/v1/users/sessions': {
+    access: 'self',
+    async valid(w) {
+      return { as: await w.user(), status: 200 };
+    },
+  },
+  'DELETE /api/v1/users/sessions/:sessionId': {
+    access: 'owner',
+    async valid(w) {
+      const u = await w.user();
+      const sessionId = await secondDevice(w, u);
+      return { as: u, status: 200, params: { sessionId }, readBack: sessionRows(w, u.id) };
+    },
+  },
+  'DELETE /api/v1/users/sessions': {
+    access: 'self',
+    async valid(w) {
+      const u = await w.user();
+      await secondDevice(w, u);
+      return { as: u, status: 200, readBack: sessionRows(w, u.id) };
     },
   },
   'GET /api/v1/users/channel/:channelName': {

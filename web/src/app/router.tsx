@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: 'add-video', lazy: page(() => import('./routes/add-video')) },
               { path: 'edit-profile', lazy: page(() => import('./routes/edit-profile')) },
               { path: 'change-password', lazy: page(() => import('./routes/change-password')) },
+              { path: 'devices', lazy: page(() => import('./routes/devices')) },
               { path: 'playlists', lazy: page(() => import('./routes/my-playlists')) },
               { path: 'liked-videos', lazy: page(() => import('./routes/liked-videos')) },
               { path: 'watch-history', lazy: page(() => import('./routes/watch-history')) },

@@ -1,6 +1,8 @@
+import type { Device, SignedOutDevices } from '@reelhouse/contract';
 import type { AuthUser } from '../../http/auth.js';
-import { unauthorized } from '../../http/errors.js';
-import { newId } from '../../lib/ids.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { newId, toIso } from '../../lib/ids.js';
+import { describeUserAgent } from './device-names.js';
 import { LiveSessions } from './live-sessions.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import {
@@ -12,6 +14,12 @@ import {
   successorRefreshToken,
   verifyAccessToken,
 } from '../../http/tokens.js';
+
+/** Where a request comes from: its user agent and address (request.ip, which honours TRUST_PROXY). */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
 
 export interface IssuedTokens {
   accessToken: string;
@@ -37,14 +45,15 @@ export class SessionService {
     this.live = new LiveSessions();
   }
 
-  async open(userId: string, userAgent: string | null): Promise<IssuedTokens> {
+  async open(userId: string, client: ClientInfo): Promise<IssuedTokens> {
     const now = Date.now();
     const sessionId = newId();
     const refreshToken = newRefreshToken();
     await this.sessions.create({
       id: sessionId,
       userId,
-      userAgent: userAgent?.slice(0, 300) ?? null,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip?.slice(0, 64) ?? null,
       now,
       expiresAt: now + REFRESH_TOKEN_TTL_MS,
       tokenHash: hashToken(refreshToken),
@@ -55,9 +64,10 @@ export class SessionService {
   /**
    * Rotates a refresh token. A token already rotated within the grace window (two tabs or two
    * requests of one page load refreshing at once) leads to the same successor and the same session;
-   * presented again after that, it counts as stolen and the session is revoked.
+   * presented again after that, it counts as stolen and the session is revoked. The session takes
+   * the address of the request that rotates its token.
    */
-  async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
+  async refresh(refreshToken: string | undefined, ip: string | null): Promise<IssuedTokens> {
     if (!refreshToken) throw unauthorized('Refresh token is missing');
     const now = Date.now();
     let token = refreshToken;
@@ -72,7 +82,8 @@ export class SessionService {
         const issued = { sessionId: found.id, accessToken: this.access(found.user_id, found.id, now) };
         // Reached by following a rotation: the winner already holds this token; share it, do not rotate it away.
         if (token !== refreshToken) return { ...issued, refreshToken: token };
-        if (await this.sessions.rotate(found.id, hash, hashToken(next), now, now + REFRESH_TOKEN_TTL_MS)) return { ...issued, refreshToken: next };
+        if (await this.sessions.rotate(found.id, hash, hashToken(next), now, now + REFRESH_TOKEN_TTL_MS, ip?.slice(0, 64) ?? null))
+          return { ...issued, refreshToken: next };
         // Another request rotated it a moment ago: look again, now as a just-used token.
         continue;
       }
@@ -92,9 +103,47 @@ export class SessionService {
     this.live.forgetSession(sessionId);
   }
 
-  async closeOthers(userId: string, keepSessionId: string) {
-    await this.sessions.revokeAllExcept(userId, keepSessionId, Date.now());
+  /** Ends every other session of the account; returns how many were live. */
+  async closeOthers(userId: string, keepSessionId: string): Promise<number> {
+    const closed = await this.sessions.revokeAllExcept(userId, keepSessionId, Date.now());
     this.live.forgetUser(userId);
+    return closed;
+  }
+
+  /**
+   * The account's signed-in devices, most recently active first. The device asking is active now,
+   * whatever its session last stored (that moves only when its tokens are refreshed): it comes first.
+   * The demo account is shared by strangers: it sees only the device asking, never the others' addresses.
+   */
+  async devices(user: AuthUser): Promise<Device[]> {
+    const now = Date.now();
+    const rows = await this.sessions.listLive(user.id, now);
+    const current = rows.filter((row) => row.id === user.sessionId);
+    const others = user.isDemo ? [] : rows.filter((row) => row.id !== user.sessionId);
+    return [...current, ...others].map((row) => ({
+      _id: row.id,
+      ...describeUserAgent(row.user_agent),
+      address: row.ip,
+      createdAt: toIso(Number(row.created_at)),
+      lastActiveAt: toIso(row.id === user.sessionId ? now : Number(row.last_used_at)),
+      current: row.id === user.sessionId,
+    }));
+  }
+
+  /**
+   * Signs one of the account's other devices out at once. The device asking signs out with logout,
+   * which also clears its cookies; another account's session reads as missing.
+   */
+  async signOutDevice(user: AuthUser, sessionId: string): Promise<void> {
+    if (user.isDemo) throw forbidden('The demo account cannot sign out other devices');
+    if (sessionId === user.sessionId) throw badRequest('This is the device you are using: sign out instead');
+    if (!(await this.sessions.findLiveOf(user.id, sessionId, Date.now()))) throw notFound('Session');
+    await this.close(sessionId);
+  }
+
+  async signOutOtherDevices(user: AuthUser): Promise<SignedOutDevices> {
+    if (user.isDemo) throw forbidden('The demo account cannot sign out other devices');
+    return { signedOut: await this.closeOthers(user.id, user.sessionId) };
   }
 
   /**

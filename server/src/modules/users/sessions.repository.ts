@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(session: { id: string; userId: string; userAgent: string | null; now: number; expiresAt: number; tokenHash: string }) {
+  async create(session: { id: string; userId: string; userAgent: string | null; ip: string | null; now: number; expiresAt: number; tokenHash: string }) {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('sessions')
@@ -15,6 +15,7 @@ export class SessionsRepository {
           last_used_at: session.now,
           expires_at: session.expiresAt,
           revoked_at: null,
+          ip: session.ip,
         })
         .execute();
       await trx
@@ -39,7 +40,7 @@ export class SessionsRepository {
    * Marks the old token used and stores its successor. Returns false when another request used the
    * token first, which counts as reuse.
    */
-  async rotate(sessionId: string, oldHash: string, newHash: string, now: number, expiresAt: number): Promise<boolean> {
+  async rotate(sessionId: string, oldHash: string, newHash: string, now: number, expiresAt: number, ip: string | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const res = await trx
         .updateTable('refresh_tokens')
@@ -49,7 +50,7 @@ export class SessionsRepository {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
       await trx.insertInto('refresh_tokens').values({ token_hash: newHash, session_id: sessionId, created_at: now, used_at: null }).execute();
-      await trx.updateTable('sessions').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', sessionId).execute();
+      await trx.updateTable('sessions').set({ last_used_at: now, expires_at: expiresAt, ip }).where('id', '=', sessionId).execute();
       // Old used tokens are kept only to recognise reuse; a handful per device is plenty.
       await trx
         .deleteFrom('refresh_tokens')
@@ -64,10 +65,43 @@ export class SessionsRepository {
     await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
-  async revokeAllExcept(userId: string, keepSessionId: string | null, now: number) {
-    let q = this.db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  /** Revokes the account's live sessions but one (or all); returns how many it revoked. An expired session needs no revoking. */
+  async revokeAllExcept(userId: string, keepSessionId: string | null, now: number): Promise<number> {
+    let q = this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now);
     if (keepSessionId) q = q.where('id', '!=', keepSessionId);
-    await q.execute();
+    const res = await q.executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  /** The account's live sessions, most recently used first. */
+  listLive(userId: string, now: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** A live session of this account, or nothing (another account's session reads as missing). */
+  findLiveOf(userId: string, sessionId: string, now: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id'])
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
   }
 
   /** Signs out every demo account: its live sessions are revoked. */

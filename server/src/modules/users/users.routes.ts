@@ -86,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const row = await users.verifyCredentials(request.body.email, request.body.password);
-      const tokens = await sessions.open(row.id, request.headers['user-agent'] ?? null);
+      const tokens = await sessions.open(row.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
       setAuthCookies(request, reply, tokens);
       const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
       return envelope({ user: users.present(row), ...body }, 'User logged in successfully');
@@ -109,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken);
+        const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken, request.ip);
         setAuthCookies(request, reply, tokens);
         const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
         return envelope(body, 'Access token refreshed');

@@ -135,6 +135,18 @@ export const BellIcon = (p: IconProps) => (
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </svg>
 );
+export const DesktopIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <rect x="3" y="4" width="18" height="12" rx="1.5" />
+    <path d="M8 20h8m-4-4v4" />
+  </svg>
+);
+export const PhoneIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <rect x="6.5" y="2.5" width="11" height="19" rx="2" />
+    <path d="M11 18.5h2" />
+  </svg>
+);
 export function Logo({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 24" width="32" height="24" className={className} aria-hidden="true">

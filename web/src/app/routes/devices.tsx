@@ -1,0 +1,13 @@
+import { PageTitle } from '@/components/ui/primitives';
+import { useToast } from '@/components/ui/toast';
+import { DeviceList } from '@/features/users/components/device-list';
+
+export default function DevicesPage() {
+  const toast = useToast();
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageTitle>Your devices</PageTitle>
+      <DeviceList notify={(m, k) => toast.show(m, k)} />
+    </div>
+  );
+}
