@@ -52,7 +52,7 @@ export function AdminBackups() {
           />
           <Figure
             label="Written to"
-            value={<span className="break-all font-mono text-sm">{schedule.dir}</span>}
+            value={<span className="block break-all font-mono text-sm font-normal leading-5">{schedule.dir}</span>}
             detail="BACKUP_DIR, on the machine that takes them"
           />
         </div>
