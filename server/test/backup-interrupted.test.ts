@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BACKUP_JS, makeTestMedia, queryRows, RESTORE_JS, runCli, type Site, startCli, startSite, tmpDir, waitReady } from './support/backup-site.js';
-import { ApiClient, buildServer, clipUploadForm } from './support/processes.js';
+import { BACKUP_JS, makeTestMedia, queryRows, RESTORE_JS, runCli, type Site, startCli, startSite, startSiteWithVideo, tmpDir } from './support/backup-site.js';
+import { ApiClient, buildServer } from './support/processes.js';
 
 /**
  * A backup killed with SIGKILL midway is never taken for a good one: its run is reported failed
@@ -31,14 +31,8 @@ async function siteWithManyFiles(label: string, extraEnv: Record<string, string>
   dirs.push(dataDir);
   const env = { DATA_DIR: dataDir, ...extraEnv };
   const db = { file: path.join(dataDir, 'reelhouse.db') };
-  const site = await startSite(label, env);
+  const { site, videoId: id } = await startSiteWithVideo(label, env, clips, 'big catalogue');
   sites.push(site);
-  const alice = new ApiClient(site.api.base);
-  await alice.signUp();
-  const up = await alice.call('POST', '/api/v1/videos/', await clipUploadForm(clips, 'small.mp4', 'big catalogue', 'many files'));
-  expect(up.status).toBe(201);
-  const id = up.json.data._id as string;
-  await waitReady(alice, id);
   const extra = path.join(dataDir, 'media', 'videos', id, 'extra');
   await fs.mkdir(extra, { recursive: true });
   const chunk = randomBytes(FILE_BYTES);

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { S3Storage } from '../src/storage/s3-storage.js';
-import { BACKUP_JS, filesUnder, makeTestMedia, RESTORE_JS, runCli, type Site, startSite, tmpDir, waitReady } from './support/backup-site.js';
-import { ApiClient, buildServer, clipUploadForm } from './support/processes.js';
+import { BACKUP_JS, filesUnder, makeTestMedia, RESTORE_JS, runCli, type Site, startSite, startSiteWithVideo, tmpDir } from './support/backup-site.js';
+import { ApiClient, buildServer } from './support/processes.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
 
 /**
@@ -29,14 +29,8 @@ it('a backup with media on S3 lists the keys, and a restore checks they are in t
   const dataDir = await tmpDir('reelhouse-backup-s3-');
   dirs.push(dataDir);
   const env = { DATA_DIR: dataDir, ...s3!.env };
-  const site = await startSite('site on S3', env);
+  const { site, videoId: id } = await startSiteWithVideo('site on S3', env, clips, 'on s3');
   sites.push(site);
-  const alice = new ApiClient(site.api.base);
-  await alice.signUp();
-  const up = await alice.call('POST', '/api/v1/videos/', await clipUploadForm(clips, 'small.mp4', 'on s3', 'listed'));
-  expect(up.status).toBe(201);
-  const id = up.json.data._id as string;
-  await waitReady(alice, id);
 
   const run = await runCli(BACKUP_JS, ['--to', path.join(dataDir, 'elsewhere')], env);
   expect(run.code, run.stderr).toBe(0);

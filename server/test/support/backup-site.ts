@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import sharp from 'sharp';
 import { makeClip } from '../../src/media/fixtures.js';
-import { ApiClient, freePort, MAIN_JS, ROOT, type RunningProcess, startProcess, waitForHealthy } from './processes.js';
+import { ApiClient, clipUploadForm, freePort, MAIN_JS, ROOT, type RunningProcess, startProcess, waitForHealthy } from './processes.js';
 
 export const BACKUP_JS = path.join(ROOT, 'server/dist/backup-cli.js');
 export const RESTORE_JS = path.join(ROOT, 'server/dist/restore-cli.js');
@@ -128,4 +128,21 @@ export async function waitReady(api: ApiClient, id: string, timeoutMs = 180_000)
     if (Date.now() > end) throw new Error(`video ${id} never became ready: ${JSON.stringify(res.json)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+/** A site started with `env`, and one video of `<clips>/small.mp4` uploaded by a fresh account and processed. */
+export async function startSiteWithVideo(
+  name: string,
+  env: Record<string, string>,
+  clips: string,
+  title: string,
+): Promise<{ site: Site; alice: ApiClient; videoId: string }> {
+  const site = await startSite(name, env);
+  const alice = new ApiClient(site.api.base);
+  await alice.signUp();
+  const up = await alice.call('POST', '/api/v1/videos/', await clipUploadForm(clips, 'small.mp4', title, 'made by a backup test'));
+  if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.json)}`);
+  const videoId = up.json.data._id as string;
+  await waitReady(alice, videoId);
+  return { site, alice, videoId };
 }
