@@ -81,6 +81,10 @@ it('a backup killed midway is reported failed after the next start, its partial 
   await fs.mkdir(noManifest);
   const refused2 = await runCli(RESTORE_JS, [noManifest], { DATA_DIR: await tmpDir('reelhouse-backup-kill-target-') });
   expect(refused2.stderr.trim()).toBe(`Restore failed: ${noManifest} is not a finished backup: it has no manifest.json`);
+  const typo = path.join(backups, 'reelhouse-no-such-backup');
+  const refused3 = await runCli(RESTORE_JS, [typo], { DATA_DIR: await tmpDir('reelhouse-backup-kill-target-') });
+  expect(refused3.code).toBe(1);
+  expect(refused3.stderr.trim()).toBe(`Restore failed: ${typo} does not exist`);
   await fs.rm(noManifest, { recursive: true });
 
   // The next start settles it.

@@ -95,6 +95,9 @@ export function newManifest(fields: Omit<Manifest, 'format' | 'app'>): Manifest 
 export async function readManifest(dir: string): Promise<Manifest> {
   const where = path.resolve(dir);
   if (where.endsWith('.partial')) throw new BackupFolderError(`${where} is an unfinished backup (its name ends in .partial): it cannot be restored`);
+  const folder = await fsp.stat(where).catch(() => null);
+  if (!folder) throw new BackupFolderError(`${where} does not exist`);
+  if (!folder.isDirectory()) throw new BackupFolderError(`${where} is not a backup folder`);
   let text: string;
   try {
     text = await fsp.readFile(path.join(where, MANIFEST_FILE), 'utf8');
