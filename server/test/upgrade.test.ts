@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrations.js';
 import { makeClip } from '../src/media/fixtures.js';
 import { createPgDatabase } from './support/databases.js';
 import { buildOldRelease, type OldRelease } from './support/old-release.js';
@@ -19,12 +20,14 @@ import { ApiClient, buildServer, clipUploadForm, freePort, MAIN_JS, type Running
  * the database as it was.
  *
  * The release of the bounded up next and trending (migrations up to 0037): the earliest commit that
- * builds with today's npm packages (the ones before import @fastify/helmet, since removed). Three
- * migrations came after it, two of them on each database, one of which fills a table from the rows
- * already there.
+ * builds with today's npm packages (the ones before import @fastify/helmet, since removed). The
+ * migrations that came after it include ones that fill a table from the rows already there.
  */
 const OLD_COMMIT = 'c2ac1f5fe7c02b543d82709c72b29056aa0ad0b2';
-const LATER_MIGRATIONS = ['0038_search_words', '0039_page_bucket_versions', '0043_sqlite_search_words'];
+/** What the old release had not applied: every migration after its last, 0037, whatever has been added since. */
+const LATER_MIGRATIONS = Object.keys(migrations('sqlite'))
+  .filter((name) => name > '0037_related_rankings')
+  .sort();
 const PASSWORD = 'correct-horse-1';
 
 let old: OldRelease | null = null;
@@ -239,11 +242,19 @@ describe.each([
       expect(me.json.data._id).toBe(viewer.id);
       const refreshed = await api.call('POST', '/api/v1/users/refresh-token', undefined, headers(viewer));
       expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
+      let bossToken = '';
       for (const p of [boss, uploader, viewer]) {
-        const login = await api.call('POST', '/api/v1/users/login', { email: p.email, password: PASSWORD });
+        const login = await api.call('POST', '/api/v1/users/login', { email: p.email, password: PASSWORD }, { 'x-return-tokens': 'true' });
         expect(login.status, p.email).toBe(200);
         expect(login.json.data.user.role).toBe(p === boss ? 'admin' : 'user');
+        if (p === boss) bossToken = login.json.data.accessToken;
       }
+      // The backup taken before migrating is in the admin area's list, good, with its size.
+      const backups = await api.call('GET', '/api/v1/admin/backups', undefined, { authorization: `Bearer ${bossToken}` });
+      expect(backups.json.data.backups).toEqual([
+        expect.objectContaining({ trigger: 'before-migration', status: 'ok', path: path.dirname(String(backedUp.backup)), error: null }),
+      ]);
+      expect(backups.json.data.backups[0].bytes).toBeGreaterThan(0);
 
       // What people made is all there.
       const comments = await api.call('GET', `/api/v1/comments/${videoId}?pageNumber=1&pageSize=10`);

@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/client.js';
 import type { Database } from '../db/schema.js';
-import { runPgTool } from './pg-tools.js';
+import { runPgTool } from '../db/pg-tools.js';
 import { SnapshotRepository } from './snapshot.repository.js';
 import { copySqlite } from './sqlite-copy.js';
 

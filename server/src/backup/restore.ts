@@ -9,7 +9,7 @@ import type { Storage } from '../storage/storage.js';
 import { BackupRunsRepository } from './backup-runs.repository.js';
 import { isPartial } from './backup-folder.js';
 import { BackupFolderError, type Manifest, MEDIA_DIR, type MediaFileEntry, readManifest, syncDir } from './manifest.js';
-import { runPgTool } from './pg-tools.js';
+import { runPgTool } from '../db/pg-tools.js';
 import { checkBackup, type RestoreProgress } from './restore-check.js';
 import { SnapshotRepository } from './snapshot.repository.js';
 

@@ -96,7 +96,7 @@ describe('on PostgreSQL', () => {
       () => null,
       (e: Error) => e,
     );
-    expect(err?.message).toMatch(/^Database backup before migrating failed: pg_dump: .*reelhouse_no_such_database.*; nothing was migrated$/);
+    expect(err?.message).toMatch(/^Database backup before migrating failed: pg_dump failed .*reelhouse_no_such_database.*; nothing was migrated$/);
     expect(err?.message).not.toContain('\n');
     expect(await fs.readdir(backups.dir)).toEqual([]);
   });

@@ -1,13 +1,18 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { BeforeMigrating } from './migrations.js';
+import { runPgTool } from './pg-tools.js';
 
-const PG_DUMP = '/usr/bin/pg_dump';
+/** A backup taken before migrating, for the record of backups once the migrations have made it. */
+export interface BackupBeforeMigration {
+  dir: string;
+  startedAt: number;
+  finishedAt: number;
+  bytes: number;
+}
 
 /**
  * With BACKUP_BEFORE_MIGRATE, a start about to migrate a database that already holds data copies it
@@ -19,11 +24,14 @@ export function backupBeforeMigrating(
   config: { database: Config['database']; backups: Pick<Config['backups'], 'dir' | 'beforeMigrate'> },
   logger: Logger,
   now = () => new Date(),
+  /** Told of the backup once it is written. */
+  taken?: (backup: BackupBeforeMigration) => void,
 ): BeforeMigrating | undefined {
   if (!config.backups.beforeMigrate) return undefined;
   return async ({ pending, applied }) => {
     if (!applied.length) return;
-    const dir = path.join(config.backups.dir, `reelhouse-${utcStamp(now())}-before-migration`);
+    const started = now();
+    const dir = path.join(config.backups.dir, `reelhouse-${utcStamp(started)}-before-migration`);
     let file: string;
     try {
       file = await backUp(config.database, dir);
@@ -32,6 +40,7 @@ export function backupBeforeMigrating(
       throw new Error(`Database backup before migrating failed: ${reasonOf(err)}; nothing was migrated`);
     }
     logger.info({ backup: file, pending }, 'database backed up before migrating');
+    taken?.({ dir, startedAt: started.getTime(), finishedAt: Math.max(started.getTime(), now().getTime()), bytes: (await fs.stat(file)).size });
   };
 }
 
@@ -51,14 +60,7 @@ async function backUp(database: Config['database'], dir: string): Promise<string
       source.close();
     }
   } else {
-    // The password goes through the environment, not the command line other users can read.
-    const url = new URL(database.url);
-    const password = decodeURIComponent(url.password);
-    url.password = '';
-    await promisify(execFile)(PG_DUMP, ['--format=custom', `--file=${partial}`, `--dbname=${url.toString()}`], {
-      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-      maxBuffer: 4 * 1024 * 1024,
-    });
+    await runPgTool('pg_dump', database.url, ['--format=custom', `--file=${partial}`]);
   }
   await fs.rename(partial, file);
   return file;
@@ -74,8 +76,6 @@ function utcStamp(at: Date): string {
 }
 
 function reasonOf(err: unknown): string {
-  const e = err as NodeJS.ErrnoException & { stderr?: string };
-  if (e.code === 'ENOENT' && e.path === PG_DUMP) return `${PG_DUMP} was not found (install the PostgreSQL client)`;
-  const text = e.stderr?.trim() || e.message || String(err);
-  return text.replace(/\s*\n\s*/g, ' ');
+  const e = err as Error;
+  return (e.message || String(err)).replace(/\s*\n\s*/g, ' ');
 }
