@@ -14,3 +14,4 @@ export * from './uploads.js';
 export * from './notifications.js';
 export * from './studio.js';
 export * from './previews.js';
+export * from './two-factor.js';

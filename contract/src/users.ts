@@ -35,6 +35,9 @@ export type RegisterFields = z.infer<typeof RegisterFields>;
 export const LoginBody = z.object({
   email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required'),
   password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+  /** For an account with two-factor sign-in on: a code from the app, or one of its recovery codes. */
+  code: z.string().trim().min(1, 'code must not be blank when sent').max(40, 'code is too long').optional(),
+  recoveryCode: z.string().trim().min(1, 'recoveryCode must not be blank when sent').max(40, 'recoveryCode is too long').optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -67,6 +70,8 @@ export const User = z.object({
   role: Role,
   /** A sign-up waiting for an admin's approval (sign-ups by approval): it cannot sign in yet. */
   approvalPending: z.boolean(),
+  /** Whether sign-in asks for a code from an authenticator app; given by GET /users/user/current. */
+  twoFactorEnabled: z.boolean().optional(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,

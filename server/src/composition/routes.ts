@@ -16,6 +16,7 @@ import { studioRoutes } from '../modules/studio/studio.routes.js';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
 import { devicesRoutes } from '../modules/users/devices.routes.js';
+import { twoFactorRoutes } from '../modules/users/two-factor.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { videosRoutes } from '../modules/videos/videos.routes.js';
 import { watchHistoryRoutes } from '../modules/watch-history/watch-history.routes.js';
@@ -25,7 +26,8 @@ import type { Services } from './services.js';
 export function apiRoutes(ctx: AppContext, s: Services) {
   const { config, tmpDir, logger } = ctx;
   return async (api: FastifyInstance) => {
-    await api.register(usersRoutes, { users: s.users, sessions: s.sessions, instance: s.instance, config, tmpDir });
+    await api.register(usersRoutes, { users: s.users, sessions: s.sessions, twoFactor: s.twoFactor, instance: s.instance, config, tmpDir });
+    await api.register(twoFactorRoutes, { twoFactor: s.twoFactor, authPerMinute: config.rateLimits.authPerMinute });
     await api.register(devicesRoutes, { sessions: s.sessions });
     await api.register(commentsRoutes, { comments: s.comments });
     await api.register(likesRoutes, { likes: s.likes });

@@ -53,6 +53,9 @@ import { SessionsRepository } from '../modules/users/sessions.repository.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
+import { TwoFactorService } from '../modules/users/two-factor.service.js';
+import { SecretBox } from '../modules/users/totp.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { MediaTools } from '../media/media-tools.js';
@@ -70,6 +73,8 @@ import { WatchHistoryService } from '../modules/watch-history/watch-history.serv
 export interface Services {
   users: UsersService;
   sessions: SessionService;
+  /** Two-factor sign-in (TOTP). */
+  twoFactor: TwoFactorService;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
   instance: InstanceService;
   /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
@@ -144,6 +149,13 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     defaultImages,
     demoAccountOn: () => instance.demoAccountOn(),
     changes: answers,
+    twoFactorEnabled: (userId) => twoFactor.enabled(userId),
+  });
+  const twoFactor = new TwoFactorService({
+    rows: new TwoFactorRepository(db),
+    box: new SecretBox(await loadSigningSecret(db)),
+    accounts: users,
+    issuer: async () => (await instance.settings()).name,
   });
 
   const videoRows = new VideosRepository(db, dialect, config.pageBucketSpacing);
@@ -224,6 +236,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   return {
     users,
     sessions,
+    twoFactor,
     instance,
     notifications,
     processing,

@@ -269,4 +269,20 @@ export interface Database {
     /** When its folder was removed (scheduled backups past BACKUP_KEEP). */
     removed_at: number | null;
   };
+  /** An account's two-factor sign-in (TOTP); secrets are encrypted with a key made from the signing secret. */
+  two_factor: {
+    user_id: string;
+    /** The secret in use once turned on; null while only set up. */
+    secret: string | null;
+    /** A secret set up and not yet confirmed with a code. */
+    pending_secret: string | null;
+    enabled_at: number | null;
+    /** The TOTP time step of the last code accepted: that code and older ones are refused. */
+    last_step: number | null;
+    /** Wrong codes since failures_since, for the per-account limit. */
+    failures: number;
+    failures_since: number | null;
+  };
+  /** Single-use recovery codes, as SHA-256 hashes. */
+  two_factor_recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
 }

@@ -1,5 +1,14 @@
 import type { InstanceSettings } from '@reelhouse/contract';
-import { ChangePasswordBody, Channel, envelope as envelopeSchema, LoginBody, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
+import {
+  ChangePasswordBody,
+  Channel,
+  envelope as envelopeSchema,
+  LoginBody,
+  RegisterFields,
+  TwoFactorRequired,
+  UpdateAccountBody,
+  User,
+} from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
@@ -12,6 +21,7 @@ import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
 import type { Config } from '../../config.js';
 import type { SessionService } from './session.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import type { UsersService } from './users.service.js';
 
 /**
@@ -32,11 +42,12 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   sessions: SessionService;
+  twoFactor: Pick<TwoFactorService, 'signInPasses'>;
   /** The site's settings (the instance module's service), taken by shape so that this module does not depend on it. */
   instance: { settings(): Promise<InstanceSettings> };
   config: Config;
   tmpDir: string;
-}> = async (app, { users, sessions, instance, config, tmpDir }) => {
+}> = async (app, { users, sessions, twoFactor, instance, config, tmpDir }) => {
   const authLimit = { rateLimit: { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
   const imageLimit = { maxBytes: config.limits.maxImageBytes };
 
@@ -78,14 +89,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       preHandler: perAccountSignInLimit(app, config.rateLimits.signInPerAccountPerHour),
       schema: {
         tags,
-        summary: 'Sign in: sets the accessToken and refreshToken cookies; the tokens are in the answer only with X-Return-Tokens: true',
+        summary:
+          'Sign in: sets the accessToken and refreshToken cookies; the tokens are in the answer only with X-Return-Tokens: true. For an account with two-factor sign-in on, the right password alone answers { twoFactorRequired: true } and signs nothing in: send it again with code (or recoveryCode)',
         headers: ReturnTokensHeaders,
         body: LoginBody,
-        response: { 200: envelopeSchema(LoginResult) },
+        response: { 200: envelopeSchema(z.union([LoginResult, TwoFactorRequired])) },
       },
     },
     async (request, reply) => {
       const row = await users.verifyCredentials(request.body.email, request.body.password);
+      if (!(await twoFactor.signInPasses(row.id, request.body)))
+        return envelope({ twoFactorRequired: true as const }, 'Enter the code from your authenticator app');
       const tokens = await sessions.open(row.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
       setAuthCookies(request, reply, tokens);
       const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};

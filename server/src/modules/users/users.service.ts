@@ -29,6 +29,8 @@ export interface UserServiceDeps {
   demoAccountOn?: () => Promise<boolean>;
   /** Told after a change to what a channel shows (its name, images) or an account's removal. */
   changes?: PublicChanges;
+  /** Whether the account signs in with a second factor, for its own view of itself. */
+  twoFactorEnabled?: (userId: string) => Promise<boolean>;
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
@@ -112,7 +114,8 @@ export class UsersService {
   }
 
   async current(userId: string): Promise<User> {
-    return this.present(await this.getRow(userId));
+    const user = this.present(await this.getRow(userId));
+    return this.deps.twoFactorEnabled ? { ...user, twoFactorEnabled: await this.deps.twoFactorEnabled(userId) } : user;
   }
 
   async getRow(userId: string): Promise<UserRow> {

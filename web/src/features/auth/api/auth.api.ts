@@ -1,14 +1,24 @@
 import type { User } from '@reelhouse/contract';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
-export async function login(email: string, password: string): Promise<User> {
+/** A signed-in user, or word that the account needs a code from its authenticator app. */
+export type SignInResult = { user: User } | { twoFactorRequired: true };
+
+export async function signIn(email: string, password: string, second: { code?: string; recoveryCode?: string } = {}): Promise<SignInResult> {
   // A wrong password is a 401 that must not trigger a token refresh.
-  const env = await api.request<{ user: User }>('/users/login', {
+  const env = await api.request<SignInResult>('/users/login', {
     method: 'POST',
-    body: { email, password },
+    body: { email, password, ...second },
     skipRefresh: true,
   });
-  return env.data.user;
+  return env.data;
+}
+
+/** Sign-in for accounts that never ask for a code (a new sign-up, the demo account). */
+export async function login(email: string, password: string): Promise<User> {
+  const result = await signIn(email, password);
+  if ('user' in result) return result.user;
+  throw new ApiError(401, 'This account asks for a code: sign in from the sign-in page');
 }
 
 export async function logout(): Promise<void> {

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { isApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { login } from '../api/auth.api';
+import { signIn } from '../api/auth.api';
 import { AuthCard } from './auth-card';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LoginForm() {
   const { dispatch, loading, error } = useAuth();
@@ -15,6 +16,8 @@ export function LoginForm() {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [rejected, setRejected] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // Set once the password was right on an account that also asks for a code.
+  const [codeStep, setCodeStep] = useState<{ error: string | null } | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -24,12 +27,26 @@ export function LoginForm() {
     setFieldErrors(errs);
     if (errs.email || errs.password) return;
     setRejected(false);
+    await attempt();
+  }
+
+  async function attempt(second: { code: string } | { recoveryCode: string } | undefined = undefined) {
     dispatch({ type: 'login-start' });
     try {
-      const user = await login(email.trim(), password);
+      const result = await signIn(email.trim(), password, second);
+      if ('twoFactorRequired' in result) {
+        dispatch({ type: 'login-failure', error: null });
+        setCodeStep({ error: null });
+        return;
+      }
       queryClient.clear();
-      dispatch({ type: 'login-success', user });
+      dispatch({ type: 'login-success', user: result.user });
     } catch (err) {
+      if (second) {
+        dispatch({ type: 'login-failure', error: null });
+        setCodeStep({ error: errorMessage(err) });
+        return;
+      }
       // A 401 (wrong credentials) is silent; anything else is shown as an error.
       if (isApiError(err, 401)) {
         dispatch({ type: 'login-failure', error: null });
@@ -40,6 +57,13 @@ export function LoginForm() {
       }
     }
   }
+
+  if (codeStep)
+    return (
+      <AuthCard title="Two-factor authentication">
+        <TwoFactorStep busy={loading} error={codeStep.error} onSubmit={(second) => void attempt(second)} onBack={() => setCodeStep(null)} />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Log in">
