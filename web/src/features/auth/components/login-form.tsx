@@ -49,7 +49,7 @@ export function LoginForm({ passkey }: { passkey?: ReactNode } = {}) {
         <TextField
           label="Email"
           type="email"
-          autoComplete="email"
+          autoComplete="username webauthn"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldErrors.email}

@@ -1,10 +1,12 @@
 import type { Passkey, User } from '@reelhouse/contract';
 import {
   browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
   startAuthentication,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
+  WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -12,6 +14,10 @@ import { api } from '@/lib/api-client';
 const passkeysKey = ['users', 'passkeys'] as const;
 
 export const passkeysSupported = () => browserSupportsWebAuthn();
+/** Whether the browser can offer passkeys among a field's autofill suggestions (conditional mediation). */
+export const passkeyAutofillSupported = () => browserSupportsWebAuthnAutofill();
+/** Ends a passkey request still waiting (the autofill one when the page goes). */
+export const cancelPasskeyRequest = () => WebAuthnAbortService.cancelCeremony();
 
 export function usePasskeys() {
   return useQuery({

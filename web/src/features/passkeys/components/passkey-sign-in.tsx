@@ -1,29 +1,56 @@
+import type { User } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { KeyIcon } from '@/components/ui/icons';
 import { Button, InlineMessage } from '@/components/ui/primitives';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { passkeysSupported, signInWithPasskey } from '../api/passkeys.api';
+import { cancelPasskeyRequest, passkeyAutofillSupported, passkeysSupported, signInWithPasskey } from '../api/passkeys.api';
 
-/** The browser says this when the person closes its prompt: not an error worth showing. */
+/** The browser says this when the person closes its prompt, or another request replaces it: not worth showing. */
 const cancelled = (err: unknown) => err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');
 
-/** "Sign in with a passkey": the browser's own prompt, no email or password typed. */
+/**
+ * "Sign in with a passkey": the browser's own prompt, no email or password typed. Where the browser
+ * can, the site's passkeys are also offered in the email field's suggestions (its autocomplete says
+ * "webauthn"), waiting from the moment the page opens.
+ */
 export function PasskeySignIn() {
   const { dispatch } = useAuth();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const finish = useRef((user: User) => {
+    queryClient.clear();
+    dispatch({ type: 'login-success', user });
+  });
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!(await passkeyAutofillSupported()) || !live) return;
+      try {
+        const user = await signInWithPasskey({ autofill: true });
+        if (live) finish.current(user);
+      } catch (err) {
+        // Only the site's refusal of a passkey that was picked is news; a browser that cannot offer
+        // passkeys here (an IP address, say) just offers none.
+        if (live && isApiError(err) && (err.status === 401 || err.status === 403)) setError(err.message);
+      }
+    })();
+    return () => {
+      live = false;
+      cancelPasskeyRequest();
+    };
+  }, []);
+
   if (!passkeysSupported()) return null;
 
   async function onClick() {
     setBusy(true);
     setError(null);
     try {
-      const user = await signInWithPasskey();
-      queryClient.clear();
-      dispatch({ type: 'login-success', user });
+      finish.current(await signInWithPasskey());
     } catch (err) {
       if (!cancelled(err)) setError(errorMessage(err, 'Could not sign in with a passkey'));
     } finally {
