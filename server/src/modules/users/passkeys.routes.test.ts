@@ -167,6 +167,15 @@ describe('POST /users/passkeys', () => {
     expect(await passkeyRows(u.id)).toHaveLength(1);
   });
 
+  it('is refused to the demo account, shared by strangers (403)', async () => {
+    const u = await t.signUp();
+    await t.ctx.db.updateTable('users').set({ is_demo: 1 }).where('id', '=', u.id).execute();
+    t.services.sessions.accountChanged(u.id);
+    const res = await registrationOptions(u);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('The demo account cannot add passkeys');
+  });
+
   it('refuses the same authenticator credential twice (409)', async () => {
     const { u, key } = await withPasskey();
     const res = await t.call({
