@@ -198,3 +198,40 @@ describe('DELETE /users/passkeys/:passkeyId', () => {
     expect(again.json().message).toBe('This passkey is not known on this site');
   });
 });
+
+describe('the relying party', () => {
+  it("is the request's host; a forwarded host is not taken from a proxy that is not trusted", async () => {
+    const u = await t.signUp();
+    const res = await t.call({ method: 'POST', url: `${API}/users/passkeys/registration-options`, as: u, headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(res.data.rp.id).toBe('localhost');
+  });
+
+  it('is the forwarded host and scheme behind a trusted proxy', async () => {
+    const site = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const u = await site.signUp();
+      const forwarded = { 'x-forwarded-host': 'video.example.org', 'x-forwarded-proto': 'https' };
+      const call = (url: string, payload?: unknown) => site.call({ method: 'POST', url: `${API}${url}`, as: u, headers: forwarded, payload });
+      const options = (await call('/users/passkeys/registration-options')).data;
+      expect(options.rp.id).toBe('video.example.org');
+      expect((await call('/users/passkeys', { response: new SoftwareAuthenticator().register(options, 'https://video.example.org') })).statusCode).toBe(201);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("is PUBLIC_URL's host when set: passkeys are made for that origin only", async () => {
+    const site = await createTestApp({ env: { PUBLIC_URL: 'https://video.example.org' } });
+    try {
+      const u = await site.signUp();
+      const options = async () => (await site.call({ method: 'POST', url: `${API}/users/passkeys/registration-options`, as: u })).data;
+      const first = await options();
+      expect(first.rp.id).toBe('video.example.org');
+      const add = (response: unknown) => site.call({ method: 'POST', url: `${API}/users/passkeys`, as: u, payload: { response } });
+      expect((await add(new SoftwareAuthenticator().register(first, ORIGIN))).statusCode).toBe(400);
+      expect((await add(new SoftwareAuthenticator().register(await options(), 'https://video.example.org'))).statusCode).toBe(201);
+    } finally {
+      await site.close();
+    }
+  });
+});
