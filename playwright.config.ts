@@ -18,15 +18,23 @@ const signupsURL = `http://127.0.0.1:${SIGNUPS_PORT}`;
 const signupsDataDir = process.env.E2E_SIGNUPS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-signups-'));
 process.env.E2E_SIGNUPS_DATA_DIR = signupsDataDir;
 const SIGNUPS_SPEC = '**/signups-closed.spec.ts';
+// Passkeys are bound to a host name, and browsers refuse an IP address as one: the passkey journeys
+// get a server of their own reached as localhost, with no PUBLIC_URL so that the host is the request's.
+const PASSKEYS_PORT = PORT + 3;
+const passkeysURL = `http://localhost:${PASSKEYS_PORT}`;
+const passkeysDataDir = process.env.E2E_PASSKEYS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-passkeys-'));
+process.env.E2E_PASSKEYS_DATA_DIR = passkeysDataDir;
+const PASSKEYS_SPECS = ['**/passkeys.spec.ts', '**/screenshots-passkeys.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
   projects: [
     {
       name: 'journeys',
-      testIgnore: screenshots ? [] : ['**/screenshots*.spec.ts', SIGNUPS_SPEC],
+      testIgnore: screenshots ? PASSKEYS_SPECS : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...PASSKEYS_SPECS],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
+    { name: 'passkeys', testMatch: [screenshots ? PASSKEYS_SPECS[1]! : PASSKEYS_SPECS[0]!], use: { baseURL: passkeysURL } },
     ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
   ],
   globalSetup: './e2e/global-setup.ts',
@@ -59,6 +67,22 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      command: 'node server/dist/main.js',
+      url: `http://127.0.0.1:${PASSKEYS_PORT}/api/v1/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PASSKEYS_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: passkeysDataDir,
+        WEB_DIST: 'web/dist',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+      },
+    },
     {
       command: 'node server/dist/main.js',
       url: `${baseURL}/api/v1/healthcheck`,

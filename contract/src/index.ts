@@ -2,6 +2,7 @@ import './browser-config.js';
 export * from './common.js';
 export * from './users.js';
 export * from './sessions.js';
+export * from './passkeys.js';
 export * from './videos.js';
 export * from './chapters.js';
 export * from './captions.js';

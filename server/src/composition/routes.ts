@@ -17,6 +17,7 @@ import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.rout
 import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
 import { devicesRoutes } from '../modules/users/devices.routes.js';
 import { twoFactorRoutes } from '../modules/users/two-factor.routes.js';
+import { passkeysRoutes } from '../modules/users/passkeys.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { videosRoutes } from '../modules/videos/videos.routes.js';
 import { watchHistoryRoutes } from '../modules/watch-history/watch-history.routes.js';
@@ -29,6 +30,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(usersRoutes, { users: s.users, sessions: s.sessions, twoFactor: s.twoFactor, instance: s.instance, config, tmpDir });
     await api.register(twoFactorRoutes, { twoFactor: s.twoFactor, authPerMinute: config.rateLimits.authPerMinute });
     await api.register(devicesRoutes, { sessions: s.sessions });
+    await api.register(passkeysRoutes, { passkeys: s.passkeys, users: s.users, sessions: s.sessions, config });
     await api.register(commentsRoutes, { comments: s.comments });
     await api.register(likesRoutes, { likes: s.likes });
     await api.register(subscriptionsRoutes, { subscriptions: s.subscriptions, feed: s.subscriptionsFeed });

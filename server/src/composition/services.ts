@@ -48,6 +48,8 @@ import { BackupRunsRepository } from '../backup/backup-runs.repository.js';
 import { Housekeeping } from '../housekeeping.js';
 import { sweepOrphans } from '../orphan-sweep.js';
 import { OrphanSweepRepository } from '../orphan-sweep.repository.js';
+import { PasskeysRepository } from '../modules/users/passkeys.repository.js';
+import { PasskeysService } from '../modules/users/passkeys.service.js';
 import { SessionService } from '../modules/users/session.service.js';
 import { SessionsRepository } from '../modules/users/sessions.repository.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
@@ -75,6 +77,7 @@ export interface Services {
   sessions: SessionService;
   /** Two-factor sign-in (TOTP). */
   twoFactor: TwoFactorService;
+  passkeys: PasskeysService;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
   instance: InstanceService;
   /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
@@ -237,6 +240,11 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     users,
     sessions,
     twoFactor,
+    passkeys: new PasskeysService({
+      passkeys: new PasskeysRepository(db),
+      accountForSignIn: (userId) => users.accountForSignIn(userId),
+      siteName: async () => (await instance.settings()).name,
+    }),
     instance,
     notifications,
     processing,

@@ -27,6 +27,7 @@ import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_word
 import { migrationBackupRuns } from './migrations/0045_backup_runs.js';
 import { migrationSessionAddresses } from './migrations/0048_session_addresses.js';
 import { migrationTwoFactor } from './migrations/0049_two_factor.js';
+import { migrationPasskeys } from './migrations/0050_passkeys.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -62,6 +63,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0045_backup_runs': migrationBackupRuns(),
     '0048_session_addresses': migrationSessionAddresses(),
     '0049_two_factor': migrationTwoFactor(),
+    '0050_passkeys': migrationPasskeys(),
   };
 }
 

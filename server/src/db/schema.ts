@@ -252,6 +252,29 @@ export interface Database {
     text: string;
   };
   /** A backup taken (backup/): the command's, a scheduled turn's, or the one before a migration. */
+  /** One row per passkey (WebAuthn credential) of an account. */
+  passkeys: {
+    id: string;
+    user_id: string;
+    /** The credential's id as the authenticator made it (base64url). */
+    credential_id: string;
+    /** The credential's COSE public key, base64url. */
+    public_key: string;
+    /** The authenticator's signature counter at its last use; 0 for authenticators that keep none. */
+    counter: number;
+    /** How the browser may reach the authenticator ("internal", "usb", "hybrid"...), comma-separated. */
+    transports: string;
+    name: string;
+    created_at: number;
+    last_used_at: number | null;
+  };
+  /** Challenges handed out for passkey registration (with the account) or sign-in; deleted when used. */
+  passkey_challenges: {
+    challenge: string;
+    purpose: 'registration' | 'authentication';
+    user_id: string | null;
+    expires_at: number;
+  };
   backup_runs: {
     id: string;
     trigger: 'manual' | 'scheduled' | 'before-migration';

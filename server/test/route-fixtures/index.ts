@@ -13,6 +13,7 @@ import { notificationsFixtures } from './notifications.js';
 import { previewsFixtures } from './previews.js';
 import { captionsFixtures } from './captions.js';
 import { twoFactorFixtures } from './two-factor.js';
+import { passkeysFixtures } from './passkeys.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
@@ -28,6 +29,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   ...previewsFixtures,
   ...captionsFixtures,
   ...twoFactorFixtures,
+  ...passkeysFixtures,
 };
 
 /**

@@ -204,10 +204,22 @@ export class UsersService {
     const ok = await argon2.verify(row?.password_hash ?? (await dummyHash()), password);
     if (!row || !ok) throw unauthorized('Invalid email or password');
     // Told only to whoever knows the password, so the state of an account is not public.
+    await this.checkMaySignIn(row);
+    return row;
+  }
+
+  /** The account a verified passkey belongs to, refused for the same reasons as a password sign-in. */
+  async accountForSignIn(userId: string): Promise<UserRow> {
+    const row = await this.deps.users.findById(userId);
+    if (!row) throw unauthorized('This passkey is not known on this site');
+    await this.checkMaySignIn(row);
+    return row;
+  }
+
+  private async checkMaySignIn(row: UserRow): Promise<void> {
     if (row.banned_at !== null) throw forbidden('This account is banned');
     if (row.approval_pending === 1) throw forbidden('Your account is waiting for an admin to approve it');
     if (row.is_demo === 1 && this.deps.demoAccountOn && !(await this.deps.demoAccountOn())) throw forbidden('The demo account is turned off on this site');
-    return row;
   }
 
   /** Makes the accounts named by ADMIN_EMAILS admins; run at start-up, so editing the list takes effect on restart. */

@@ -1,5 +1,6 @@
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { PasskeyList } from '@/features/passkeys/components/passkey-list';
 import { DeviceList } from '@/features/users/components/device-list';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
@@ -9,6 +10,7 @@ export default function DevicesPage() {
     <div className="mx-auto max-w-2xl">
       <PageTitle>Your devices</PageTitle>
       <TwoFactorSection />
+      <PasskeyList notify={(m, k) => toast.show(m, k)} />
       <DeviceList notify={(m, k) => toast.show(m, k)} />
     </div>
   );

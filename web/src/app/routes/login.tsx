@@ -1,5 +1,6 @@
 import { LoginForm } from '@/features/auth/components/login-form';
+import { PasskeySignIn } from '@/features/passkeys/components/passkey-sign-in';
 
 export default function Page() {
-  return <LoginForm />;
+  return <LoginForm passkey={<PasskeySignIn />} />;
 }

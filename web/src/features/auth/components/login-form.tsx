@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { isApiError, errorMessage } from '@/lib/api-client';
@@ -8,7 +8,8 @@ import { signIn } from '../api/auth.api';
 import { AuthCard } from './auth-card';
 import { TwoFactorStep } from './two-factor-step';
 
-export function LoginForm() {
+/** `passkey`: another way to sign in, shown under the form (the page gives it). */
+export function LoginForm({ passkey }: { passkey?: ReactNode } = {}) {
   const { dispatch, loading, error } = useAuth();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -72,7 +73,7 @@ export function LoginForm() {
         <TextField
           label="Email"
           type="email"
-          autoComplete="email"
+          autoComplete="username webauthn"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldErrors.email}
@@ -95,6 +96,7 @@ export function LoginForm() {
         <Button type="submit" variant="primary" disabled={loading}>
           {loading ? 'Logging in…' : 'Login'}
         </Button>
+        {passkey}
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           Don&apos;t have an account?{' '}
           <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
