@@ -16,9 +16,9 @@ test.describe('your devices', () => {
       const page = await desktop.newPage();
       await loginViaUi(page, user);
 
-      // Reached the way a person would: profile, Edit Profile, Your devices.
+      // Reached the way a person would: profile, Edit Profile, Sign-in and security.
       await page.goto(`/${user.username}/edit-profile`);
-      await page.getByRole('link', { name: 'Your devices' }).click();
+      await page.getByRole('link', { name: 'Sign-in and security' }).click();
       await expect(page).toHaveURL(new RegExp(`/${user.username}/devices$`));
       await expect(page.getByRole('heading', { name: 'Your devices' })).toBeVisible();
       // The sign-up's own session (the API request context) is a third device: sign it out for a clear list.

@@ -4,14 +4,20 @@ import { PasskeyList } from '@/features/passkeys/components/passkey-list';
 import { DeviceList } from '@/features/users/components/device-list';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
+/** The account's sign-in and security page: two-factor sign-in, passkeys, and the signed-in devices. */
 export default function DevicesPage() {
   const toast = useToast();
   return (
     <div className="mx-auto max-w-2xl">
-      <PageTitle>Your devices</PageTitle>
+      <PageTitle>Sign-in and security</PageTitle>
       <TwoFactorSection />
       <PasskeyList notify={(m, k) => toast.show(m, k)} />
-      <DeviceList notify={(m, k) => toast.show(m, k)} />
+      <section aria-labelledby="devices-heading" className="mb-8 flex flex-col gap-4">
+        <h2 id="devices-heading" className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">
+          Your devices
+        </h2>
+        <DeviceList notify={(m, k) => toast.show(m, k)} />
+      </section>
     </div>
   );
 }

@@ -131,7 +131,7 @@ export function TwoFactorSection() {
     );
 
   return (
-    <section aria-labelledby="two-factor-title" className="mb-8 flex flex-col gap-4 rounded-xl border border-neutral-200 p-4 sm:p-5 dark:border-neutral-800">
+    <section aria-labelledby="two-factor-title" className="mb-10 flex flex-col gap-4">
       <h2 id="two-factor-title" className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">
         Two-factor authentication
       </h2>

@@ -93,7 +93,7 @@ export function DeviceList({ notify }: { notify: (message: string, kind: 'succes
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        These devices are signed in to your account. Sign out any you do not recognise: they will need your password to sign in again.
+        These devices are signed in to your account. Sign out any you do not recognise: they will have to sign in again.
       </p>
       <ul
         aria-label="Signed-in devices"

@@ -96,7 +96,7 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
           to={`/${user.username}/devices`}
           className="inline-flex h-10 items-center rounded-full bg-neutral-100 px-4 text-sm font-medium hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700"
         >
-          Your devices
+          Sign-in and security
         </Link>
         <Button variant="danger" onClick={() => setConfirm(true)}>
           Delete Account
