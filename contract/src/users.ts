@@ -67,6 +67,8 @@ export const User = z.object({
   role: Role,
   /** A sign-up waiting for an admin's approval (sign-ups by approval): it cannot sign in yet. */
   approvalPending: z.boolean(),
+  /** Whether the address was confirmed by following a link mailed to it (always true where the site does not check). */
+  emailVerified: z.boolean(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,

@@ -15,6 +15,7 @@ import { oembedRoutes } from '../modules/previews/oembed.routes.js';
 import { studioRoutes } from '../modules/studio/studio.routes.js';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
+import { accountEmailRoutes } from '../modules/users/account-email.routes.js';
 import { devicesRoutes } from '../modules/users/devices.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { videosRoutes } from '../modules/videos/videos.routes.js';
@@ -27,6 +28,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
   return async (api: FastifyInstance) => {
     await api.register(usersRoutes, { users: s.users, sessions: s.sessions, instance: s.instance, config, tmpDir });
     await api.register(devicesRoutes, { sessions: s.sessions });
+    await api.register(accountEmailRoutes, { accountEmail: s.accountEmail, config });
     await api.register(commentsRoutes, { comments: s.comments });
     await api.register(likesRoutes, { likes: s.likes });
     await api.register(subscriptionsRoutes, { subscriptions: s.subscriptions, feed: s.subscriptionsFeed });

@@ -48,6 +48,10 @@ import { BackupRunsRepository } from '../backup/backup-runs.repository.js';
 import { Housekeeping } from '../housekeeping.js';
 import { sweepOrphans } from '../orphan-sweep.js';
 import { OrphanSweepRepository } from '../orphan-sweep.repository.js';
+import { MailOutbox } from '../modules/mail/mail-outbox.js';
+import { MailRepository } from '../modules/mail/mail.repository.js';
+import { AccountEmailService } from '../modules/users/account-email.service.js';
+import { AccountTokensRepository } from '../modules/users/account-tokens.repository.js';
 import { SessionService } from '../modules/users/session.service.js';
 import { SessionsRepository } from '../modules/users/sessions.repository.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
@@ -70,6 +74,8 @@ import { WatchHistoryService } from '../modules/watch-history/watch-history.serv
 export interface Services {
   users: UsersService;
   sessions: SessionService;
+  /** Password resets and address checks by mailed links. */
+  accountEmail: AccountEmailService;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
   instance: InstanceService;
   /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
@@ -136,6 +142,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     forgetLiveSessions: () => sessions.forgetLiveSessions(),
   });
   const userRows = new UsersRepository(db);
+  let accountEmail: AccountEmailService | null = null;
   users = new UsersService({
     users: userRows,
     storage,
@@ -144,6 +151,15 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     defaultImages,
     demoAccountOn: () => instance.demoAccountOn(),
     changes: answers,
+    verification: { mode: config.emailVerification, requestCheck: (id, email, base) => accountEmail!.requestCheck(id, email, base) },
+  });
+  accountEmail = new AccountEmailService({
+    outbox: config.email ? new MailOutbox({ mails: new MailRepository(db), queue: ctx.queue }) : null,
+    tokens: new AccountTokensRepository(db),
+    users: userRows,
+    accounts: users,
+    sessions,
+    verification: config.emailVerification,
   });
 
   const videoRows = new VideosRepository(db, dialect, config.pageBucketSpacing);
@@ -224,6 +240,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   return {
     users,
     sessions,
+    accountEmail,
     instance,
     notifications,
     processing,

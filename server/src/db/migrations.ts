@@ -26,6 +26,7 @@ import { migrationPageBucketVersions } from './migrations/0039_page_bucket_versi
 import { migrationSqliteSearchWords } from './migrations/0043_sqlite_search_words.js';
 import { migrationBackupRuns } from './migrations/0045_backup_runs.js';
 import { migrationSessionAddresses } from './migrations/0048_session_addresses.js';
+import { migrationAccountEmail } from './migrations/0051_account_email.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -60,6 +61,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0043_sqlite_search_words': migrationSqliteSearchWords(dialect),
     '0045_backup_runs': migrationBackupRuns(),
     '0048_session_addresses': migrationSessionAddresses(),
+    '0051_account_email': migrationAccountEmail(),
   };
 }
 

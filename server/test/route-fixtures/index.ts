@@ -12,6 +12,7 @@ import { uploadsFixtures } from './uploads.js';
 import { notificationsFixtures } from './notifications.js';
 import { previewsFixtures } from './previews.js';
 import { captionsFixtures } from './captions.js';
+import { accountEmailFixtures } from './account-email.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
@@ -26,6 +27,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   ...notificationsFixtures,
   ...previewsFixtures,
   ...captionsFixtures,
+  ...accountEmailFixtures,
 };
 
 /**

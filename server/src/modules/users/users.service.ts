@@ -29,6 +29,8 @@ export interface UserServiceDeps {
   demoAccountOn?: () => Promise<boolean>;
   /** Told after a change to what a channel shows (its name, images) or an account's removal. */
   changes?: PublicChanges;
+  /** Whether addresses are checked (EMAIL_VERIFICATION), and how a new account's check is mailed. */
+  verification?: { mode: 'off' | 'optional' | 'required'; requestCheck(userId: string, email: string, linkBase: string): Promise<void> };
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
@@ -49,6 +51,7 @@ export class UsersService {
       email: row.email,
       role: row.role,
       approvalPending: row.approval_pending === 1,
+      emailVerified: row.email_verified_at !== null,
       avatar: { url: this.imageUrl(row.avatar_key, this.defaults.avatar) },
       coverImage: { url: this.imageUrl(row.cover_key, this.defaults.cover) },
       createdAt: toIso(row.created_at),
@@ -60,7 +63,12 @@ export class UsersService {
     return key ? this.deps.storage.url(key) : fallback;
   }
 
-  async register(fields: RegisterFields, images: { avatar?: UploadedFile; coverImage?: UploadedFile }, opts: { needsApproval?: boolean } = {}): Promise<User> {
+  async register(
+    fields: RegisterFields,
+    images: { avatar?: UploadedFile; coverImage?: UploadedFile },
+    opts: { needsApproval?: boolean; linkBase?: string } = {},
+  ): Promise<User> {
+    const checked = (this.deps.verification?.mode ?? 'off') !== 'off';
     const isAdmin = this.deps.adminEmails?.includes(fields.email) ?? false;
     await this.assertAvailable(fields.username, fields.email);
     const id = newId();
@@ -91,6 +99,8 @@ export class UsersService {
         daily_quota_bytes: null,
         subscribers_count: 0,
         videos_count: 0,
+        // With checks off there is nothing to confirm an address with: it counts as confirmed.
+        email_verified_at: checked ? null : now,
         created_at: now,
         updated_at: now,
       };
@@ -99,6 +109,7 @@ export class UsersService {
         await this.assertAvailable(fields.username, fields.email);
         throw err;
       });
+      if (checked && opts.linkBase) await this.deps.verification!.requestCheck(id, row.email, opts.linkBase);
       return this.present(row);
     } catch (err) {
       await this.deps.storage.deletePrefix(userPrefix(id));
@@ -203,6 +214,9 @@ export class UsersService {
     // Told only to whoever knows the password, so the state of an account is not public.
     if (row.banned_at !== null) throw forbidden('This account is banned');
     if (row.approval_pending === 1) throw forbidden('Your account is waiting for an admin to approve it');
+    if (this.deps.verification?.mode === 'required' && row.email_verified_at === null) {
+      throw forbidden('Confirm your email address first: follow the link mailed to you (Forgot password sends a new one)');
+    }
     if (row.is_demo === 1 && this.deps.demoAccountOn && !(await this.deps.demoAccountOn())) throw forbidden('The demo account is turned off on this site');
     return row;
   }
@@ -276,6 +290,7 @@ function demoRow(username: string, email: string, passwordHash: string, now: num
     daily_quota_bytes: null,
     subscribers_count: 0,
     videos_count: 0,
+    email_verified_at: now,
     created_at: now,
     updated_at: now,
   };
