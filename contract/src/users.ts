@@ -42,8 +42,13 @@ export type LoginBody = z.infer<typeof LoginBody>;
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const UpdateAccountBody = z
-  .object({ fullName: z.preprocess(blankAsUnset, FullName.optional()), username: z.preprocess(blankAsUnset, Username.optional()) })
-  .refine((b) => b.fullName !== undefined || b.username !== undefined, {
+  .object({
+    fullName: z.preprocess(blankAsUnset, FullName.optional()),
+    username: z.preprocess(blankAsUnset, Username.optional()),
+    /** Where the site checks addresses, the change waits until a link mailed to the new address is followed. */
+    email: z.preprocess(blankAsUnset, Email.optional()),
+  })
+  .refine((b) => b.fullName !== undefined || b.username !== undefined || b.email !== undefined, {
     message: 'No update value provided.',
   });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;

@@ -161,6 +161,25 @@ describe('with mail and optional checks', () => {
     expect((await verify(t, token)).data.emailVerified).toBe(true);
   });
 
+  it('changes the address only once a link mailed to the new one is followed', async () => {
+    const u = await t.signUp();
+    const newEmail = `moved${Date.now()}@example.com`;
+    const taken = await t.signUp();
+    const refused = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, as: u, payload: { email: taken.email } });
+    expect(refused.statusCode).toBe(409);
+    const asked = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, as: u, payload: { email: newEmail } });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.data.email).toBe(u.email);
+    const received = await mail.next(newEmail, CONFIRM);
+    expect(received.text).toMatch(/asked to use this address/);
+    expect((await login(t, u.email, u.password)).statusCode).toBe(200);
+    const done = await verify(t, linkToken(received, '/verify-email').token);
+    expect(done.statusCode).toBe(200);
+    expect(done.data).toMatchObject({ email: newEmail, emailVerified: true });
+    expect((await login(t, newEmail, u.password)).statusCode).toBe(200);
+    expect((await login(t, u.email, u.password)).statusCode).toBe(401);
+  });
+
   it('writes no address or token to the log', async () => {
     const u = await t.signUp();
     const verifyToken = linkToken(await mail.next(u.email, CONFIRM), '/verify-email').token;
@@ -227,6 +246,15 @@ describe('without mail', () => {
     expect([asked.statusCode, asked.json().message]).toEqual([400, "This site does not send mail: ask the site's admin"]);
     expect((await resend(t, u)).statusCode).toBe(400);
     expect((await reset(t, 'x'.repeat(43), 'long-enough-1')).statusCode).toBe(400);
+  });
+
+  it('changes the address at once, as it always did', async () => {
+    const u = await t.signUp();
+    const newEmail = `plain${Date.now()}@example.com`;
+    const res = await t.call({ method: 'PATCH', url: `${API}/users/update-account`, as: u, payload: { email: newEmail } });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ email: newEmail, emailVerified: true });
+    expect((await login(t, newEmail, u.password)).statusCode).toBe(200);
   });
 });
 

@@ -142,7 +142,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = currentUser(request);
-      const updated = await users.updateAccount(user.id, request.body);
+      const updated = await users.updateAccount(user.id, request.body, { linkBase: linkBase(config.publicUrl, request) });
       // The username travels with the session.
       sessions.accountChanged(user.id);
       return envelope(updated, 'Account details updated');

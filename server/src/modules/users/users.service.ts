@@ -132,8 +132,15 @@ export class UsersService {
     return row;
   }
 
-  async updateAccount(userId: string, body: UpdateAccountBody): Promise<User> {
+  async updateAccount(userId: string, body: UpdateAccountBody, opts: { linkBase?: string } = {}): Promise<User> {
     const row = await this.getRow(userId);
+    const newEmail = body.email !== undefined && body.email !== row.email ? body.email : undefined;
+    if (newEmail !== undefined) {
+      if (row.is_demo) throw forbidden('The demo account cannot change its email address');
+      if (await this.deps.users.findByEmail(newEmail)) throw conflict('email exists');
+    }
+    // Where addresses are checked, the new one is mailed a link and the old one stays until it is followed.
+    const checked = newEmail !== undefined && (this.deps.verification?.mode ?? 'off') !== 'off';
     if (body.username !== undefined && body.username !== row.username) {
       if (row.is_demo) throw forbidden('The demo account cannot change its username');
       const taken = await this.deps.users.findByUsername(body.username);
@@ -142,12 +149,15 @@ export class UsersService {
     const patch = {
       ...(body.fullName !== undefined ? { full_name: body.fullName } : {}),
       ...(body.username !== undefined ? { username: body.username } : {}),
+      ...(newEmail !== undefined && !checked ? { email: newEmail } : {}),
       updated_at: Date.now(),
     };
     await this.deps.users.update(userId, patch).catch(async (err) => {
       if (body.username && (await this.deps.users.findByUsername(body.username))?.id !== userId) throw usernameTaken();
+      if (newEmail && (await this.deps.users.findByEmail(newEmail))?.id !== userId) throw conflict('email exists');
       throw err;
     });
+    if (checked && opts.linkBase) await this.deps.verification!.requestCheck(userId, newEmail!, opts.linkBase);
     await this.changes.changed();
     return this.current(userId);
   }
