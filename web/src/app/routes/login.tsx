@@ -1,5 +1,10 @@
+import { ForgotPasswordLink } from '@/features/account-email/components/forgot-password-link';
 import { LoginForm } from '@/features/auth/components/login-form';
 
 export default function Page() {
-  return <LoginForm />;
+  return (
+    <LoginForm>
+      <ForgotPasswordLink />
+    </LoginForm>
+  );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { isApiError, errorMessage } from '@/lib/api-client';
@@ -7,7 +7,8 @@ import { useAuth } from '@/lib/auth';
 import { login } from '../api/auth.api';
 import { AuthCard } from './auth-card';
 
-export function LoginForm() {
+/** `children` go under the log-in button (the page's forgotten-password help). */
+export function LoginForm({ children }: { children?: ReactNode }) {
   const { dispatch, loading, error } = useAuth();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -71,6 +72,7 @@ export function LoginForm() {
         <Button type="submit" variant="primary" disabled={loading}>
           {loading ? 'Logging in…' : 'Login'}
         </Button>
+        {children}
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           Don&apos;t have an account?{' '}
           <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
