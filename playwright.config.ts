@@ -18,16 +18,30 @@ const signupsURL = `http://127.0.0.1:${SIGNUPS_PORT}`;
 const signupsDataDir = process.env.E2E_SIGNUPS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-signups-'));
 process.env.E2E_SIGNUPS_DATA_DIR = signupsDataDir;
 const SIGNUPS_SPEC = '**/signups-closed.spec.ts';
+// A third server, for the mail journey: it sends mail to an SMTP server the journey itself runs on
+// MAIL_SMTP_PORT (mail is off on the others, as on a site without SMTP_URL).
+const MAIL_PORT = PORT + 3;
+const MAIL_SMTP_PORT = PORT + 4;
+process.env.E2E_MAIL_SMTP_PORT = String(MAIL_SMTP_PORT);
+const mailURL = `http://127.0.0.1:${MAIL_PORT}`;
+const mailDataDir = process.env.E2E_MAIL_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-mail-'));
+process.env.E2E_MAIL_DATA_DIR = mailDataDir;
+const MAIL_SPEC = '**/email.spec.ts';
 
 export default defineConfig({
   testDir: 'e2e',
   projects: [
     {
       name: 'journeys',
-      testIgnore: screenshots ? [] : ['**/screenshots*.spec.ts', SIGNUPS_SPEC],
+      testIgnore: screenshots ? [] : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, MAIL_SPEC],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
-    ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
+    ...(screenshots
+      ? []
+      : [
+          { name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } },
+          { name: 'mail', testMatch: [MAIL_SPEC], use: { baseURL: mailURL } },
+        ]),
   ],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
@@ -108,6 +122,25 @@ export default defineConfig({
               LOG_LEVEL: 'warn',
               ADMIN_EMAILS: 'e2e-admin@example.com',
               PUBLIC_URL: signupsURL,
+              RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+            },
+          },
+          {
+            command: 'node server/dist/main.js',
+            url: `${mailURL}/api/v1/healthcheck`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: {
+              PORT: String(MAIL_PORT),
+              HOST: '127.0.0.1',
+              DATA_DIR: mailDataDir,
+              WEB_DIST: 'web/dist',
+              LOG_LEVEL: 'warn',
+              PUBLIC_URL: mailURL,
+              SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+              MAIL_FROM: 'Reelhouse <site@example.test>',
               RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
             },
           },
