@@ -3,7 +3,7 @@ import { ResetPasswordForm } from '@/features/account-email/components/reset-pas
 
 export default function Page() {
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title="New password">
       <ResetPasswordForm />
     </AuthCard>
   );
