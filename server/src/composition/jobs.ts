@@ -25,7 +25,7 @@ import type { VideoEvents } from '../modules/videos/video-events.js';
 import type { Storage } from '../storage/storage.js';
 
 /**
- * The queue, the video pipeline, scheduled publishing, trending's rebuilds and backups, wired together the
+ * The queue, the video pipeline, scheduled publishing, trending's rebuilds, backups and mail, wired together the
  * same way in the API process and in a worker: a job that failed for good without its handler
  * knowing (its process died on the last attempt) still marks the video.
  */

@@ -12,9 +12,8 @@ export type SendMail = (mail: OutgoingMail) => Promise<void>;
 
 /** SMTP through nodemailer: smtp:// (STARTTLS when the server offers it) or smtps://, credentials in the URL. */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
-  // Short enough that a mail server that is down fails the attempt quickly and the queue retries it later.
-  Object.assign(transport.options, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  // Timeouts short enough that a mail server that is down fails the attempt soon, and the queue tries again later.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 }, { from });
   return async (mail) => {
     await transport.sendMail(mail);
   };
