@@ -25,17 +25,31 @@ const passkeysURL = `http://localhost:${PASSKEYS_PORT}`;
 const passkeysDataDir = process.env.E2E_PASSKEYS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-passkeys-'));
 process.env.E2E_PASSKEYS_DATA_DIR = passkeysDataDir;
 const PASSKEYS_SPECS = ['**/passkeys.spec.ts', '**/screenshots-passkeys.spec.ts'];
+// A server for the mail journey: it sends mail to an SMTP server the journey itself runs on
+// MAIL_SMTP_PORT (mail is off on the others, as on a site without SMTP_URL).
+const MAIL_PORT = PORT + 5;
+const MAIL_SMTP_PORT = PORT + 6;
+process.env.E2E_MAIL_SMTP_PORT = String(MAIL_SMTP_PORT);
+const mailURL = `http://127.0.0.1:${MAIL_PORT}`;
+const mailDataDir = process.env.E2E_MAIL_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-mail-'));
+process.env.E2E_MAIL_DATA_DIR = mailDataDir;
+const MAIL_SPEC = '**/email.spec.ts';
 
 export default defineConfig({
   testDir: 'e2e',
   projects: [
     {
       name: 'journeys',
-      testIgnore: screenshots ? PASSKEYS_SPECS : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...PASSKEYS_SPECS],
+      testIgnore: screenshots ? PASSKEYS_SPECS : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, MAIL_SPEC, ...PASSKEYS_SPECS],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
     { name: 'passkeys', testMatch: [screenshots ? PASSKEYS_SPECS[1]! : PASSKEYS_SPECS[0]!], use: { baseURL: passkeysURL } },
-    ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
+    ...(screenshots
+      ? []
+      : [
+          { name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } },
+          { name: 'mail', testMatch: [MAIL_SPEC], use: { baseURL: mailURL } },
+        ]),
   ],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
@@ -132,6 +146,25 @@ export default defineConfig({
               LOG_LEVEL: 'warn',
               ADMIN_EMAILS: 'e2e-admin@example.com',
               PUBLIC_URL: signupsURL,
+              RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+            },
+          },
+          {
+            command: 'node server/dist/main.js',
+            url: `${mailURL}/api/v1/healthcheck`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: {
+              PORT: String(MAIL_PORT),
+              HOST: '127.0.0.1',
+              DATA_DIR: mailDataDir,
+              WEB_DIST: 'web/dist',
+              LOG_LEVEL: 'warn',
+              PUBLIC_URL: mailURL,
+              SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+              MAIL_FROM: 'Reelhouse <site@example.test>',
               RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
             },
           },

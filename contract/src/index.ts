@@ -1,6 +1,7 @@
 import './browser-config.js';
 export * from './common.js';
 export * from './users.js';
+export * from './account-email.js';
 export * from './sessions.js';
 export * from './passkeys.js';
 export * from './videos.js';

@@ -1,5 +1,6 @@
 import './browser-config.js';
 import { z } from 'zod';
+import { InstanceEmail } from './account-email.js';
 
 export const SIGNUP_MODES = ['open', 'closed', 'approval'] as const;
 export const SignupMode = z.enum(SIGNUP_MODES, { error: `signupMode must be one of ${SIGNUP_MODES.join(', ')}` });
@@ -55,6 +56,8 @@ export const PublicInstance = z.object({
   description: z.string(),
   signupMode: SignupMode,
   demoAccount: z.boolean(),
+  /** Whether the site sends mail: without it, password resets and address checks are not offered. */
+  email: InstanceEmail,
   limits: z.object({
     maxVideoBytes: z.number().int(),
     maxVideoDurationSeconds: z.number().int().nullable(),

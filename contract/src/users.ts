@@ -45,8 +45,13 @@ export type LoginBody = z.infer<typeof LoginBody>;
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const UpdateAccountBody = z
-  .object({ fullName: z.preprocess(blankAsUnset, FullName.optional()), username: z.preprocess(blankAsUnset, Username.optional()) })
-  .refine((b) => b.fullName !== undefined || b.username !== undefined, {
+  .object({
+    fullName: z.preprocess(blankAsUnset, FullName.optional()),
+    username: z.preprocess(blankAsUnset, Username.optional()),
+    /** Where the site checks addresses, the change waits until a link mailed to the new address is followed. */
+    email: z.preprocess(blankAsUnset, Email.optional()),
+  })
+  .refine((b) => b.fullName !== undefined || b.username !== undefined || b.email !== undefined, {
     message: 'No update value provided.',
   });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
@@ -72,6 +77,8 @@ export const User = z.object({
   approvalPending: z.boolean(),
   /** Whether sign-in asks for a code from an authenticator app; given by GET /users/user/current. */
   twoFactorEnabled: z.boolean().optional(),
+  /** Whether the address was confirmed by following a link mailed to it (always true where the site does not check). */
+  emailVerified: z.boolean(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,

@@ -59,6 +59,9 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
       'TRUST_PROXY=true trusts every hop: a client can choose its own address (X-Forwarded-For) and so its rate limits; set TRUST_PROXY=1 or the proxy address',
     );
   }
+  if (config.email && !config.publicUrl) {
+    ctx.logger.warn('SMTP_URL is set without PUBLIC_URL: mailed links start with whatever address each request was sent to; set PUBLIC_URL');
+  }
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: trust,

@@ -98,6 +98,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(expected);
   });
 
+  it('reads mail settings: checks default to optional with SMTP_URL and off without; checks without mail are refused', () => {
+    expect(loadConfig({})).toMatchObject({ email: null, emailVerification: 'off', passwordResetMs: 60 * 60_000 });
+    const c = loadConfig({ SMTP_URL: 'smtps://me:pw@mail.example.com:465', PUBLIC_URL: 'https://video.example.com', PASSWORD_RESET_MINUTES: '15' });
+    expect(c).toMatchObject({
+      email: { smtpUrl: 'smtps://me:pw@mail.example.com:465', from: 'Reelhouse <no-reply@video.example.com>' },
+      emailVerification: 'optional',
+      passwordResetMs: 15 * 60_000,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'Site <a@b.example>', EMAIL_VERIFICATION: 'required' })).toMatchObject({
+      email: { from: 'Site <a@b.example>' },
+      emailVerification: 'required',
+    });
+    expect(() => loadConfig({ EMAIL_VERIFICATION: 'required' })).toThrow(
+      new ConfigError('Invalid setting EMAIL_VERIFICATION="required": needs SMTP_URL, to send the mails'),
+    );
+    expect(loadConfig({ EMAIL_VERIFICATION: 'off' }).emailVerification).toBe('off');
+    // A bad SMTP_URL is named, but its value (which may hold a password) is not repeated.
+    expect(() => loadConfig({ SMTP_URL: 'http://me:secret@mail.example.com' })).toThrow(
+      new ConfigError('Invalid setting SMTP_URL=(hidden): must start with smtp:// or smtps://'),
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7000);
   });

@@ -125,6 +125,16 @@ const Env = z.object({
     .optional(),
   BACKUP_KEEP: int(1).default(7),
   BACKUP_BEFORE_MIGRATE: bool.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://')
+    .refine((v) => URL.canParse(v), 'must be a URL like smtp://user:password@mail.example.com:587')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  PASSWORD_RESET_MINUTES: int(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  EMAIL_VERIFICATION: z.enum(['off', 'optional', 'required'], { error: 'must be off, optional or required' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -151,10 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`);
+    // SMTP_URL may carry a password: its value is not repeated.
+    const shown = name === 'SMTP_URL' ? '(hidden)' : JSON.stringify(cleaned[name] ?? '');
+    throw new ConfigError(`Invalid setting ${name}=${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new ConfigError('Invalid setting S3_BUCKET="": required when S3_ENDPOINT is set');
+  if (e.EMAIL_VERIFICATION && e.EMAIL_VERIFICATION !== 'off' && !e.SMTP_URL) {
+    throw new ConfigError(`Invalid setting EMAIL_VERIFICATION="${e.EMAIL_VERIFICATION}": needs SMTP_URL, to send the mails`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
   // With PUBLIC_URL and no CDN, media the API serves gets absolute URLs under it.
@@ -250,6 +265,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** A start that is about to migrate a database holding data backs the database up first (SQLite by default). */
       beforeMigrate: e.BACKUP_BEFORE_MIGRATE ?? !e.DATABASE_URL,
     },
+    /** Mail (password resets, address checks); null without SMTP_URL, and then none of it is offered. */
+    email: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Reelhouse <no-reply@${new URL(publicUrl ?? e.SMTP_URL).hostname || 'localhost'}>`,
+        }
+      : null,
+    /** off: addresses are never checked; optional: checked, unchecked accounts still sign in; required: they cannot. */
+    emailVerification: e.EMAIL_VERIFICATION ?? (e.SMTP_URL ? 'optional' : 'off'),
+    /** How long a password-reset link works. */
+    passwordResetMs: e.PASSWORD_RESET_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };

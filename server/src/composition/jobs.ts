@@ -9,6 +9,12 @@ import type { PublicChanges } from '../lib/public-changes.js';
 import { childrenDieWithParent } from '../media/child-command.js';
 import { createMediaTools, type MediaTools } from '../media/media-tools.js';
 import { BackupJobs } from '../modules/backups/backup-jobs.js';
+import { MailSender } from '../modules/mail/mail-outbox.js';
+import { smtpSender } from '../modules/mail/mail-transport.js';
+import { MailRepository } from '../modules/mail/mail.repository.js';
+import { AccountMails } from '../modules/users/account-links.js';
+import { AccountTokensRepository } from '../modules/users/account-tokens.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
 import { TrendingJobs } from '../modules/discovery/trending-jobs.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
 import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
@@ -19,7 +25,7 @@ import type { VideoEvents } from '../modules/videos/video-events.js';
 import type { Storage } from '../storage/storage.js';
 
 /**
- * The queue, the video pipeline, scheduled publishing, trending's rebuilds and backups, wired together the
+ * The queue, the video pipeline, scheduled publishing, trending's rebuilds, backups and mail, wired together the
  * same way in the API process and in a worker: a job that failed for good without its handler
  * knowing (its process died on the last attempt) still marks the video.
  */
@@ -97,6 +103,19 @@ export function createJobs(deps: {
     keep: config.backups.keep,
     logger,
   });
+  const accountMails = new AccountMails({
+    users: new UsersRepository(database.db),
+    tokens: new AccountTokensRepository(database.db),
+    resetMs: config.passwordResetMs,
+  });
+  const mail = config.email
+    ? new MailSender({
+        mails: new MailRepository(database.db),
+        compose: (m) => accountMails.compose(m),
+        send: smtpSender(config.email.smtpUrl, config.email.from),
+        logger,
+      })
+    : null;
   const video = pipeline;
   return {
     queue,
@@ -105,6 +124,6 @@ export function createJobs(deps: {
     trending,
     backups,
     media,
-    handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers(), ...backups.handlers() }),
+    handlers: () => ({ ...video.handlers(), ...publishing.handlers(), ...trending.handlers(), ...backups.handlers(), ...mail?.handlers() }),
   };
 }

@@ -15,6 +15,7 @@ import { oembedRoutes } from '../modules/previews/oembed.routes.js';
 import { studioRoutes } from '../modules/studio/studio.routes.js';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
+import { accountEmailRoutes } from '../modules/users/account-email.routes.js';
 import { devicesRoutes } from '../modules/users/devices.routes.js';
 import { twoFactorRoutes } from '../modules/users/two-factor.routes.js';
 import { passkeysRoutes } from '../modules/users/passkeys.routes.js';
@@ -31,6 +32,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(twoFactorRoutes, { twoFactor: s.twoFactor, authPerMinute: config.rateLimits.authPerMinute });
     await api.register(devicesRoutes, { sessions: s.sessions });
     await api.register(passkeysRoutes, { passkeys: s.passkeys, users: s.users, sessions: s.sessions, config });
+    await api.register(accountEmailRoutes, { accountEmail: s.accountEmail, config });
     await api.register(commentsRoutes, { comments: s.comments });
     await api.register(likesRoutes, { likes: s.likes });
     await api.register(subscriptionsRoutes, { subscriptions: s.subscriptions, feed: s.subscriptionsFeed });

@@ -50,6 +50,10 @@ import { sweepOrphans } from '../orphan-sweep.js';
 import { OrphanSweepRepository } from '../orphan-sweep.repository.js';
 import { PasskeysRepository } from '../modules/users/passkeys.repository.js';
 import { PasskeysService } from '../modules/users/passkeys.service.js';
+import { MailOutbox } from '../modules/mail/mail-outbox.js';
+import { MailRepository } from '../modules/mail/mail.repository.js';
+import { AccountEmailService } from '../modules/users/account-email.service.js';
+import { AccountTokensRepository } from '../modules/users/account-tokens.repository.js';
 import { SessionService } from '../modules/users/session.service.js';
 import { SessionsRepository } from '../modules/users/sessions.repository.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
@@ -78,6 +82,8 @@ export interface Services {
   /** Two-factor sign-in (TOTP). */
   twoFactor: TwoFactorService;
   passkeys: PasskeysService;
+  /** Password resets and address checks by mailed links. */
+  accountEmail: AccountEmailService;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
   instance: InstanceService;
   /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
@@ -144,6 +150,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     forgetLiveSessions: () => sessions.forgetLiveSessions(),
   });
   const userRows = new UsersRepository(db);
+  let accountEmail: AccountEmailService | null = null;
   users = new UsersService({
     users: userRows,
     storage,
@@ -153,12 +160,21 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     demoAccountOn: () => instance.demoAccountOn(),
     changes: answers,
     twoFactorEnabled: (userId) => twoFactor.enabled(userId),
+    verification: { mode: config.emailVerification, requestCheck: (id, email, base) => accountEmail!.requestCheck(id, email, base) },
   });
   const twoFactor = new TwoFactorService({
     rows: new TwoFactorRepository(db),
     box: new SecretBox(await loadSigningSecret(db)),
     accounts: users,
     issuer: async () => (await instance.settings()).name,
+  });
+  accountEmail = new AccountEmailService({
+    outbox: config.email ? new MailOutbox({ mails: new MailRepository(db), queue: ctx.queue }) : null,
+    tokens: new AccountTokensRepository(db),
+    users: userRows,
+    accounts: users,
+    sessions,
+    verification: config.emailVerification,
   });
 
   const videoRows = new VideosRepository(db, dialect, config.pageBucketSpacing);
@@ -245,6 +261,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       accountForSignIn: (userId) => users.accountForSignIn(userId),
       siteName: async () => (await instance.settings()).name,
     }),
+    accountEmail,
     instance,
     notifications,
     processing,

@@ -28,6 +28,7 @@ import { migrationBackupRuns } from './migrations/0045_backup_runs.js';
 import { migrationSessionAddresses } from './migrations/0048_session_addresses.js';
 import { migrationTwoFactor } from './migrations/0049_two_factor.js';
 import { migrationPasskeys } from './migrations/0050_passkeys.js';
+import { migrationAccountEmail } from './migrations/0051_account_email.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -64,6 +65,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0048_session_addresses': migrationSessionAddresses(),
     '0049_two_factor': migrationTwoFactor(),
     '0050_passkeys': migrationPasskeys(),
+    '0051_account_email': migrationAccountEmail(),
   };
 }
 

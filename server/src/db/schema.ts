@@ -41,8 +41,33 @@ export interface Database {
     subscribers_count: number;
     /** The owner's listed videos: what their channel shows to others. */
     videos_count: number;
+    /** When the address was confirmed (a link mailed to it followed); null until then. */
+    email_verified_at: number | null;
     created_at: number;
     updated_at: number;
+  };
+  /** Links mailed to an account, by a hash of their token: `reset` (password) or `verify` (the address in `email`). */
+  account_tokens: {
+    token_hash: string;
+    user_id: string;
+    purpose: 'reset' | 'verify';
+    email: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+  /** A mail waiting to be sent; composed (subject and bodies) on its job's first attempt, removed once sent. */
+  mails: {
+    id: string;
+    kind: 'password-reset' | 'verify-email';
+    to_address: string;
+    user_id: string | null;
+    /** The site's address the mail's links start with. */
+    link_base: string;
+    subject: string | null;
+    text_body: string | null;
+    html_body: string | null;
+    created_at: number;
   };
   sessions: {
     id: string;

@@ -57,6 +57,23 @@ export function perAccountSignInLimit(app: FastifyInstance, maxPerHour: number) 
   };
 }
 
+/**
+ * At most `maxPerHour` requests an hour for one key the request names (an email address, an
+ * account), whatever address they come from; the key is kept as a hash. A preHandler, like the one
+ * above.
+ */
+export function hourlyLimitBy(app: FastifyInstance, maxPerHour: number, name: string, keyOf: (request: FastifyRequest) => string) {
+  const check = app.createRateLimit({
+    max: maxPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `${name}:${createHash('sha256').update(keyOf(request)).digest('base64url').slice(0, 32)}`,
+  });
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
+  };
+}
+
 /** Where a request stands against the general per-address limit once counted (the plugin's headers). */
 export interface GeneralLimitCount {
   max: number;

@@ -22,6 +22,8 @@ export interface JobMap {
   'backup.scheduled': { slot: number };
   /** A backup an admin asked for; `by` is the admin's id. */
   'backup.manual': { by: string; requestedAt: number };
+  /** One mail (a password reset, an address check) whose row is in the mails table. */
+  'mail.send': { mailId: string };
 }
 export type JobName = keyof JobMap;
 
@@ -36,6 +38,8 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   // Ahead of the ladders waiting in its lane: a backup should not wait hours behind an upload spree.
   'backup.scheduled': 1,
   'backup.manual': 1,
+  // Someone is waiting for the mail with the page open.
+  'mail.send': 1,
 };
 
 /**
@@ -57,6 +61,8 @@ export const JOB_LANE: Record<JobName, Lane> = {
   // Minutes of disk and database reading on a large site: it must not hold a slot remuxes need.
   'backup.scheduled': 'background',
   'backup.manual': 'background',
+  // A second's work that a person waits for: never behind a ladder.
+  'mail.send': 'playable',
 };
 export type LaneConcurrency = Record<Lane, number>;
 

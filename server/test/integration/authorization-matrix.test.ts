@@ -25,7 +25,8 @@ let moderator: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // SMTP_URL turns the mail routes on; jobs do not run in this app, so nothing is sent.
+  t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
   world = createWorld(t);
   pooled = createWorld(t, { userPool: 6 });
   routes = appRoutes(t.app).routes.filter((r) => r.fixture && MUTATING.has(r.method));

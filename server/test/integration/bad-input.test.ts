@@ -45,7 +45,8 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MAX_IMAGE_BYTES: String(MAX_IMAGE_BYTES), MAX_VIDEO_BYTES: String(MAX_VIDEO_BYTES) } });
+  // SMTP_URL turns the mail routes on; jobs do not run in this app, so nothing is sent.
+  t = await createTestApp({ env: { MAX_IMAGE_BYTES: String(MAX_IMAGE_BYTES), MAX_VIDEO_BYTES: String(MAX_VIDEO_BYTES), SMTP_URL: 'smtp://127.0.0.1:9' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   ({ routes, missing } = appRoutes(t.app));

@@ -14,6 +14,7 @@ import { previewsFixtures } from './previews.js';
 import { captionsFixtures } from './captions.js';
 import { twoFactorFixtures } from './two-factor.js';
 import { passkeysFixtures } from './passkeys.js';
+import { accountEmailFixtures } from './account-email.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
@@ -30,6 +31,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   ...captionsFixtures,
   ...twoFactorFixtures,
   ...passkeysFixtures,
+  ...accountEmailFixtures,
 };
 
 /**

@@ -61,7 +61,7 @@ export const usersFixtures: Record<string, RouteFixture> = {
     access: 'self',
     async valid(w) {
       const u = await w.user();
-      return { as: u, status: 200, json: { fullName: 'Renamed Person' }, blankIgnored: ['username', 'fullName'], readBack: userRow(w, u.id) };
+      return { as: u, status: 200, json: { fullName: 'Renamed Person' }, blankIgnored: ['username', 'fullName', 'email'], readBack: userRow(w, u.id) };
     },
   },
   'PATCH /api/v1/users/change-avatar': {

@@ -11,6 +11,7 @@ const user = {
   email: 'ada@example.com',
   role: 'user' as const,
   approvalPending: false,
+  emailVerified: true,
   avatar: { url: '/a.png' },
   coverImage: { url: '/c.png' },
   createdAt: '2026-01-01T00:00:00Z',

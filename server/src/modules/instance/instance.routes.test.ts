@@ -33,6 +33,7 @@ describe('GET /instance', () => {
       description: 'A place to share and watch videos.',
       signupMode: 'open',
       demoAccount: false,
+      email: { enabled: false, verification: 'off' },
       limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null, defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 },
     });
   });

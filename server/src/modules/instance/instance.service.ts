@@ -7,7 +7,7 @@ import type { InstanceSettingsRepository, StoredSettings } from './instance-sett
 
 export interface InstanceDeps {
   settings: InstanceSettingsRepository;
-  config: Pick<Config, 'limits' | 'demo' | 'quotas'>;
+  config: Pick<Config, 'limits' | 'demo' | 'quotas' | 'email' | 'emailVerification'>;
   /** Creates the demo account (or resets its password) when an admin turns it on. */
   ensureDemoAccount?: () => Promise<void>;
   /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
@@ -62,6 +62,7 @@ export class InstanceService {
       description: s.description,
       signupMode: s.signupMode,
       demoAccount: s.demoAccount,
+      email: { enabled: this.config.email !== null, verification: this.config.emailVerification },
       limits: {
         maxVideoBytes: s.maxVideoBytes,
         maxVideoDurationSeconds: s.maxVideoDurationSeconds,

@@ -31,6 +31,8 @@ export interface UserServiceDeps {
   changes?: PublicChanges;
   /** Whether the account signs in with a second factor, for its own view of itself. */
   twoFactorEnabled?: (userId: string) => Promise<boolean>;
+  /** Whether addresses are checked (EMAIL_VERIFICATION), and how a new account's check is mailed. */
+  verification?: { mode: 'off' | 'optional' | 'required'; requestCheck(userId: string, email: string, linkBase: string): Promise<void> };
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
@@ -51,6 +53,7 @@ export class UsersService {
       email: row.email,
       role: row.role,
       approvalPending: row.approval_pending === 1,
+      emailVerified: row.email_verified_at !== null,
       avatar: { url: this.imageUrl(row.avatar_key, this.defaults.avatar) },
       coverImage: { url: this.imageUrl(row.cover_key, this.defaults.cover) },
       createdAt: toIso(row.created_at),
@@ -62,7 +65,12 @@ export class UsersService {
     return key ? this.deps.storage.url(key) : fallback;
   }
 
-  async register(fields: RegisterFields, images: { avatar?: UploadedFile; coverImage?: UploadedFile }, opts: { needsApproval?: boolean } = {}): Promise<User> {
+  async register(
+    fields: RegisterFields,
+    images: { avatar?: UploadedFile; coverImage?: UploadedFile },
+    opts: { needsApproval?: boolean; linkBase?: string } = {},
+  ): Promise<User> {
+    const checked = (this.deps.verification?.mode ?? 'off') !== 'off';
     const isAdmin = this.deps.adminEmails?.includes(fields.email) ?? false;
     await this.assertAvailable(fields.username, fields.email);
     const id = newId();
@@ -93,6 +101,8 @@ export class UsersService {
         daily_quota_bytes: null,
         subscribers_count: 0,
         videos_count: 0,
+        // With checks off there is nothing to confirm an address with: it counts as confirmed.
+        email_verified_at: checked ? null : now,
         created_at: now,
         updated_at: now,
       };
@@ -101,6 +111,7 @@ export class UsersService {
         await this.assertAvailable(fields.username, fields.email);
         throw err;
       });
+      if (checked && opts.linkBase) await this.deps.verification!.requestCheck(id, row.email, opts.linkBase);
       return this.present(row);
     } catch (err) {
       await this.deps.storage.deletePrefix(userPrefix(id));
@@ -124,8 +135,15 @@ export class UsersService {
     return row;
   }
 
-  async updateAccount(userId: string, body: UpdateAccountBody): Promise<User> {
+  async updateAccount(userId: string, body: UpdateAccountBody, opts: { linkBase?: string } = {}): Promise<User> {
     const row = await this.getRow(userId);
+    const newEmail = body.email !== undefined && body.email !== row.email ? body.email : undefined;
+    if (newEmail !== undefined) {
+      if (row.is_demo) throw forbidden('The demo account cannot change its email address');
+      if (await this.deps.users.findByEmail(newEmail)) throw conflict('email exists');
+    }
+    // Where addresses are checked, the new one is mailed a link and the old one stays until it is followed.
+    const checked = newEmail !== undefined && (this.deps.verification?.mode ?? 'off') !== 'off';
     if (body.username !== undefined && body.username !== row.username) {
       if (row.is_demo) throw forbidden('The demo account cannot change its username');
       const taken = await this.deps.users.findByUsername(body.username);
@@ -134,12 +152,15 @@ export class UsersService {
     const patch = {
       ...(body.fullName !== undefined ? { full_name: body.fullName } : {}),
       ...(body.username !== undefined ? { username: body.username } : {}),
+      ...(newEmail !== undefined && !checked ? { email: newEmail } : {}),
       updated_at: Date.now(),
     };
     await this.deps.users.update(userId, patch).catch(async (err) => {
       if (body.username && (await this.deps.users.findByUsername(body.username))?.id !== userId) throw usernameTaken();
+      if (newEmail && (await this.deps.users.findByEmail(newEmail))?.id !== userId) throw conflict('email exists');
       throw err;
     });
+    if (checked && opts.linkBase) await this.deps.verification!.requestCheck(userId, newEmail!, opts.linkBase);
     await this.changes.changed();
     return this.current(userId);
   }
@@ -219,6 +240,9 @@ export class UsersService {
   private async checkMaySignIn(row: UserRow): Promise<void> {
     if (row.banned_at !== null) throw forbidden('This account is banned');
     if (row.approval_pending === 1) throw forbidden('Your account is waiting for an admin to approve it');
+    if (this.deps.verification?.mode === 'required' && row.email_verified_at === null) {
+      throw forbidden('Confirm your email address first: follow the link mailed to you (Forgot password sends a new one)');
+    }
     if (row.is_demo === 1 && this.deps.demoAccountOn && !(await this.deps.demoAccountOn())) throw forbidden('The demo account is turned off on this site');
   }
 
@@ -291,6 +315,7 @@ function demoRow(username: string, email: string, passwordHash: string, now: num
     daily_quota_bytes: null,
     subscribers_count: 0,
     videos_count: 0,
+    email_verified_at: now,
     created_at: now,
     updated_at: now,
   };

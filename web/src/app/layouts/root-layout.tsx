@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
+import { VerifyEmailBanner } from '@/features/account-email/components/verify-email-banner';
 import { useForgetPositionsOnAccountChange } from '@/features/discovery/lib/use-position-tracking';
 import { useSiteTitle } from '@/features/instance/api/instance.api';
 import { useAuth } from '@/lib/auth';
@@ -37,6 +38,7 @@ export function RootLayout() {
       <Sidebar />
       {isMobile && sidebarOpen && <div className="fixed inset-0 top-14 z-20 bg-black/50" aria-hidden="true" onClick={() => setSidebarOpen(false)} />}
       <main id="main" className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:pl-66')}>
+        <VerifyEmailBanner />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

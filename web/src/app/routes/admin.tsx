@@ -2,6 +2,7 @@ import type { Role } from '@reelhouse/contract';
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { EmptyState, PageTitle } from '@/components/ui/primitives';
+import { MailStatus } from '@/features/account-email/components/mail-status';
 import { AdminBackups } from '@/features/admin/components/admin-backups';
 import { AdminJobs } from '@/features/admin/components/admin-jobs';
 import { AdminOverview } from '@/features/admin/components/admin-overview';
@@ -70,6 +71,7 @@ function AdminOnly({ children }: { children: ReactNode }) {
 
 export const OverviewPage = () => (
   <AdminOnly>
+    <MailStatus />
     <AdminOverview />
   </AdminOnly>
 );

@@ -8,8 +8,8 @@ import { signIn } from '../api/auth.api';
 import { AuthCard } from './auth-card';
 import { TwoFactorStep } from './two-factor-step';
 
-/** `passkey`: another way to sign in, shown under the form (the page gives it). */
-export function LoginForm({ passkey }: { passkey?: ReactNode } = {}) {
+/** `passkey`: another way to sign in, shown under the form (the page gives it); `children` go under the log-in button (the page's forgotten-password help). */
+export function LoginForm({ passkey, children }: { passkey?: ReactNode; children?: ReactNode } = {}) {
   const { dispatch, loading, error } = useAuth();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -96,6 +96,7 @@ export function LoginForm({ passkey }: { passkey?: ReactNode } = {}) {
         <Button type="submit" variant="primary" disabled={loading}>
           {loading ? 'Logging in…' : 'Login'}
         </Button>
+        {children}
         {passkey}
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           Don&apos;t have an account?{' '}

@@ -25,6 +25,8 @@ export function SignupForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [awaitingApproval, setAwaitingApproval] = useState(false);
+  // Where addresses must be confirmed before signing in, the new account waits for its link.
+  const [awaitingMail, setAwaitingMail] = useState(false);
   const instance = useInstance().data;
 
   const set = (k: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [k]: e.target.value }));
@@ -51,6 +53,11 @@ export function SignupForm() {
         setBusy(false);
         return;
       }
+      if (!created.emailVerified && instance?.email.verification === 'required') {
+        setAwaitingMail(true);
+        setBusy(false);
+        return;
+      }
       const user = await login(fields.email.trim(), fields.password);
       queryClient.clear();
       dispatch({ type: 'login-success', user });
@@ -72,6 +79,16 @@ export function SignupForm() {
           {instance.name} is not taking new accounts right now.
         </p>
         <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">Already have an account? {loginLink}</p>
+      </AuthCard>
+    );
+  }
+  if (awaitingMail) {
+    return (
+      <AuthCard title="Account created">
+        <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
+          We mailed a link to {fields.email.trim()}: follow it to confirm your address, then log in.
+        </p>
+        <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">{loginLink}</p>
       </AuthCard>
     );
   }

@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { InlineMessage, Spinner } from '@/components/ui/primitives';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { verifyEmail } from '../api/account-email.api';
+
+/** Confirms the address of the link it was opened with, once, and says how it went. */
+export function VerifyEmailPanel() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { user, dispatch } = useAuth();
+  const [state, setState] = useState<{ done: boolean; error: string | null; email?: string }>({ done: false, error: null });
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!token || asked.current) return;
+    // A link works once: React's development double effects must not spend it twice.
+    asked.current = true;
+    verifyEmail(token).then(
+      (confirmed) => {
+        setState({ done: true, error: null, email: confirmed.email });
+        if (user?._id === confirmed._id) dispatch({ type: 'set-user', user: confirmed });
+      },
+      (err: unknown) => setState({ done: true, error: errorMessage(err) }),
+    );
+  }, [token, user, dispatch]);
+
+  if (!token) return <InlineMessage>This page needs the link from the mail.</InlineMessage>;
+  if (!state.done) return <Spinner label="Confirming your address" />;
+  return (
+    <div className="flex flex-col gap-4 text-center">
+      {state.error ? (
+        <InlineMessage>{state.error}</InlineMessage>
+      ) : (
+        <InlineMessage kind="success">Your email address {state.email} is confirmed.</InlineMessage>
+      )}
+      <Link to={user ? '/' : '/login'} className="text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
+        {user ? 'Go to the home page' : 'Log in'}
+      </Link>
+    </div>
+  );
+}
