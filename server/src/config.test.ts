@@ -126,7 +126,10 @@ describe('configuration', () => {
 
   it.each([
     [{ PORT: 'seventy' }, 'Invalid setting PORT="seventy": must be a number'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid setting DATABASE_URL="mysql://x": must start with postgres://'],
+    // Values that may hold a password are named, never repeated.
+    [{ DATABASE_URL: 'mysql://root:hunter2@db' }, 'Invalid setting DATABASE_URL=(hidden): must start with postgres://'],
+    [{ REDIS_URL: 'http://:hunter2@cache' }, 'Invalid setting REDIS_URL=(hidden): must start with redis://'],
+    [{ DEMO_PASSWORD: 'short' }, 'Invalid setting DEMO_PASSWORD=(hidden): must be at least 8 characters'],
     [{ DEMO_ACCOUNT: 'maybe' }, 'Invalid setting DEMO_ACCOUNT="maybe": must be true or false'],
     [{ BACKGROUND_JOB_NICE: '20' }, 'Invalid setting BACKGROUND_JOB_NICE="20": '],
     [{ PLAYABLE_JOB_CONCURRENCY: '0' }, 'Invalid setting PLAYABLE_JOB_CONCURRENCY="0": '],

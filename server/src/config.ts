@@ -139,6 +139,9 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
 });
 
+/** Settings whose values may hold a password or a key: an error about one never repeats its value. */
+const SECRET_BEARING = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'DEMO_PASSWORD']);
+
 /** The names of every setting read from the environment. */
 export const SETTING_NAMES: readonly string[] = Env.keyof().options;
 
@@ -161,8 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    // SMTP_URL may carry a password: its value is not repeated.
-    const shown = name === 'SMTP_URL' ? '(hidden)' : JSON.stringify(cleaned[name] ?? '');
+    // A value that may carry a password (a database, Redis or mail server's URL, a secret key) is not repeated.
+    const shown = SECRET_BEARING.has(name) ? '(hidden)' : JSON.stringify(cleaned[name] ?? '');
     throw new ConfigError(`Invalid setting ${name}=${shown}: ${issue.message}`);
   }
   const e = parsed.data;

@@ -101,8 +101,8 @@ async function buildSite(config: Config, logger: Logger, database: DbHandle, ove
   };
   const built = await buildServices(ctx, { processing, publishing, notifications, uploadStore, media });
   services = built;
-  if (await built.instance.demoAccountOn()) await built.users.ensureDemoAccount(config.demo);
-  await built.users.ensureAdmins();
+  if (await built.instance.demoAccountOn()) await built.startUpAccounts.ensureDemoAccount(config.demo);
+  await built.startUpAccounts.ensureAdmins();
   return {
     ctx,
     services: built,

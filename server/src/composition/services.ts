@@ -58,6 +58,7 @@ import { SessionService } from '../modules/users/session.service.js';
 import { SessionsRepository } from '../modules/users/sessions.repository.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
+import { StartUpAccounts } from '../modules/users/start-up-accounts.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
@@ -78,6 +79,8 @@ import { WatchHistoryService } from '../modules/watch-history/watch-history.serv
 /** Every service of one process, each built once. */
 export interface Services {
   users: UsersService;
+  /** The ADMIN_EMAILS grants and the demo account, made at start. */
+  startUpAccounts: StartUpAccounts;
   sessions: SessionService;
   /** Two-factor sign-in (TOTP). */
   twoFactor: TwoFactorService;
@@ -145,11 +148,12 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const instance = new InstanceService({
     settings: new InstanceSettingsRepository(db),
     config,
-    ensureDemoAccount: () => users!.ensureDemoAccount(config.demo),
+    ensureDemoAccount: () => startUpAccounts.ensureDemoAccount(config.demo),
     changes: answers,
     forgetLiveSessions: () => sessions.forgetLiveSessions(),
   });
   const userRows = new UsersRepository(db);
+  const startUpAccounts = new StartUpAccounts({ users: userRows, logger, adminEmails: config.adminEmails });
   let accountEmail: AccountEmailService | null = null;
   users = new UsersService({
     users: userRows,
@@ -254,6 +258,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
 
   return {
     users,
+    startUpAccounts,
     sessions,
     twoFactor,
     passkeys: new PasskeysService({

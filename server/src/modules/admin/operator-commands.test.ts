@@ -5,7 +5,7 @@ import { loadConfig } from '../../config.js';
 import { buildServer, ROOT } from '../../../test/support/processes.js';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { UsersService } from '../users/users.service.js';
+import { StartUpAccounts } from '../users/start-up-accounts.js';
 import { SessionsRepository } from '../users/sessions.repository.js';
 import { OperatorAccountsRepository } from './operator-accounts.repository.js';
 import { OperatorCommands, OperatorError } from './operator-commands.js';
@@ -42,9 +42,8 @@ describe('ADMIN_EMAILS', () => {
     const later = await t.signUp({ email: 'later@example.com' });
     expect(await roleOf(later.id)).toBe('user');
     const restarted = { ...t.ctx, config: { ...t.ctx.config, adminEmails: ['later@example.com'] } };
-    await new UsersService({
+    await new StartUpAccounts({
       users: new UsersRepository(restarted.db),
-      storage: t.ctx.storage,
       logger: t.ctx.logger,
       adminEmails: restarted.config.adminEmails,
     }).ensureAdmins();

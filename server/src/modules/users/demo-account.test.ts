@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const accounts = (email: string) => t.ctx.db.selectFrom('users').select(['username', 'is_demo']).where('email', '=', email).execute();
 const ensureAtOnce = (email: string, password: string) =>
-  Promise.all(Array.from({ length: AT_ONCE }, () => t.services.users.ensureDemoAccount({ email, password })));
+  Promise.all(Array.from({ length: AT_ONCE }, () => t.services.startUpAccounts.ensureDemoAccount({ email, password })));
 const passwordHash = async (email: string) =>
   (await t.ctx.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
 const signsInWith = async (email: string, password: string) => argon2.verify(await passwordHash(email), password);
@@ -42,7 +42,7 @@ describe('making sure of the demo account', () => {
   it('sets a changed password, and leaves an unchanged one be', async () => {
     const email = 'first-demo@example.com';
     const before = await passwordHash(email);
-    await t.services.users.ensureDemoAccount({ email, password: 'first-demo-password' });
+    await t.services.startUpAccounts.ensureDemoAccount({ email, password: 'first-demo-password' });
     expect(await passwordHash(email)).toBe(before);
 
     await ensureAtOnce(email, 'new-demo-password');

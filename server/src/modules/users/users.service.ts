@@ -15,8 +15,6 @@ import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js
 const AVATAR = { width: 256, height: 256, fit: 'cover' } as const;
 const COVER = { width: 1600, height: 400, fit: 'cover' } as const;
 const MAX_INPUT_PIXELS = 40_000_000;
-/** How many names (`demo`, `demo1`...) the demo account tries before giving up. */
-const DEMO_USERNAME_TRIES = 100;
 
 export interface UserServiceDeps {
   users: UsersRepository;
@@ -246,41 +244,6 @@ export class UsersService {
     if (row.is_demo === 1 && this.deps.demoAccountOn && !(await this.deps.demoAccountOn())) throw forbidden('The demo account is turned off on this site');
   }
 
-  /** Makes the accounts named by ADMIN_EMAILS admins; run at start-up, so editing the list takes effect on restart. */
-  async ensureAdmins(): Promise<void> {
-    const emails = this.deps.adminEmails ?? [];
-    if (!emails.length) return;
-    const promoted = await this.deps.users.promoteToAdmin(emails, Date.now());
-    if (promoted) this.deps.logger.info({ promoted }, 'accounts made admins from ADMIN_EMAILS');
-  }
-
-  /**
-   * Creates the demo account if it is missing, or resets its password to the configured one. Safe
-   * to run from several processes at once (an admin turning the account on while another process
-   * starts): the insert never fails on a row another one just made, and whoever loses looks again.
-   */
-  async ensureDemoAccount(demo: { email: string; password: string }): Promise<void> {
-    let passwordHash: string | null = null;
-    for (let n = 0; n < DEMO_USERNAME_TRIES; n++) {
-      const existing = await this.deps.users.findByEmail(demo.email);
-      if (existing) {
-        if (!(await argon2.verify(existing.password_hash, demo.password))) {
-          await this.deps.users.update(existing.id, { password_hash: await hashPassword(demo.password), is_demo: 1, updated_at: Date.now() });
-        }
-        return;
-      }
-      // `demo`, or `demo1`, `demo2`... when someone signed up as `demo` first.
-      const username = n === 0 ? 'demo' : `demo${n}`;
-      if (await this.deps.users.findByUsername(username)) continue;
-      passwordHash ??= await hashPassword(demo.password);
-      if (await this.deps.users.insertIfFree(demoRow(username, demo.email, passwordHash, Date.now()))) {
-        this.deps.logger.info({ username }, 'demo account created');
-        return;
-      }
-    }
-    throw new Error(`No free username for the demo account after ${DEMO_USERNAME_TRIES} tries`);
-  }
-
   private async storeImage(userId: string, field: 'avatar' | 'coverImage', file: UploadedFile): Promise<string> {
     const size = field === 'avatar' ? AVATAR : COVER;
     let webp: Buffer;
@@ -296,30 +259,6 @@ export class UsersService {
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
-
-function demoRow(username: string, email: string, passwordHash: string, now: number): UserRow {
-  return {
-    id: newId(),
-    username,
-    email,
-    full_name: 'Demo Account',
-    password_hash: passwordHash,
-    avatar_key: null,
-    cover_key: null,
-    is_demo: 1,
-    role: 'user',
-    banned_at: null,
-    ban_reason: null,
-    approval_pending: 0,
-    quota_bytes: null,
-    daily_quota_bytes: null,
-    subscribers_count: 0,
-    videos_count: 0,
-    email_verified_at: now,
-    created_at: now,
-    updated_at: now,
-  };
-}
 
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword('not-a-real-password'));

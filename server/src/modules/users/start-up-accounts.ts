@@ -1,0 +1,75 @@
+import argon2 from 'argon2';
+import type { Logger } from 'pino';
+import { newId } from '../../lib/ids.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+import { hashPassword } from './users.service.js';
+
+/** How many names (`demo`, `demo1`...) the demo account tries before giving up. */
+const DEMO_USERNAME_TRIES = 100;
+
+/**
+ * The accounts a site's settings call for, made or fixed at start (and when an admin turns the demo
+ * account on): the ADMIN_EMAILS grants and the demo account.
+ */
+export class StartUpAccounts {
+  constructor(private readonly deps: { users: UsersRepository; logger: Pick<Logger, 'info'>; adminEmails?: readonly string[] }) {}
+
+  /** Makes the accounts named by ADMIN_EMAILS admins; run at start-up, so editing the list takes effect on restart. */
+  async ensureAdmins(): Promise<void> {
+    const emails = this.deps.adminEmails ?? [];
+    if (!emails.length) return;
+    const promoted = await this.deps.users.promoteToAdmin(emails, Date.now());
+    if (promoted) this.deps.logger.info({ promoted }, 'accounts made admins from ADMIN_EMAILS');
+  }
+
+  /**
+   * Creates the demo account if it is missing, or resets its password to the configured one. Safe
+   * to run from several processes at once (an admin turning the account on while another process
+   * starts): the insert never fails on a row another one just made, and whoever loses looks again.
+   */
+  async ensureDemoAccount(demo: { email: string; password: string }): Promise<void> {
+    let passwordHash: string | null = null;
+    for (let n = 0; n < DEMO_USERNAME_TRIES; n++) {
+      const existing = await this.deps.users.findByEmail(demo.email);
+      if (existing) {
+        if (!(await argon2.verify(existing.password_hash, demo.password))) {
+          await this.deps.users.update(existing.id, { password_hash: await hashPassword(demo.password), is_demo: 1, updated_at: Date.now() });
+        }
+        return;
+      }
+      // `demo`, or `demo1`, `demo2`... when someone signed up as `demo` first.
+      const username = n === 0 ? 'demo' : `demo${n}`;
+      if (await this.deps.users.findByUsername(username)) continue;
+      passwordHash ??= await hashPassword(demo.password);
+      if (await this.deps.users.insertIfFree(demoRow(username, demo.email, passwordHash, Date.now()))) {
+        this.deps.logger.info({ username }, 'demo account created');
+        return;
+      }
+    }
+    throw new Error(`No free username for the demo account after ${DEMO_USERNAME_TRIES} tries`);
+  }
+}
+
+function demoRow(username: string, email: string, passwordHash: string, now: number): UserRow {
+  return {
+    id: newId(),
+    username,
+    email,
+    full_name: 'Demo Account',
+    password_hash: passwordHash,
+    avatar_key: null,
+    cover_key: null,
+    is_demo: 1,
+    role: 'user',
+    banned_at: null,
+    ban_reason: null,
+    approval_pending: 0,
+    quota_bytes: null,
+    daily_quota_bytes: null,
+    subscribers_count: 0,
+    videos_count: 0,
+    email_verified_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+}
