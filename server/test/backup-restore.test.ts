@@ -95,16 +95,25 @@ describe.each(['sqlite', 'postgres'] as const)('backup and restore on %s, media 
 
     let writing = true;
     let writes = 0;
+    let writerEnded = false;
     const writer = (async () => {
-      for (let i = 0; writing; i++) {
-        const c = await bob.call('POST', `/api/v1/comments/${ready[i % 2]}`, { content: `during ${i}` });
-        if (c.status !== 201) throw new Error(`comment: ${c.status}`);
-        await alice.call('POST', `/api/v1/likes/toggle/comment/${c.json.data._id}`);
-        if (i % 4 === 0) await upload(bob, 'small.mp4', `during ${i}`);
-        writes++;
+      try {
+        for (let i = 0; writing; i++) {
+          const c = await bob.call('POST', `/api/v1/comments/${ready[i % 2]}`, { content: `during ${i}` });
+          if (c.status !== 201) throw new Error(`comment: ${c.status}`);
+          await alice.call('POST', `/api/v1/likes/toggle/comment/${c.json.data._id}`);
+          if (i % 4 === 0) await upload(bob, 'small.mp4', `during ${i}`);
+          writes++;
+        }
+      } finally {
+        writerEnded = true;
       }
     })();
     const run = await runCli(BACKUP_JS, ['--to', backups], source.env);
+    // One more round of writes once the backup has ended, so that some surely came after its snapshot
+    // (a quick backup can otherwise fall between two of the writer's rounds).
+    const writesAtEnd = writes;
+    while (writes === writesAtEnd && !writerEnded) await new Promise((r) => setTimeout(r, 20));
     writing = false;
     await writer;
     expect(run.code, run.stderr).toBe(0);
