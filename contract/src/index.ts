@@ -4,6 +4,7 @@ export * from './users.js';
 export * from './account-email.js';
 export * from './sessions.js';
 export * from './passkeys.js';
+export * from './single-sign-on.js';
 export * from './videos.js';
 export * from './chapters.js';
 export * from './captions.js';

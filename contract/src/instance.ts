@@ -1,6 +1,7 @@
 import './browser-config.js';
 import { z } from 'zod';
 import { InstanceEmail } from './account-email.js';
+import { SignInProvider } from './single-sign-on.js';
 
 export const SIGNUP_MODES = ['open', 'closed', 'approval'] as const;
 export const SignupMode = z.enum(SIGNUP_MODES, { error: `signupMode must be one of ${SIGNUP_MODES.join(', ')}` });
@@ -42,6 +43,11 @@ export const InstanceSettings = z.object({
     .refine((r) => new Set(r).size === r.length, 'ladderRungs must not repeat a height'),
   /** Whether the shared demo account may sign in. */
   demoAccount: z.boolean({ error: 'demoAccount must be true or false' }),
+  /**
+   * Whether people sign up and sign in with a password (and passkeys). Off, only the single sign-on
+   * providers are offered, and admins keep their passwords so that nobody is locked out.
+   */
+  passwordSignIn: z.boolean({ error: 'passwordSignIn must be true or false' }),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 
@@ -58,6 +64,10 @@ export const PublicInstance = z.object({
   demoAccount: z.boolean(),
   /** Whether the site sends mail: without it, password resets and address checks are not offered. */
   email: InstanceEmail,
+  /** Off: only the single sign-on providers sign people in (and admins with their passwords). */
+  passwordSignIn: z.boolean(),
+  /** The single sign-on providers the operator set up (OIDC_PROVIDERS): a "Sign in with LABEL" button each. */
+  signInProviders: z.array(SignInProvider),
   limits: z.object({
     maxVideoBytes: z.number().int(),
     maxVideoDurationSeconds: z.number().int().nullable(),

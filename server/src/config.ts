@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { OidcProvidersSetting } from './oidc-providers-setting.js';
 import { parseProxyTrust, ProxyTrustError } from './proxy-trust.js';
 
 const bool = z
@@ -135,12 +136,13 @@ const Env = z.object({
     .max(7 * 24 * 60)
     .default(60),
   EMAIL_VERIFICATION: z.enum(['off', 'optional', 'required'], { error: 'must be off, optional or required' }).optional(),
+  OIDC_PROVIDERS: OidcProvidersSetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
 
 /** Settings whose values may hold a password or a key: an error about one never repeats its value. */
-const SECRET_BEARING = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'DEMO_PASSWORD']);
+const SECRET_BEARING = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'DEMO_PASSWORD', 'OIDC_PROVIDERS']);
 
 /** The names of every setting read from the environment. */
 export const SETTING_NAMES: readonly string[] = Env.keyof().options;
@@ -279,6 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     emailVerification: e.EMAIL_VERIFICATION ?? (e.SMTP_URL ? 'optional' : 'off'),
     /** How long a password-reset link works. */
     passwordResetMs: e.PASSWORD_RESET_MINUTES * 60_000,
+    /** OpenID Connect providers people may sign in with (OIDC_PROVIDERS); none by default. */
+    oidcProviders: e.OIDC_PROVIDERS ?? [],
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? BUNDLED_WEB_DIST),
   };

@@ -12,6 +12,7 @@ import { notificationsRoutes } from '../modules/notifications/notifications.rout
 import { playlistsRoutes } from '../modules/playlists/playlists.routes.js';
 import { feedsRoutes } from '../modules/previews/feeds.routes.js';
 import { oembedRoutes } from '../modules/previews/oembed.routes.js';
+import { singleSignOnRoutes } from '../modules/single-sign-on/single-sign-on.routes.js';
 import { studioRoutes } from '../modules/studio/studio.routes.js';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
@@ -33,6 +34,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(devicesRoutes, { sessions: s.sessions });
     await api.register(passkeysRoutes, { passkeys: s.passkeys, users: s.users, sessions: s.sessions, config });
     await api.register(accountEmailRoutes, { accountEmail: s.accountEmail, config });
+    await api.register(singleSignOnRoutes, { singleSignOn: s.singleSignOn, sessions: s.sessions, config });
     await api.register(commentsRoutes, { comments: s.comments });
     await api.register(likesRoutes, { likes: s.likes });
     await api.register(subscriptionsRoutes, { subscriptions: s.subscriptions, feed: s.subscriptionsFeed });

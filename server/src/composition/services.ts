@@ -41,6 +41,10 @@ import { StorageQuota } from '../modules/videos/storage-quota.js';
 import { UploadsRepository } from '../modules/uploads/uploads.repository.js';
 import { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { UploadStore } from '../modules/uploads/upload-store.js';
+import { IdentitiesRepository } from '../modules/single-sign-on/identities.repository.js';
+import { OpenIdClients } from '../modules/single-sign-on/openid-clients.js';
+import { SignInFlowsRepository } from '../modules/single-sign-on/sign-in-flows.repository.js';
+import { SingleSignOnService } from '../modules/single-sign-on/single-sign-on.service.js';
 import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { StudioService } from '../modules/studio/studio.service.js';
 import { settleInterruptedBackups } from '../backup/backup-folder.js';
@@ -87,6 +91,8 @@ export interface Services {
   passkeys: PasskeysService;
   /** Password resets and address checks by mailed links. */
   accountEmail: AccountEmailService;
+  /** Signing in with the operator's OpenID Connect providers, and linking them to accounts. */
+  singleSignOn: SingleSignOnService;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
   instance: InstanceService;
   /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
@@ -162,6 +168,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     adminEmails: config.adminEmails,
     defaultImages,
     demoAccountOn: () => instance.demoAccountOn(),
+    passwordSignInOn: () => instance.passwordSignInOn(),
     changes: answers,
     twoFactorEnabled: (userId) => twoFactor.enabled(userId),
     verification: { mode: config.emailVerification, requestCheck: (id, email, base) => accountEmail!.requestCheck(id, email, base) },
@@ -267,6 +274,13 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       siteName: async () => (await instance.settings()).name,
     }),
     accountEmail,
+    singleSignOn: new SingleSignOnService({
+      clients: new OpenIdClients(config.oidcProviders),
+      flows: new SignInFlowsRepository(db),
+      identities: new IdentitiesRepository(db),
+      accounts: users,
+      signupMode: async () => (await instance.settings()).signupMode,
+    }),
     instance,
     notifications,
     processing,

@@ -24,6 +24,7 @@ export interface Database {
     username: string;
     email: string;
     full_name: string;
+    /** argon2id; empty for an account made by single sign-on that never set a password (nothing matches it). */
     password_hash: string;
     avatar_key: string | null;
     cover_key: string | null;
@@ -276,7 +277,6 @@ export interface Database {
     start_ms: number;
     text: string;
   };
-  /** A backup taken (backup/): the command's, a scheduled turn's, or the one before a migration. */
   /** One row per passkey (WebAuthn credential) of an account. */
   passkeys: {
     id: string;
@@ -293,6 +293,28 @@ export interface Database {
     created_at: number;
     last_used_at: number | null;
   };
+  /** A provider account (single sign-on) linked to an account: one person at one provider, by its `sub`. */
+  user_identities: {
+    id: string;
+    user_id: string;
+    /** The provider's name in OIDC_PROVIDERS. */
+    provider: string;
+    subject: string;
+    email: string | null;
+    created_at: number;
+    last_used_at: number | null;
+  };
+  /** Single sign-ons under way, by a hash of their state; deleted when the provider sends the browser back. */
+  sign_in_flows: {
+    state_hash: string;
+    provider: string;
+    code_verifier: string;
+    nonce: string;
+    redirect_uri: string;
+    return_to: string;
+    link_user_id: string | null;
+    expires_at: number;
+  };
   /** Challenges handed out for passkey registration (with the account) or sign-in; deleted when used. */
   passkey_challenges: {
     challenge: string;
@@ -300,6 +322,7 @@ export interface Database {
     user_id: string | null;
     expires_at: number;
   };
+  /** A backup taken (backup/): the command's, a scheduled turn's, or the one before a migration. */
   backup_runs: {
     id: string;
     trigger: 'manual' | 'scheduled' | 'before-migration';

@@ -34,3 +34,5 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', `Too many requests, try again in ${retryAfterSeconds} s`, null, {
     'retry-after': String(retryAfterSeconds),
   });
+/** Another server this one needs (a sign-in provider, say) did not answer or answered nonsense: the message says which. */
+export const badGateway = (message: string) => new AppError(502, 'BAD_GATEWAY', message);

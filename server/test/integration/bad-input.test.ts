@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes, createWorld, fillUrl, queryString, type AppRoute, type ValidCall } from '../route-fixtures/index.js';
 import { fixtureFile } from '../support/fixtures.js';
 import { buildRequest, rawRequest } from '../support/raw-http.js';
+import { startOpenIdProvider, type OpenIdProvider } from '../support/openid-provider.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -24,6 +25,7 @@ interface Variant {
 }
 
 let t: TestApp;
+let provider: OpenIdProvider;
 let port: number;
 let routes: AppRoute[];
 let missing: string[];
@@ -45,8 +47,18 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  // SMTP_URL turns the mail routes on; jobs do not run in this app, so nothing is sent.
-  t = await createTestApp({ env: { MAX_IMAGE_BYTES: String(MAX_IMAGE_BYTES), MAX_VIDEO_BYTES: String(MAX_VIDEO_BYTES), SMTP_URL: 'smtp://127.0.0.1:9' } });
+  // SMTP_URL turns the mail routes on; jobs do not run in this app, so nothing is sent. A real
+  // OpenID Provider gives the single sign-on routes valid calls to break.
+  const sso = { clientId: 'reelhouse-test', clientSecret: 'a-client-secret-for-tests' };
+  provider = await startOpenIdProvider({ ...sso, redirectUris: ['http://localhost/api/v1/auth/oidc/campus/callback'], anyAccount: true });
+  t = await createTestApp({
+    env: {
+      MAX_IMAGE_BYTES: String(MAX_IMAGE_BYTES),
+      MAX_VIDEO_BYTES: String(MAX_VIDEO_BYTES),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      OIDC_PROVIDERS: JSON.stringify([{ name: 'campus', label: 'Campus ID', issuer: provider.issuer, ...sso }]),
+    },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   ({ routes, missing } = appRoutes(t.app));
@@ -58,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await provider?.close();
 });
 
 const authHeaders = (v: ValidCall | undefined): Record<string, string> => (v?.as ? { authorization: `Bearer ${v.as.accessToken}` } : {});

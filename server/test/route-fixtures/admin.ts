@@ -32,6 +32,7 @@ export const adminFixtures: Record<string, RouteFixture> = {
           defaultQuotaBytes: ['number'],
           defaultDailyQuotaBytes: ['number'],
           demoAccount: ['boolean'],
+          passwordSignIn: ['boolean'],
         },
       };
     },

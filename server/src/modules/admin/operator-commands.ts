@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Password, Role } from '@reelhouse/contract';
 import type { SessionsRepository } from '../users/sessions.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { hashPassword } from '../users/users.service.js';
+import { hashPassword } from '../users/passwords.js';
 import type { OperatorAccountsRepository } from './operator-accounts.repository.js';
 
 /**

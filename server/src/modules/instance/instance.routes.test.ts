@@ -34,6 +34,8 @@ describe('GET /instance', () => {
       signupMode: 'open',
       demoAccount: false,
       email: { enabled: false, verification: 'off' },
+      passwordSignIn: true,
+      signInProviders: [],
       limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null, defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 },
     });
   });

@@ -7,7 +7,7 @@ import type { InstanceSettingsRepository, StoredSettings } from './instance-sett
 
 export interface InstanceDeps {
   settings: InstanceSettingsRepository;
-  config: Pick<Config, 'limits' | 'demo' | 'quotas' | 'email' | 'emailVerification'>;
+  config: Pick<Config, 'limits' | 'demo' | 'quotas' | 'email' | 'emailVerification' | 'oidcProviders'>;
   /** Creates the demo account (or resets its password) when an admin turns it on. */
   ensureDemoAccount?: () => Promise<void>;
   /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
@@ -39,6 +39,7 @@ export class InstanceService {
       defaultDailyQuotaBytes: this.config.quotas.dailyBytes,
       ladderRungs: [...LADDER_RUNGS],
       demoAccount: this.config.demo.enabled,
+      passwordSignIn: true,
     };
   }
 
@@ -49,6 +50,8 @@ export class InstanceService {
 
   private withDefaults(stored: StoredSettings): InstanceSettings {
     const merged = { ...this.defaults(), ...stored };
+    // Saved while providers were set up, and they are gone now: passwords are the only way in again.
+    if (this.config.oidcProviders.length === 0) merged.passwordSignIn = true;
     // MAX_VIDEO_BYTES is the server's ceiling (what its upload parser accepts): a setting saved
     // under a larger ceiling never lifts it.
     merged.maxVideoBytes = Math.min(merged.maxVideoBytes, this.config.limits.maxVideoBytes);
@@ -63,6 +66,8 @@ export class InstanceService {
       signupMode: s.signupMode,
       demoAccount: s.demoAccount,
       email: { enabled: this.config.email !== null, verification: this.config.emailVerification },
+      passwordSignIn: s.passwordSignIn,
+      signInProviders: this.config.oidcProviders.map((p) => ({ name: p.name, label: p.label })),
       limits: {
         maxVideoBytes: s.maxVideoBytes,
         maxVideoDurationSeconds: s.maxVideoDurationSeconds,
@@ -75,6 +80,10 @@ export class InstanceService {
   /** Rungs new ladders get, lowest first. */
   async ladderRungs(): Promise<number[]> {
     return [...(await this.settings()).ladderRungs].sort((a, b) => a - b);
+  }
+
+  async passwordSignInOn(): Promise<boolean> {
+    return (await this.settings()).passwordSignIn;
   }
 
   async demoAccountOn(): Promise<boolean> {
@@ -93,6 +102,10 @@ export class InstanceService {
       throw badRequest(`maxVideoBytes must be at most ${ceiling}, the server's MAX_VIDEO_BYTES`, [
         { path: 'maxVideoBytes', message: `maxVideoBytes must be at most ${ceiling}, the server's MAX_VIDEO_BYTES` },
       ]);
+    }
+    if (patch.passwordSignIn === false && this.config.oidcProviders.length === 0) {
+      const message = 'passwordSignIn can be turned off only when single sign-on is set up (OIDC_PROVIDERS)';
+      throw badRequest(message, [{ path: 'passwordSignIn', message }]);
     }
     const stored = await this.deps.settings.change(actor, (stored) => {
       const before = this.withDefaults(stored);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { hourlyLimitBy } from '../../http/rate-limits.js';
+import { siteOrigin } from '../../http/site-origin.js';
 import type { Config } from '../../config.js';
 import type { AccountEmailService } from './account-email.service.js';
 
@@ -12,19 +13,6 @@ import type { AccountEmailService } from './account-email.service.js';
 const MAILS_PER_ADDRESS_PER_HOUR = 5;
 const CHECKS_PER_ACCOUNT_PER_HOUR = 5;
 const tags = ['users'];
-
-/**
- * Where the mailed links point: PUBLIC_URL, else the origin the request was sent to (the Host
- * header, and X-Forwarded-Proto behind a trusted proxy).
- */
-export function linkBase(publicUrl: string | null, request: FastifyRequest): string {
-  if (publicUrl) return publicUrl;
-  try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return `${request.protocol}://localhost`;
-  }
-}
 
 export const accountEmailRoutes: FastifyPluginAsyncZod<{ accountEmail: AccountEmailService; config: Config }> = async (app, { accountEmail, config }) => {
   const authLimit = { rateLimit: { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
@@ -46,7 +34,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{ accountEmail: AccountEm
       },
     },
     async (request) => {
-      await accountEmail.forgotPassword(request.body.email, linkBase(config.publicUrl, request));
+      await accountEmail.forgotPassword(request.body.email, siteOrigin(config.publicUrl, request));
       return envelope({}, 'If an account uses that address, a link to reset its password is on its way');
     },
   );
@@ -84,7 +72,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{ accountEmail: AccountEm
       schema: { tags, summary: 'Mails the signed-in account a new link to confirm its address', response: { 200: envelopeSchema(z.object({})) } },
     },
     async (request) => {
-      await accountEmail.resendVerification(currentUser(request).id, linkBase(config.publicUrl, request));
+      await accountEmail.resendVerification(currentUser(request).id, siteOrigin(config.publicUrl, request));
       return envelope({}, 'A new confirmation link is on its way');
     },
   );

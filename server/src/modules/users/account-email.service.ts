@@ -5,7 +5,8 @@ import { hashLinkToken } from './account-links.js';
 import type { AccountTokenRow, AccountTokensRepository } from './account-tokens.repository.js';
 import type { SessionService } from './session.service.js';
 import type { UsersRepository } from './users.repository.js';
-import { hashPassword, type UsersService } from './users.service.js';
+import { hashPassword } from './passwords.js';
+import type { UsersService } from './users.service.js';
 
 export interface AccountEmailDeps {
   /** Null when the site sends no mail (no SMTP_URL): nothing here is offered then. */

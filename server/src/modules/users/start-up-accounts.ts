@@ -1,8 +1,7 @@
-import argon2 from 'argon2';
 import type { Logger } from 'pino';
 import { newId } from '../../lib/ids.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
-import { hashPassword } from './users.service.js';
+import { hashPassword, passwordMatches } from './passwords.js';
 
 /** How many names (`demo`, `demo1`...) the demo account tries before giving up. */
 const DEMO_USERNAME_TRIES = 100;
@@ -32,7 +31,7 @@ export class StartUpAccounts {
     for (let n = 0; n < DEMO_USERNAME_TRIES; n++) {
       const existing = await this.deps.users.findByEmail(demo.email);
       if (existing) {
-        if (!(await argon2.verify(existing.password_hash, demo.password))) {
+        if (!(await passwordMatches(existing.password_hash, demo.password))) {
           await this.deps.users.update(existing.id, { password_hash: await hashPassword(demo.password), is_demo: 1, updated_at: Date.now() });
         }
         return;

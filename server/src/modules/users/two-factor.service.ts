@@ -1,5 +1,5 @@
 import type { RecoveryCodes, TwoFactorSetup } from '@reelhouse/contract';
-import argon2 from 'argon2';
+import { passwordMatches } from './passwords.js';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { codeStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrCodeDataUrl, type SecretBox } from './totp.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
@@ -78,7 +78,7 @@ export class TwoFactorService {
     const row = await this.deps.rows.find(userId);
     if (!row?.secret) throw conflict('Two-factor authentication is not on');
     this.assertNotLimited(row);
-    if (!(await argon2.verify(account.password_hash, password))) throw badRequest('Password is incorrect', [{ path: 'password', message: 'wrong password' }]);
+    if (!(await passwordMatches(account.password_hash, password))) throw badRequest('Password is incorrect', [{ path: 'password', message: 'wrong password' }]);
     const digits = code.replace(/\s+/g, '');
     const ok = /^\d{6}$/.test(digits) ? await this.takeCode(userId, row.secret, digits) : await this.takeRecoveryCode(userId, code);
     if (!ok) {

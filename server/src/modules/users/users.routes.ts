@@ -19,8 +19,8 @@ import { readMultipart } from '../../http/multipart.js';
 import { sharedWithViewers } from '../../http/shared-answers.js';
 import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
+import { siteOrigin } from '../../http/site-origin.js';
 import type { Config } from '../../config.js';
-import { linkBase } from './account-email.routes.js';
 import type { SessionService } from './session.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
 import type { UsersService } from './users.service.js';
@@ -74,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       try {
         user = await users.register(parseWith(RegisterFields, form.fields), form.files, {
           needsApproval: signupMode === 'approval',
-          linkBase: linkBase(config.publicUrl, request),
+          linkBase: siteOrigin(config.publicUrl, request),
         });
       } finally {
         // Before answering, so a client that sees the answer never sees the temporary files.
@@ -156,7 +156,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = currentUser(request);
-      const updated = await users.updateAccount(user.id, request.body, { linkBase: linkBase(config.publicUrl, request) });
+      const updated = await users.updateAccount(user.id, request.body, { linkBase: siteOrigin(config.publicUrl, request) });
       // The username travels with the session.
       sessions.accountChanged(user.id);
       return envelope(updated, 'Account details updated');

@@ -1,7 +1,6 @@
 import type { Channel, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
-import argon2 from 'argon2';
 import type { Logger } from 'pino';
-import { badRequest, conflict, forbidden, notFound, unauthorized, usernameTaken } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, usernameTaken } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { processImage } from '../../media/image.js';
 import { newId, toIso } from '../../lib/ids.js';
@@ -9,6 +8,7 @@ import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js'
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { imageError } from '../../http/image-error.js';
 import { viewerKey } from '../../lib/viewer-key.js';
+import { hashPassword, passwordMatches } from './passwords.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
@@ -27,6 +27,8 @@ export interface UserServiceDeps {
   demoAccountOn?: () => Promise<boolean>;
   /** Told after a change to what a channel shows (its name, images) or an account's removal. */
   changes?: PublicChanges;
+  /** Whether people sign up and in with passwords and passkeys (admins always may); an instance setting. */
+  passwordSignInOn?: () => Promise<boolean>;
   /** Whether the account signs in with a second factor, for its own view of itself. */
   twoFactorEnabled?: (userId: string) => Promise<boolean>;
   /** Whether addresses are checked (EMAIL_VERIFICATION), and how a new account's check is mailed. */
@@ -68,8 +70,9 @@ export class UsersService {
     images: { avatar?: UploadedFile; coverImage?: UploadedFile },
     opts: { needsApproval?: boolean; linkBase?: string } = {},
   ): Promise<User> {
-    const checked = (this.deps.verification?.mode ?? 'off') !== 'off';
-    const isAdmin = this.deps.adminEmails?.includes(fields.email) ?? false;
+    if (this.deps.passwordSignInOn && !(await this.deps.passwordSignInOn())) {
+      throw forbidden('Sign-ups with a password are turned off on this site: sign up with single sign-on');
+    }
     await this.assertAvailable(fields.username, fields.email);
     const id = newId();
     // Images are decoded and re-encoded before the row exists, so a bad image rejects the sign-up
@@ -80,41 +83,91 @@ export class UsersService {
       if (avatarKey) stored.push(avatarKey);
       const coverKey = images.coverImage ? await this.storeImage(id, 'coverImage', images.coverImage) : null;
       if (coverKey) stored.push(coverKey);
-      const now = Date.now();
-      const row: UserRow = {
-        id,
-        username: fields.username,
-        email: fields.email,
-        full_name: fields.fullName,
-        password_hash: await hashPassword(fields.password),
-        avatar_key: avatarKey,
-        cover_key: coverKey,
-        is_demo: 0,
-        role: isAdmin ? 'admin' : 'user',
-        banned_at: null,
-        ban_reason: null,
-        // The site's own admins never wait for approval.
-        approval_pending: opts.needsApproval && !isAdmin ? 1 : 0,
-        quota_bytes: null,
-        daily_quota_bytes: null,
-        subscribers_count: 0,
-        videos_count: 0,
-        // With checks off there is nothing to confirm an address with: it counts as confirmed.
-        email_verified_at: checked ? null : now,
-        created_at: now,
-        updated_at: now,
-      };
-      await this.deps.users.insert(row).catch(async (err) => {
-        // Two sign-ups racing for one name: the unique index decides.
-        await this.assertAvailable(fields.username, fields.email);
-        throw err;
-      });
-      if (checked && opts.linkBase) await this.deps.verification!.requestCheck(id, row.email, opts.linkBase);
+      const row = await this.createAccount({ id, ...fields, passwordHash: await hashPassword(fields.password), avatarKey, coverKey, ...opts });
       return this.present(row);
     } catch (err) {
       await this.deps.storage.deletePrefix(userPrefix(id));
       throw err;
     }
+  }
+
+  /**
+   * An account for someone a single sign-on provider vouched for: no password (Forgot password
+   * sets one), the first free username from the one wanted, the address confirmed if the provider
+   * says so.
+   */
+  async registerFromProvider(
+    fields: { username: string; email: string; fullName: string; emailVerified: boolean },
+    opts: { needsApproval?: boolean; linkBase?: string } = {},
+  ): Promise<UserRow> {
+    if (await this.deps.users.findByEmail(fields.email)) throw conflict('email exists');
+    for (let attempt = 0; ; attempt++) {
+      const username = await this.freeUsername(fields.username);
+      try {
+        return await this.createAccount({ id: newId(), ...fields, username, passwordHash: '', avatarKey: null, coverKey: null, ...opts });
+      } catch (err) {
+        // Another sign-up took the name meanwhile: try the next free one, a few times.
+        if (attempt >= 3 || !(err instanceof AppError) || err.code !== 'USERNAME_TAKEN') throw err;
+      }
+    }
+  }
+
+  /** The wanted username if free, else the same with the lowest number after it that is. */
+  private async freeUsername(wanted: string): Promise<string> {
+    if (!(await this.deps.users.findByUsername(wanted))) return wanted;
+    for (let n = 2; ; n++) {
+      const suffix = String(n);
+      const candidate = `${wanted.slice(0, 30 - suffix.length)}${suffix}`;
+      if (!(await this.deps.users.findByUsername(candidate))) return candidate;
+    }
+  }
+
+  private async createAccount(a: {
+    id: string;
+    username: string;
+    email: string;
+    fullName: string;
+    passwordHash: string;
+    avatarKey: string | null;
+    coverKey: string | null;
+    needsApproval?: boolean;
+    linkBase?: string;
+    /** The address was confirmed elsewhere (a provider that checked it). */
+    emailVerified?: boolean;
+  }): Promise<UserRow> {
+    const checked = (this.deps.verification?.mode ?? 'off') !== 'off' && !a.emailVerified;
+    const isAdmin = this.deps.adminEmails?.includes(a.email) ?? false;
+    const now = Date.now();
+    const row: UserRow = {
+      id: a.id,
+      username: a.username,
+      email: a.email,
+      full_name: a.fullName,
+      password_hash: a.passwordHash,
+      avatar_key: a.avatarKey,
+      cover_key: a.coverKey,
+      is_demo: 0,
+      role: isAdmin ? 'admin' : 'user',
+      banned_at: null,
+      ban_reason: null,
+      // The site's own admins never wait for approval.
+      approval_pending: a.needsApproval && !isAdmin ? 1 : 0,
+      quota_bytes: null,
+      daily_quota_bytes: null,
+      subscribers_count: 0,
+      videos_count: 0,
+      // With checks off there is nothing to confirm an address with: it counts as confirmed.
+      email_verified_at: checked ? null : now,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.deps.users.insert(row).catch(async (err) => {
+      // Two sign-ups racing for one name: the unique index decides.
+      await this.assertAvailable(a.username, a.email);
+      throw err;
+    });
+    if (checked && a.linkBase) await this.deps.verification!.requestCheck(a.id, row.email, a.linkBase);
+    return row;
   }
 
   private async assertAvailable(username: string, email: string) {
@@ -179,7 +232,7 @@ export class UsersService {
   async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
     const row = await this.getRow(userId);
     if (row.is_demo) throw forbidden('The demo account cannot change its password');
-    if (!(await argon2.verify(row.password_hash, oldPassword))) throw badRequest('Old password is incorrect.');
+    if (!(await passwordMatches(row.password_hash, oldPassword))) throw badRequest('Old password is incorrect.');
     await this.deps.users.update(userId, { password_hash: await hashPassword(newPassword), updated_at: Date.now() });
   }
 
@@ -220,10 +273,10 @@ export class UsersService {
   /** Checks a password for sign-in; spends the same time whether or not the email exists. */
   async verifyCredentials(email: string, password: string): Promise<UserRow> {
     const row = await this.deps.users.findByEmail(email);
-    const ok = await argon2.verify(row?.password_hash ?? (await dummyHash()), password);
+    const ok = await passwordMatches(row?.password_hash, password);
     if (!row || !ok) throw unauthorized('Invalid email or password');
     // Told only to whoever knows the password, so the state of an account is not public.
-    await this.checkMaySignIn(row);
+    await this.checkMaySignIn(row, 'password');
     return row;
   }
 
@@ -231,17 +284,29 @@ export class UsersService {
   async accountForSignIn(userId: string): Promise<UserRow> {
     const row = await this.deps.users.findById(userId);
     if (!row) throw unauthorized('This passkey is not known on this site');
-    await this.checkMaySignIn(row);
+    await this.checkMaySignIn(row, 'passkey');
     return row;
   }
 
-  private async checkMaySignIn(row: UserRow): Promise<void> {
+  /** The account a single sign-on provider account is linked to, refused for the same reasons (password sign-in being off aside). */
+  async accountForProviderSignIn(userId: string): Promise<UserRow> {
+    const row = await this.deps.users.findById(userId);
+    if (!row) throw unauthorized('This account no longer exists');
+    await this.checkMaySignIn(row, 'provider');
+    return row;
+  }
+
+  private async checkMaySignIn(row: UserRow, how: 'password' | 'passkey' | 'provider'): Promise<void> {
     if (row.banned_at !== null) throw forbidden('This account is banned');
     if (row.approval_pending === 1) throw forbidden('Your account is waiting for an admin to approve it');
     if (this.deps.verification?.mode === 'required' && row.email_verified_at === null) {
       throw forbidden('Confirm your email address first: follow the link mailed to you (Forgot password sends a new one)');
     }
     if (row.is_demo === 1 && this.deps.demoAccountOn && !(await this.deps.demoAccountOn())) throw forbidden('The demo account is turned off on this site');
+    // Admins keep their own way in, so that turning password sign-in off locks nobody out.
+    if (how !== 'provider' && row.role !== 'admin' && this.deps.passwordSignInOn && !(await this.deps.passwordSignInOn())) {
+      throw forbidden('Password sign-in is turned off on this site: sign in with single sign-on');
+    }
   }
 
   private async storeImage(userId: string, field: 'avatar' | 'coverImage', file: UploadedFile): Promise<string> {
@@ -257,8 +322,3 @@ export class UsersService {
     return key;
   }
 }
-
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
-
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashPassword('not-a-real-password'));
