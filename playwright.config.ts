@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SSO_CLIENT } from './e2e/single-sign-on-client';
 
 // End-to-end journeys against the built app (npm run build first): the real server on a fresh data
 // directory, serving web/dist, driven by Debian's Chromium. No browser is ever downloaded.
@@ -34,16 +35,26 @@ const mailURL = `http://127.0.0.1:${MAIL_PORT}`;
 const mailDataDir = process.env.E2E_MAIL_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-mail-'));
 process.env.E2E_MAIL_DATA_DIR = mailDataDir;
 const MAIL_SPEC = '**/email.spec.ts';
+// A server with a single sign-on provider: a real OpenID Provider the journey itself runs on
+// SSO_PROVIDER_PORT. Its own server, since a journey there turns password sign-in off.
+const SSO_PORT = PORT + 7;
+const SSO_PROVIDER_PORT = PORT + 8;
+process.env.E2E_SSO_PROVIDER_PORT = String(SSO_PROVIDER_PORT);
+const ssoURL = `http://127.0.0.1:${SSO_PORT}`;
+const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-sso-'));
+process.env.E2E_SSO_DATA_DIR = ssoDataDir;
+const SSO_SPECS = ['**/single-sign-on.spec.ts', '**/screenshots-single-sign-on.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
   projects: [
     {
       name: 'journeys',
-      testIgnore: screenshots ? PASSKEYS_SPECS : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, MAIL_SPEC, ...PASSKEYS_SPECS],
+      testIgnore: screenshots ? [...PASSKEYS_SPECS, ...SSO_SPECS] : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, MAIL_SPEC, ...PASSKEYS_SPECS, ...SSO_SPECS],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
     { name: 'passkeys', testMatch: [screenshots ? PASSKEYS_SPECS[1]! : PASSKEYS_SPECS[0]!], use: { baseURL: passkeysURL } },
+    { name: 'single sign-on', testMatch: [screenshots ? SSO_SPECS[1]! : SSO_SPECS[0]!], use: { baseURL: ssoURL } },
     ...(screenshots
       ? []
       : [
@@ -81,6 +92,33 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      command: 'node server/dist/main.js',
+      url: `${ssoURL}/api/v1/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(SSO_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: ssoDataDir,
+        WEB_DIST: 'web/dist',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: ssoURL,
+        ADMIN_EMAILS: 'e2e-admin@example.com',
+        RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            name: E2E_SSO_CLIENT.name,
+            label: E2E_SSO_CLIENT.label,
+            issuer: `http://127.0.0.1:${SSO_PROVIDER_PORT}`,
+            clientId: E2E_SSO_CLIENT.clientId,
+            clientSecret: E2E_SSO_CLIENT.clientSecret,
+          },
+        ]),
+      },
+    },
     {
       command: 'node server/dist/main.js',
       url: `http://127.0.0.1:${PASSKEYS_PORT}/api/v1/healthcheck`,

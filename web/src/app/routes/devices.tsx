@@ -2,9 +2,10 @@ import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { PasskeyList } from '@/features/passkeys/components/passkey-list';
 import { DeviceList } from '@/features/users/components/device-list';
+import { LinkedAccounts } from '@/features/single-sign-on/components/linked-accounts';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
-/** The account's sign-in and security page: two-factor sign-in, passkeys, and the signed-in devices. */
+/** The account's sign-in and security page: two-factor sign-in, passkeys, linked single sign-on accounts, and the signed-in devices. */
 export default function DevicesPage() {
   const toast = useToast();
   return (
@@ -12,6 +13,7 @@ export default function DevicesPage() {
       <PageTitle>Sign-in and security</PageTitle>
       <TwoFactorSection />
       <PasskeyList notify={(m, k) => toast.show(m, k)} />
+      <LinkedAccounts notify={(m, k) => toast.show(m, k)} />
       <section aria-labelledby="devices-heading" className="mb-8 flex flex-col gap-4">
         <h2 id="devices-heading" className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">
           Your devices

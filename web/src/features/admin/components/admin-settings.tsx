@@ -2,6 +2,7 @@ import { type InstanceSettings, LADDER_RUNGS, SIGNUP_MODES } from '@reelhouse/co
 import { useState } from 'react';
 import { Button, InlineMessage, Spinner, TextArea, TextField } from '@/components/ui/primitives';
 import { ApiError } from '@/lib/api-client';
+import { useInstance } from '@/features/instance/api/instance.api';
 import { useAdminSettings, useUpdateSettings } from '../api/admin.api';
 import { formatQuota } from '../lib/format';
 import { numberOrNull, type SettingsErrors, settingsPatch } from '../lib/settings-form';
@@ -27,6 +28,7 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [done, setDone] = useState(false);
   const update = useUpdateSettings();
+  const providers = useInstance().data?.signInProviders ?? [];
   // Saved settings that change (after a save, or a refetch) replace the draft, during render so no frame shows the old one.
   const [draftOf, setDraftOf] = useState(saved);
   if (draftOf !== saved) {
@@ -82,6 +84,18 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
             checked={draft.demoAccount}
             onChange={(v) => set('demoAccount', v)}
           />
+          <Check
+            label="Password sign-in"
+            hint={
+              providers.length
+                ? `Off: people sign up and in only with ${providers.map((p) => p.label).join(' or ')}; admins keep their passwords`
+                : 'Needs single sign-on (OIDC_PROVIDERS) before it can be turned off'
+            }
+            checked={draft.passwordSignIn}
+            disabled={!providers.length && draft.passwordSignIn}
+            onChange={(v) => set('passwordSignIn', v)}
+          />
+          <ErrorText error={errors.passwordSignIn ? new Error(errors.passwordSignIn) : null} />
         </div>
       </Section>
       <Section title="Uploads">
@@ -160,10 +174,22 @@ const numbersAsText = (s: InstanceSettings): Record<NumberKey, string> => ({
 });
 const hintBytes = (n: number | null) => (typeof n === 'number' && Number.isFinite(n) ? formatQuota(n) : '—');
 
-function Check({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void }) {
+function Check({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <label className="flex items-start gap-2 text-sm text-neutral-800 dark:text-neutral-200">
-      <input type="checkbox" className="mt-0.5 h-4 w-4 accent-rose-600" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input type="checkbox" className="mt-0.5 h-4 w-4 accent-rose-600" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       <span>
         {label}
         {hint && <span className="block text-xs text-neutral-500 dark:text-neutral-400">{hint}</span>}

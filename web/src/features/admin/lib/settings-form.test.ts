@@ -12,6 +12,7 @@ const saved: InstanceSettings = {
   defaultDailyQuotaBytes: -1,
   ladderRungs: [240, 360, 480, 720, 1080],
   demoAccount: true,
+  passwordSignIn: true,
 };
 
 describe('settingsPatch', () => {

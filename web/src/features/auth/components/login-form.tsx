@@ -8,8 +8,18 @@ import { signIn } from '../api/auth.api';
 import { AuthCard } from './auth-card';
 import { TwoFactorStep } from './two-factor-step';
 
-/** `passkey`: another way to sign in, shown under the form (the page gives it); `children` go under the log-in button (the page's forgotten-password help). */
-export function LoginForm({ passkey, children }: { passkey?: ReactNode; children?: ReactNode } = {}) {
+/**
+ * `passkey`: another way to sign in, shown under the form (the page gives it); `children` go under
+ * the log-in button (the page's forgotten-password help); `providers`: single sign-on, above the form.
+ * With `passwordForAdminsOnly` (the site signs people in through its providers alone) the form
+ * waits behind a disclosure, for the admins who keep their passwords.
+ */
+export function LoginForm({
+  passkey,
+  providers,
+  passwordForAdminsOnly = false,
+  children,
+}: { passkey?: ReactNode; providers?: ReactNode; passwordForAdminsOnly?: boolean; children?: ReactNode } = {}) {
   const { dispatch, loading, error } = useAuth();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -66,45 +76,59 @@ export function LoginForm({ passkey, children }: { passkey?: ReactNode; children
       </AuthCard>
     );
 
+  const form = (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {error && <InlineMessage>Error: {error}</InlineMessage>}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username webauthn"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email}
+        required
+      />
+      <TextField
+        ref={passwordRef}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setRejected(false);
+        }}
+        aria-invalid={rejected || undefined}
+        error={fieldErrors.password}
+        required
+      />
+      <Button type="submit" variant="primary" disabled={loading}>
+        {loading ? 'Logging in…' : 'Login'}
+      </Button>
+      {children}
+      {passkey}
+    </form>
+  );
+
   return (
     <AuthCard title="Log in">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {error && <InlineMessage>Error: {error}</InlineMessage>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username webauthn"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldErrors.email}
-          required
-        />
-        <TextField
-          ref={passwordRef}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setRejected(false);
-          }}
-          aria-invalid={rejected || undefined}
-          error={fieldErrors.password}
-          required
-        />
-        <Button type="submit" variant="primary" disabled={loading}>
-          {loading ? 'Logging in…' : 'Login'}
-        </Button>
-        {children}
-        {passkey}
+      <div className="flex flex-col gap-4">
+        {providers}
+        {passwordForAdminsOnly ? (
+          <details className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+            <summary className="cursor-pointer text-sm font-medium text-neutral-700 dark:text-neutral-300">Administrators: sign in with a password</summary>
+            <div className="mt-4">{form}</div>
+          </details>
+        ) : (
+          form
+        )}
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           Don&apos;t have an account?{' '}
           <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
             Sign up
           </Link>
         </p>
-      </form>
+      </div>
     </AuthCard>
   );
 }

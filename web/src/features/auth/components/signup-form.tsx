@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -15,7 +15,11 @@ async function defaultImage(path: string, name: string): Promise<File> {
   return new File([blob], name, { type: blob.type || 'image/png' });
 }
 
-export function SignupForm() {
+/**
+ * `providers`: the single sign-on buttons, above the form (with a rule under them when the form
+ * follows). Where the site signs people up only through its providers, they are all there is.
+ */
+export function SignupForm({ providers }: { providers?: (divider: boolean) => ReactNode } = {}) {
   const { dispatch } = useAuth();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState({ fullName: '', email: '', password: '', confirmPassword: '', username: '' });
@@ -103,9 +107,24 @@ export function SignupForm() {
     );
   }
 
+  if (instance?.passwordSignIn === false) {
+    return (
+      <AuthCard title="Create your account">
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">
+            {instance.name} makes accounts through single sign-on: your first sign-in creates yours.
+          </p>
+          {providers?.(false)}
+          <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">Already have an account? {loginLink}</p>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Create your account">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {providers?.(true)}
         {serverError && <InlineMessage>{serverError}</InlineMessage>}
         {instance?.signupMode === 'approval' && (
           <p className="text-sm text-neutral-600 dark:text-neutral-400">An admin approves new accounts before they can sign in.</p>
