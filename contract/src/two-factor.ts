@@ -27,6 +27,10 @@ export const TwoFactorDisableBody = z.object({
 });
 export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBody>;
 
+/** New recovery codes take the same proofs as turning it off: the password and a code (or a recovery code). */
+export const NewRecoveryCodesBody = TwoFactorDisableBody;
+export type NewRecoveryCodesBody = z.infer<typeof NewRecoveryCodesBody>;
+
 /** The answer to a right password on an account with two-factor sign-in on, when no code came with it. */
 export const TwoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });
 export type TwoFactorRequired = z.infer<typeof TwoFactorRequired>;

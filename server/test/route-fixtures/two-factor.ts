@@ -41,3 +41,13 @@ export const twoFactorFixtures: Record<string, RouteFixture> = {
     },
   },
 };
+
+twoFactorFixtures['POST /api/v1/users/2fa/recovery-codes'] = {
+  access: 'self',
+  async valid(w) {
+    const { u, secret } = await setUp(w);
+    const on = await w.call({ method: 'POST', url: '/api/v1/users/2fa/enable', as: u, payload: { code: codeFor(secret) } });
+    if (on.statusCode !== 200) throw new Error(`2fa enable failed: ${on.statusCode} ${on.body}`);
+    return { as: u, status: 200, json: { password: u.password, code: on.data.recoveryCodes[0] }, readBack: twoFactorRows(w, u.id) };
+  },
+};
