@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { seedVideo } from '../support/seed.js';
 import type { RouteFixture, World } from './types.js';
 
@@ -188,5 +189,21 @@ adminFixtures['POST /api/v1/admin/backups'] = {
   access: 'admin',
   async valid(w) {
     return { as: await w.staff('admin'), status: 202 };
+  },
+};
+adminFixtures['DELETE /api/v1/admin/users/:id/2fa'] = {
+  access: 'admin',
+  async valid(w) {
+    const u = await w.user();
+    const setup = await w.call({ method: 'POST', url: '/api/v1/users/2fa/setup', as: u });
+    const code = new TOTP({ secret: Secret.fromBase32(setup.data.secret as string), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+    const on = await w.call({ method: 'POST', url: '/api/v1/users/2fa/enable', as: u, payload: { code } });
+    if (on.statusCode !== 200) throw new Error(`2fa enable failed: ${on.statusCode} ${on.body}`);
+    return {
+      as: await w.staff('admin'),
+      status: 200,
+      params: { id: u.id },
+      readBack: () => w.t.ctx.db.selectFrom('two_factor').select(['user_id', 'secret']).where('user_id', '=', u.id).executeTakeFirst(),
+    };
   },
 };

@@ -41,19 +41,21 @@ export class TwoFactorRepository {
   }
 
   async remove(userId: string): Promise<void> {
-    await this.db.transaction().execute((trx) => new TwoFactorRepository(trx).removeRows(userId));
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
+    });
   }
 
   /**
    * Deletes the account's two-factor rows on this repository's connection, for a caller that holds a
-   * transaction already (an admin's change with its audit line). False when it was not on.
+   * transaction already (an admin's change with its audit line). False when it was not on, and then nothing changes.
    */
   async removeRows(userId: string): Promise<boolean> {
-    await this.db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
     const res = await this.db.deleteFrom('two_factor').where('user_id', '=', userId).where('secret', 'is not', null).executeTakeFirst();
-    // A secret set up but never confirmed goes too: it would not be in use anyway.
-    await this.db.deleteFrom('two_factor').where('user_id', '=', userId).execute();
-    return Number(res.numDeletedRows) === 1;
+    if (Number(res.numDeletedRows) !== 1) return false;
+    await this.db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+    return true;
   }
 
   /** The recovery codes replaced by new ones, in one transaction: the old ones stop working at once. */
