@@ -1,15 +1,17 @@
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { EmailSection } from '@/features/account-email/components/email-section';
 import { PasskeyList } from '@/features/passkeys/components/passkey-list';
 import { DeviceList } from '@/features/users/components/device-list';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
-/** The account's sign-in and security page: two-factor sign-in, passkeys, and the signed-in devices. */
+/** The account's sign-in and security page: its email address, two-factor sign-in, passkeys, and the signed-in devices. */
 export default function DevicesPage() {
   const toast = useToast();
   return (
     <div className="mx-auto max-w-2xl">
       <PageTitle>Sign-in and security</PageTitle>
+      <EmailSection />
       <TwoFactorSection />
       <PasskeyList notify={(m, k) => toast.show(m, k)} />
       <section aria-labelledby="devices-heading" className="mb-8 flex flex-col gap-4">
