@@ -1,6 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
 import { seedVideo } from '../support/seed.js';
 import type { RouteFixture, World } from './types.js';
+import { withTwoFactorOn } from './two-factor.js';
 
 const settingsRow = (w: World) => () => w.t.ctx.db.selectFrom('settings').selectAll().where('key', '=', 'instance').executeTakeFirst();
 
@@ -194,11 +194,7 @@ adminFixtures['POST /api/v1/admin/backups'] = {
 adminFixtures['DELETE /api/v1/admin/users/:id/2fa'] = {
   access: 'admin',
   async valid(w) {
-    const u = await w.user();
-    const setup = await w.call({ method: 'POST', url: '/api/v1/users/2fa/setup', as: u });
-    const code = new TOTP({ secret: Secret.fromBase32(setup.data.secret as string), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-    const on = await w.call({ method: 'POST', url: '/api/v1/users/2fa/enable', as: u, payload: { code } });
-    if (on.statusCode !== 200) throw new Error(`2fa enable failed: ${on.statusCode} ${on.body}`);
+    const { u } = await withTwoFactorOn(w);
     return {
       as: await w.staff('admin'),
       status: 200,
