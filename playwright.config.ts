@@ -34,7 +34,7 @@ process.env.E2E_MAIL_SMTP_PORT = String(MAIL_SMTP_PORT);
 const mailURL = `http://127.0.0.1:${MAIL_PORT}`;
 const mailDataDir = process.env.E2E_MAIL_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-mail-'));
 process.env.E2E_MAIL_DATA_DIR = mailDataDir;
-const MAIL_SPEC = '**/email.spec.ts';
+const MAIL_SPECS = ['**/email.spec.ts', '**/screenshots-mail.spec.ts'];
 // A server with a single sign-on provider: a real OpenID Provider the journey itself runs on
 // SSO_PROVIDER_PORT. Its own server, since a journey there turns password sign-in off.
 const SSO_PORT = PORT + 7;
@@ -50,17 +50,15 @@ export default defineConfig({
   projects: [
     {
       name: 'journeys',
-      testIgnore: screenshots ? [...PASSKEYS_SPECS, ...SSO_SPECS] : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, MAIL_SPEC, ...PASSKEYS_SPECS, ...SSO_SPECS],
+      testIgnore: screenshots
+        ? [...PASSKEYS_SPECS, ...MAIL_SPECS, ...SSO_SPECS]
+        : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...MAIL_SPECS, ...PASSKEYS_SPECS, ...SSO_SPECS],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
     { name: 'passkeys', testMatch: [screenshots ? PASSKEYS_SPECS[1]! : PASSKEYS_SPECS[0]!], use: { baseURL: passkeysURL } },
+    { name: 'mail', testMatch: [screenshots ? MAIL_SPECS[1]! : MAIL_SPECS[0]!], use: { baseURL: mailURL } },
     { name: 'single sign-on', testMatch: [screenshots ? SSO_SPECS[1]! : SSO_SPECS[0]!], use: { baseURL: ssoURL } },
-    ...(screenshots
-      ? []
-      : [
-          { name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } },
-          { name: 'mail', testMatch: [MAIL_SPEC], use: { baseURL: mailURL } },
-        ]),
+    ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
   ],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
@@ -187,25 +185,25 @@ export default defineConfig({
               RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
             },
           },
-          {
-            command: 'node server/dist/main.js',
-            url: `${mailURL}/api/v1/healthcheck`,
-            reuseExistingServer: false,
-            timeout: 60_000,
-            stdout: 'ignore' as const,
-            stderr: 'pipe' as const,
-            env: {
-              PORT: String(MAIL_PORT),
-              HOST: '127.0.0.1',
-              DATA_DIR: mailDataDir,
-              WEB_DIST: 'web/dist',
-              LOG_LEVEL: 'warn',
-              PUBLIC_URL: mailURL,
-              SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-              MAIL_FROM: 'Reelhouse <site@example.test>',
-              RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
-            },
-          },
         ]),
+    {
+      command: 'node server/dist/main.js',
+      url: `${mailURL}/api/v1/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(MAIL_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: mailDataDir,
+        WEB_DIST: 'web/dist',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: mailURL,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: 'Reelhouse <site@example.test>',
+        RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+      },
+    },
   ],
 });

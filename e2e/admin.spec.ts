@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
 import { FROM_SITE, newUser, signUpViaApi, toast } from './helpers';
 
@@ -62,4 +63,47 @@ test('an admin backs the site up from the admin area and sees the backup reporte
   await expect(recent.getByRole('row').nth(1)).toContainText('reelhouse-');
   await expect(backups).not.toContainText('None yet');
   await expect(page.getByRole('button', { name: 'Back up now' })).toBeEnabled();
+});
+
+test('an admin turns off the two-factor sign-in of someone who lost their phone, who then signs in with the password alone', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  // The account turns two-factor sign-in on through the API, as its settings page does.
+  const api = await playwright.request.newContext({ baseURL });
+  const target = await signUpViaApi(api, newUser('lost'));
+  const setup = await (await api.post('/api/v1/users/2fa/setup', { headers: FROM_SITE })).json();
+  const code = new TOTP({ secret: Secret.fromBase32(setup.data.secret as string), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  expect((await api.post('/api/v1/users/2fa/enable', { headers: FROM_SITE, data: { code } })).ok()).toBe(true);
+
+  await signInAdmin(page);
+  await page.goto('/admin/users');
+  await page.getByLabel('Search by name or email').fill(target.username);
+  const users = page.getByRole('table', { name: 'Users' });
+  const row = users.getByRole('row').filter({ hasText: target.email });
+  await expect(row).toContainText('Two-factor on');
+  await row.getByRole('button', { name: `Turn off two-factor authentication of ${target.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Turn off two-factor authentication of ${target.username}?` });
+  await expect(dialog).toContainText(target.email);
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(toast(page, `Two-factor authentication of ${target.username} is off; they are signed out everywhere`)).toBeVisible();
+  await expect(row).not.toContainText('Two-factor on');
+  await expect(row.getByRole('button', { name: `Turn off two-factor authentication of ${target.username}` })).toHaveCount(0);
+
+  // Their old session is over, and the password alone signs them in.
+  expect((await api.get('/api/v1/users/user/current')).status()).toBe(401);
+  const theirs = await browser.newPage();
+  await theirs.goto('/login');
+  await theirs.getByLabel('Email').fill(target.email);
+  await theirs.getByLabel('Password').fill(target.password);
+  await theirs.getByRole('button', { name: 'Login' }).click();
+  await expect(theirs.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(theirs.getByLabel('Authentication code')).toHaveCount(0);
+  await theirs.close();
+
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: target._id! }).first()).toContainText('user.two-factor-off');
+  await api.dispose();
 });

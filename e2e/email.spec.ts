@@ -46,3 +46,37 @@ test('forgot password: the mailed link sets a new password, and the account sign
   });
   expect(again.status()).toBe(400);
 });
+
+test('a new address: the section says a link went to it, the mail arrives there, and following it makes it the confirmed address', async ({
+  page,
+  baseURL,
+}) => {
+  const user = newUser('move');
+  const made = await page.request.post('/api/v1/users/register', { headers: { origin: baseURL! }, multipart: { ...user } });
+  expect(made.status()).toBe(201);
+  const signedIn = await page.request.post('/api/v1/users/login', { headers: { origin: baseURL! }, data: { email: user.email, password: user.password } });
+  expect(signedIn.ok()).toBe(true);
+
+  await page.goto(`/${user.username}/devices`);
+  const section = page.getByRole('region', { name: 'Email address' });
+  await expect(section.getByTestId('account-email')).toHaveText(user.email);
+  await expect(section).toContainText('Not confirmed');
+  await expect(section.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+
+  const moved = `moved-${user.email}`;
+  await section.getByLabel('New email address').fill(moved);
+  await section.getByRole('button', { name: 'Change address' }).click();
+  await expect(section.getByText(`We sent a link to ${moved}; your address changes when you follow it.`)).toBeVisible();
+  await expect(section.getByTestId('account-email')).toHaveText(user.email);
+
+  const received = await mail.next(moved, 'Confirm your email address', 30_000);
+  const { url } = linkToken(received, '/verify-email');
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText(`Your email address ${moved} is confirmed.`)).toBeVisible();
+
+  await page.goto(`/${user.username}/devices`);
+  await expect(section.getByTestId('account-email')).toHaveText(moved);
+  await expect(section).toContainText('Confirmed');
+  await expect(section).not.toContainText('Not confirmed');
+  await expect(section.getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { FIXTURES, newUser, type TestUser } from './helpers';
 
@@ -12,6 +12,32 @@ import { FIXTURES, newUser, type TestUser } from './helpers';
 export const SHOTS_DIR = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 export const ff = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+
+/** One way a page is looked at: colour scheme and screen; `name` ends each picture's file name. */
+export interface Look {
+  scheme: 'light' | 'dark';
+  form: 'desktop' | 'phone';
+  name: string;
+}
+
+/** Every picture is taken four ways: light and dark, on a desktop and on a phone. */
+export const LOOKS: Look[] = (['light', 'dark'] as const).flatMap((scheme) =>
+  (['desktop', 'phone'] as const).map((form) => ({ scheme, form, name: `${form}-${scheme}` })),
+);
+
+/** A browser context for one look (a desktop window or a phone's touch screen, at scale 1), with anything else it needs. */
+export function lookContext(browser: Browser, baseURL: string, look: Look, more: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const phone = look.form === 'phone';
+  return browser.newContext({
+    baseURL,
+    colorScheme: look.scheme,
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    isMobile: phone,
+    hasTouch: phone,
+    ...more,
+  });
+}
 
 /**
  * A clip of an ffmpeg lavfi source with a tone, and a frame of it as a JPEG thumbnail, made once
@@ -96,14 +122,24 @@ export async function uploadClip(
 /**
  * Saves the page as docs/screenshots/<name>.png once the network is quiet and the images in view
  * have loaded (lazy ones further down never load on their own), in an 8-bit palette that keeps the
- * files small. `blur` first drops the focus ring and scrolls to the top.
+ * files small. `blur` first drops the focus ring and scrolls to the top; `at` then scrolls a part of
+ * the page that does not fit in view up to just below the header (a section further down a long page).
  */
-export async function shoot(page: Page, name: string, { blur = false } = {}): Promise<void> {
+export async function shoot(page: Page, name: string, { blur = false, at }: { blur?: boolean; at?: Locator } = {}): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
   if (blur) {
     await page.evaluate(() => {
       (document.activeElement as HTMLElement | null)?.blur();
       window.scrollTo(0, 0);
+    });
+  }
+  if (at) {
+    await at.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+      if (box.top >= header && box.bottom <= window.innerHeight) return;
+      // Just below the fixed header, with a little room.
+      window.scrollTo(0, box.top + window.scrollY - header - 16);
     });
   }
   await page.evaluate(() => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { FROM_SITE } from './helpers';
-import { registerChannel, shoot } from './screenshot-kit';
+import { LOOKS, lookContext, registerChannel, shoot } from './screenshot-kit';
 
 // Run with: SCREENSHOTS=1 npx playwright test e2e/screenshots-devices.spec.ts   (writes docs/screenshots/*.png)
 const AGENTS = {
@@ -23,31 +23,18 @@ test('screenshots of Your devices, light and dark, desktop and phone', async ({ 
   }
   const state = await laptop.storageState();
 
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const form of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
-      { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
-    ]) {
-      const context = await browser.newContext({
-        baseURL,
-        colorScheme: scheme,
-        viewport: form.viewport,
-        deviceScaleFactor: 1,
-        isMobile: form.isMobile,
-        hasTouch: form.isMobile,
-        storageState: state,
-      });
-      const page = await context.newPage();
-      await page.goto(`/${owner.username}/devices`);
-      await expect(page.getByTestId('device')).toHaveCount(4);
-      await shoot(page, `devices-${form.name}-${scheme}`, { blur: true });
-      if (form.name === 'desktop') {
-        await page.getByRole('button', { name: 'Sign out Safari 18 on iOS 18' }).click();
-        await expect(page.getByRole('dialog', { name: 'Sign out device' })).toBeVisible();
-        await shoot(page, `devices-confirm-${form.name}-${scheme}`);
-      }
-      await context.close();
+  for (const look of LOOKS) {
+    const context = await lookContext(browser, baseURL, look, { storageState: state });
+    const page = await context.newPage();
+    await page.goto(`/${owner.username}/devices`);
+    await expect(page.getByTestId('device')).toHaveCount(4);
+    await shoot(page, `devices-${look.name}`, { blur: true, at: page.getByRole('region', { name: 'Your devices' }) });
+    if (look.form === 'desktop') {
+      await page.getByRole('button', { name: 'Sign out Safari 18 on iOS 18' }).click();
+      await expect(page.getByRole('dialog', { name: 'Sign out device' })).toBeVisible();
+      await shoot(page, `devices-confirm-${look.name}`);
     }
+    await context.close();
   }
   for (const c of [laptop, ...others]) await c.dispose();
 });

@@ -62,7 +62,7 @@ test('screenshots of passkeys, light and dark, desktop and phone', async ({ brow
       const page = await context.newPage();
       await page.goto(`/${owner.username}/devices`);
       await expect(page.getByTestId('passkey')).toHaveCount(2);
-      await shoot(page, `passkeys-${form.name}-${scheme}`, { blur: true });
+      await shoot(page, `passkeys-${form.name}-${scheme}`, { blur: true, at: page.getByRole('region', { name: 'Passkeys' }) });
       if (form.name === 'desktop') {
         await page.getByRole('button', { name: 'Remove Chrome on macOS' }).click();
         await expect(page.getByRole('dialog', { name: 'Remove passkey' })).toBeVisible();

@@ -134,6 +134,8 @@ export const AdminUser = z.object({
   /** Bytes of uploaded sources the account keeps. */
   storageUsedBytes: z.number().int(),
   videosCount: z.number().int(),
+  /** Whether signing in asks for a code from an authenticator app; an admin can turn it off for someone who lost theirs. */
+  twoFactorEnabled: z.boolean(),
   createdAt: IsoDate,
 });
 export type AdminUser = z.infer<typeof AdminUser>;

@@ -20,12 +20,17 @@ export type TwoFactorEnableBody = z.infer<typeof TwoFactorEnableBody>;
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()).describe('Ten single-use codes, shown this once') });
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
 
-/** Turning it off takes the password and a code from the app or a recovery code. */
-export const TwoFactorDisableBody = z.object({
+/** The proofs turning it off and new recovery codes take: the password and a code from the app or a recovery code. */
+const proofs = {
   password: z.string({ error: 'password is required' }).min(1, 'password is required'),
   code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(40, 'code is too long'),
-});
+};
+
+export const TwoFactorDisableBody = z.object(proofs);
 export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBody>;
+
+export const NewRecoveryCodesBody = z.object(proofs);
+export type NewRecoveryCodesBody = z.infer<typeof NewRecoveryCodesBody>;
 
 /** The answer to a right password on an account with two-factor sign-in on, when no code came with it. */
 export const TwoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });

@@ -86,6 +86,22 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * The browser flow gets its tokens as httpOnly cookies only: a token in a JSON body is readable by
+ * any script on the page. API clients that keep tokens themselves ask with this header
+ * (docs/decisions/0010).
+ */
+export const ReturnTokensHeaders = z.object({
+  'x-return-tokens': z
+    .string()
+    .optional()
+    .describe('Send "true" to get accessToken and refreshToken in the answer as well as in cookies (API and mobile clients)'),
+});
+
+/** The answer to a sign-in (password or passkey): the account, and its tokens when X-Return-Tokens asked for them. */
+export const LoginResult = z.object({ user: User, accessToken: z.string().optional(), refreshToken: z.string().optional() });
+export type LoginResult = z.infer<typeof LoginResult>;
+
 export const Channel = z.object({
   _id: Id,
   username: z.string(),

@@ -18,3 +18,10 @@ export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(ACCESS_COOKIE, base(request));
   reply.clearCookie(REFRESH_COOKIE, base(request));
 }
+
+/** The tokens for the answer's body: only for a client that asked with X-Return-Tokens: true, else none. */
+export function tokensInAnswer(request: FastifyRequest, tokens: { accessToken: string; refreshToken: string }) {
+  const header = request.headers['x-return-tokens'];
+  const asked = typeof header === 'string' && header.trim().toLowerCase() === 'true';
+  return asked ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
+}

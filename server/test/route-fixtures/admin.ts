@@ -1,5 +1,6 @@
 import { seedVideo } from '../support/seed.js';
 import type { RouteFixture, World } from './types.js';
+import { withTwoFactorOn } from './two-factor.js';
 
 const settingsRow = (w: World) => () => w.t.ctx.db.selectFrom('settings').selectAll().where('key', '=', 'instance').executeTakeFirst();
 
@@ -189,5 +190,17 @@ adminFixtures['POST /api/v1/admin/backups'] = {
   access: 'admin',
   async valid(w) {
     return { as: await w.staff('admin'), status: 202 };
+  },
+};
+adminFixtures['DELETE /api/v1/admin/users/:id/2fa'] = {
+  access: 'admin',
+  async valid(w) {
+    const { u } = await withTwoFactorOn(w);
+    return {
+      as: await w.staff('admin'),
+      status: 200,
+      params: { id: u.id },
+      readBack: () => w.t.ctx.db.selectFrom('two_factor').select(['user_id', 'secret']).where('user_id', '=', u.id).executeTakeFirst(),
+    };
   },
 };

@@ -34,10 +34,24 @@ export const twoFactorFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/users/2fa/disable': {
     access: 'self',
     async valid(w) {
-      const { u, secret } = await setUp(w);
-      const on = await w.call({ method: 'POST', url: '/api/v1/users/2fa/enable', as: u, payload: { code: codeFor(secret) } });
-      if (on.statusCode !== 200) throw new Error(`2fa enable failed: ${on.statusCode} ${on.body}`);
-      return { as: u, status: 200, json: { password: u.password, code: on.data.recoveryCodes[0] }, readBack: twoFactorRows(w, u.id) };
+      const { u, recoveryCodes } = await withTwoFactorOn(w);
+      return { as: u, status: 200, json: { password: u.password, code: recoveryCodes[0]! }, readBack: twoFactorRows(w, u.id) };
     },
+  },
+};
+
+/** A fresh account with two-factor sign-in on, and its recovery codes. */
+export async function withTwoFactorOn(w: World) {
+  const { u, secret } = await setUp(w);
+  const on = await w.call({ method: 'POST', url: '/api/v1/users/2fa/enable', as: u, payload: { code: codeFor(secret) } });
+  if (on.statusCode !== 200) throw new Error(`2fa enable failed: ${on.statusCode} ${on.body}`);
+  return { u, recoveryCodes: on.data.recoveryCodes as string[] };
+}
+
+twoFactorFixtures['POST /api/v1/users/2fa/recovery-codes'] = {
+  access: 'self',
+  async valid(w) {
+    const { u, recoveryCodes } = await withTwoFactorOn(w);
+    return { as: u, status: 200, json: { password: u.password, code: recoveryCodes[0]! }, readBack: twoFactorRows(w, u.id) };
   },
 };

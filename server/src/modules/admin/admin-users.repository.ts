@@ -3,12 +3,15 @@ import type { AdminUser } from '@reelhouse/contract';
 import type { Db } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { type Actor, AuditLogRepository, type AuditRecord } from '../audit/audit-log.repository.js';
+import { SessionsRepository } from '../users/sessions.repository.js';
+import { TwoFactorRepository } from '../users/two-factor.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 const USED_BYTES = sql<number>`(select coalesce(sum(v.source_bytes), 0) from videos v where v.owner_id = users.id)`;
 const ALL_VIDEOS = sql<number>`(select count(*) from videos v where v.owner_id = users.id)`;
+const TWO_FACTOR = sql<number>`(select count(*) from two_factor tf where tf.user_id = users.id and tf.secret is not null)`;
 
-export type AdminUserRow = Database['users'] & { used_bytes: number; all_videos: number };
+export type AdminUserRow = Database['users'] & { used_bytes: number; all_videos: number; two_factor: number };
 export type AdminUsersFilter = { query?: string; role?: AdminUser['role']; banned?: 'true' | 'false'; pageNumber: number; pageSize: number };
 type AccountChange = Partial<Pick<Database['users'], 'role' | 'approval_pending' | 'quota_bytes' | 'daily_quota_bytes'>>;
 
@@ -33,7 +36,7 @@ export class AdminUsersRepository {
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base
       .selectAll()
-      .select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos')])
+      .select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos'), TWO_FACTOR.as('two_factor')])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(q.pageSize)
@@ -46,7 +49,7 @@ export class AdminUsersRepository {
     return this.db
       .selectFrom('users')
       .selectAll()
-      .select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos')])
+      .select([USED_BYTES.as('used_bytes'), ALL_VIDEOS.as('all_videos'), TWO_FACTOR.as('two_factor')])
       .where('id', '=', id)
       .executeTakeFirst();
   }
@@ -56,6 +59,19 @@ export class AdminUsersRepository {
     await this.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).changeAccount(id, change, Date.now());
       await new AuditLogRepository(trx).record(actor, audit);
+    });
+  }
+
+  /**
+   * Turns the account's two-factor sign-in off and signs it out everywhere, in one transaction with
+   * the audit line. False when it was not on (nothing changes, nothing is logged).
+   */
+  async turnOffTwoFactor(id: string, actor: Actor, audit: AuditRecord): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await new TwoFactorRepository(trx).removeRows(id))) return false;
+      await new SessionsRepository(trx).revokeAllExcept(id, null, Date.now());
+      await new AuditLogRepository(trx).record(actor, audit);
+      return true;
     });
   }
 }

@@ -19,7 +19,7 @@ export interface AdminUsersDeps {
   changes: PersonalChanges;
 }
 
-/** Accounts as admins see and change them: search, role, ban, approval and quotas. */
+/** Accounts as admins see and change them: search, role, ban, approval, quotas, and two-factor sign-in turned off. */
 export class AdminUsersService {
   constructor(private readonly deps: AdminUsersDeps) {}
 
@@ -69,6 +69,26 @@ export class AdminUsersService {
     return this.get(id);
   }
 
+  /**
+   * For someone who lost both their authenticator and their recovery codes: their two-factor sign-in
+   * goes off and every device of theirs is signed out, so that whoever holds a session now must sign
+   * in again with the password.
+   */
+  async turnOffTwoFactor(admin: AuthUser, id: string): Promise<AdminUser> {
+    const account = await this.get(id);
+    // An admin's own goes off through their settings, with their password and a code.
+    if (id === admin.id) throw badRequest('Turn your own two-factor authentication off from Sign-in and security');
+    if (!account.twoFactorEnabled) throw badRequest('Two-factor authentication is not on for this account');
+    const done = await this.deps.users.turnOffTwoFactor(
+      id,
+      { id: admin.id, username: admin.username },
+      { action: 'user.two-factor-off', target: { type: 'user', id } },
+    );
+    if (!done) throw badRequest('Two-factor authentication is not on for this account');
+    this.deps.sessions.accountChanged(id);
+    return this.get(id);
+  }
+
   async stats(): Promise<AdminStats> {
     const { stats } = this.deps;
     const users = await stats.users();
@@ -106,6 +126,7 @@ function present(r: AdminUserRow): AdminUser {
     dailyQuotaBytes: r.daily_quota_bytes === null ? null : Number(r.daily_quota_bytes),
     storageUsedBytes: Number(r.used_bytes),
     videosCount: Number(r.all_videos),
+    twoFactorEnabled: Number(r.two_factor) > 0,
     createdAt: toIso(Number(r.created_at)),
   };
 }

@@ -55,6 +55,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; medi
     async (request) => envelope(await users.update(currentUser(request), request.params.id, request.body), 'User updated'),
   );
 
+  app.delete(
+    '/admin/users/:id/2fa',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Turn an account's two-factor sign-in off and sign it out everywhere (admins), for someone who lost their authenticator and recovery codes; in the audit log. 400 when it is not on",
+        params: IdParams,
+        response: { 200: envelopeSchema(AdminUser) },
+      },
+    },
+    async (request) =>
+      envelope(await users.turnOffTwoFactor(currentUser(request), request.params.id), 'Two-factor authentication is off; they are signed out everywhere'),
+  );
+
   app.get(
     '/admin/stats',
     {

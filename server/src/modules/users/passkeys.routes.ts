@@ -1,9 +1,19 @@
-import { AddPasskeyBody, envelope as envelopeSchema, Passkey, PasskeyList, PasskeyLoginBody, PasskeyOptions, PasskeyParams, User } from '@reelhouse/contract';
+import {
+  AddPasskeyBody,
+  envelope as envelopeSchema,
+  LoginResult,
+  Passkey,
+  PasskeyList,
+  PasskeyLoginBody,
+  PasskeyOptions,
+  PasskeyParams,
+  ReturnTokensHeaders,
+} from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.js';
-import { setAuthCookies } from '../../http/cookies.js';
+import { setAuthCookies, tokensInAnswer } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
 import type { Config } from '../../config.js';
 import type { PasskeysService } from './passkeys.service.js';
@@ -12,11 +22,6 @@ import type { SessionService } from './session.service.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['users'];
-// As POST /users/login: tokens in the answer only for clients that ask (docs/decisions/0010).
-const ReturnTokensHeaders = z.object({
-  'x-return-tokens': z.string().optional().describe('Send "true" to get accessToken and refreshToken in the answer as well as in cookies'),
-});
-const LoginResult = z.object({ user: User, accessToken: z.string().optional(), refreshToken: z.string().optional() });
 
 /** Passkeys: adding, listing and removing them (signed in), and signing in with one (signed out). */
 export const passkeysRoutes: FastifyPluginAsyncZod<{
@@ -112,9 +117,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
       const row = await passkeys.signIn(request.body, rp(request));
       const tokens = await sessions.open(row.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
       setAuthCookies(request, reply, tokens);
-      const wantsTokens = request.headers['x-return-tokens']?.trim().toLowerCase() === 'true';
-      const body = wantsTokens ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
-      return envelope({ user: users.present(row), ...body }, 'User logged in successfully');
+      return envelope({ user: users.present(row), ...tokensInAnswer(request, tokens) }, 'User logged in successfully');
     },
   );
 };

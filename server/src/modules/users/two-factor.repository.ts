@@ -47,6 +47,28 @@ export class TwoFactorRepository {
     });
   }
 
+  /**
+   * Deletes the account's two-factor rows on this repository's connection, for a caller that holds a
+   * transaction already (an admin's change with its audit line). False when it was not on, and then nothing changes.
+   */
+  async removeRows(userId: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('two_factor').where('user_id', '=', userId).where('secret', 'is not', null).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) return false;
+    await this.db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+    return true;
+  }
+
+  /** The recovery codes replaced by new ones, in one transaction: the old ones stop working at once. */
+  async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+      await trx
+        .insertInto('two_factor_recovery_codes')
+        .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+        .execute();
+    });
+  }
+
   /** Takes a time step for the account: false if it or a later one was taken already (a replayed code). */
   async takeStep(userId: string, step: number): Promise<boolean> {
     const res = await this.db

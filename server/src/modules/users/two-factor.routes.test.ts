@@ -1,6 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+import { codeFor, withTwoFactor as enabledAccount, wrongCodeFor } from '../../../test/support/two-factor.js';
 
 const API = '/api/v1';
 
@@ -12,18 +12,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The code an authenticator app shows for the secret, now or a step later. */
-const codeFor = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-/** A six-digit code that is none of the ones the server accepts now. */
-const wrongCodeFor = (secret: string) => {
-  const accepted = new Set([-1, 0, 1].map((n) => codeFor(secret, n)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!accepted.has(code)) return code;
-  }
-};
-
 const setup = (as: SignedIn) => t.call({ method: 'POST', url: `${API}/users/2fa/setup`, as });
 const enable = (as: SignedIn, code: unknown) => t.call({ method: 'POST', url: `${API}/users/2fa/enable`, as, payload: { code } });
 const disable = (as: SignedIn, payload: Record<string, unknown>) => t.call({ method: 'POST', url: `${API}/users/2fa/disable`, as, payload });
@@ -31,14 +19,7 @@ const login = (u: SignedIn, extra: Record<string, string> = {}) =>
   t.call({ method: 'POST', url: `${API}/users/login`, headers: { 'x-return-tokens': 'true' }, payload: { email: u.email, password: u.password, ...extra } });
 const current = (as: SignedIn) => t.call({ method: 'GET', url: `${API}/users/user/current`, as });
 
-/** A fresh account with two-factor sign-in on: its secret and recovery codes (the current step is used up). */
-async function withTwoFactor() {
-  const u = await t.signUp();
-  const { secret } = (await setup(u)).data as { secret: string };
-  const on = await enable(u, codeFor(secret));
-  expect(on.statusCode).toBe(200);
-  return { u, secret, recoveryCodes: on.data.recoveryCodes as string[] };
-}
+const withTwoFactor = () => enabledAccount(t);
 
 describe('POST /users/2fa/setup', () => {
   it('is refused signed out (401)', async () => {

@@ -1,4 +1,11 @@
-import { envelope as envelopeSchema, RecoveryCodes, TwoFactorDisableBody, TwoFactorEnableBody, TwoFactorSetup } from '@reelhouse/contract';
+import {
+  envelope as envelopeSchema,
+  NewRecoveryCodesBody,
+  RecoveryCodes,
+  TwoFactorDisableBody,
+  TwoFactorEnableBody,
+  TwoFactorSetup,
+} from '@reelhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.js';
@@ -57,5 +64,25 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       await twoFactor.disable(currentUser(request).id, request.body.password, request.body.code);
       return envelope({}, 'Two-factor authentication is off');
     },
+  );
+
+  app.post(
+    '/users/2fa/recovery-codes',
+    {
+      preHandler: requireUser,
+      config: authLimit,
+      schema: {
+        tags,
+        summary:
+          'Ten new recovery codes in place of the old ones, which stop working: the password and a code from the app or a recovery code. Shown this once; 400 when two-factor sign-in is off',
+        body: NewRecoveryCodesBody,
+        response: { 200: envelopeSchema(RecoveryCodes) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await twoFactor.newRecoveryCodes(currentUser(request).id, request.body.password, request.body.code),
+        'New recovery codes: the old ones no longer work',
+      ),
   );
 };

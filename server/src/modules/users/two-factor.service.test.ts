@@ -59,4 +59,21 @@ describe('TwoFactorService', () => {
     await t.ctx.db.updateTable('users').set({ is_demo: 1 }).where('id', '=', u.id).execute();
     await expect(serviceAt(Date.now()).service.setup(u.id)).rejects.toMatchObject({ statusCode: 403 });
   });
+
+  it('gives new recovery codes only for both proofs, and only while it is on', async () => {
+    const u = await t.signUp();
+    const { service, clock } = serviceAt(1_900_000_000_000);
+    await expect(service.newRecoveryCodes(u.id, u.password, '123456')).rejects.toMatchObject({ statusCode: 400 });
+    const { secret } = await service.setup(u.id);
+    const { recoveryCodes: first } = await service.enable(u.id, codeAt(secret, clock.now));
+    clock.now += 30_000;
+    await expect(service.newRecoveryCodes(u.id, 'wrong-password-1', codeAt(secret, clock.now))).rejects.toMatchObject({ statusCode: 400 });
+    const { recoveryCodes: second } = await service.newRecoveryCodes(u.id, u.password, codeAt(secret, clock.now));
+    expect(second).toHaveLength(10);
+    expect(second.some((c) => first.includes(c))).toBe(false);
+    // The step just used cannot be used again, and the old codes are gone.
+    await expect(service.newRecoveryCodes(u.id, u.password, codeAt(secret, clock.now))).rejects.toMatchObject({ statusCode: 400 });
+    await expect(service.signInPasses(u.id, { recoveryCode: first[0]! })).rejects.toMatchObject({ statusCode: 401 });
+    expect(await service.signInPasses(u.id, { recoveryCode: second[0]! })).toBe(true);
+  });
 });

@@ -74,18 +74,20 @@ export class TwoFactorService {
   }
 
   async disable(userId: string, password: string, code: string): Promise<void> {
-    const account = await this.deps.accounts.getRow(userId);
     const row = await this.deps.rows.find(userId);
     if (!row?.secret) throw conflict('Two-factor authentication is not on');
-    this.assertNotLimited(row);
-    if (!(await passwordMatches(account.password_hash, password))) throw badRequest('Password is incorrect', [{ path: 'password', message: 'wrong password' }]);
-    const digits = code.replace(/\s+/g, '');
-    const ok = /^\d{6}$/.test(digits) ? await this.takeCode(userId, row.secret, digits) : await this.takeRecoveryCode(userId, code);
-    if (!ok) {
-      await this.deps.rows.countFailure(userId, this.now(), WRONG_CODES_WINDOW_MS);
-      throw badRequest('That code is not right, or was used already', [{ path: 'code', message: 'wrong code' }]);
-    }
+    await this.checkProofs(userId, row, password, code);
     await this.deps.rows.remove(userId);
+  }
+
+  /** Ten fresh recovery codes in place of the old ones (used or not), for the same proofs as turning it off. */
+  async newRecoveryCodes(userId: string, password: string, code: string): Promise<RecoveryCodes> {
+    const row = await this.deps.rows.find(userId);
+    if (!row?.secret) throw badRequest('Two-factor authentication is not on: recovery codes come with turning it on');
+    await this.checkProofs(userId, row, password, code);
+    const codes = newRecoveryCodes();
+    await this.deps.rows.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+    return { recoveryCodes: codes };
   }
 
   /**
@@ -105,6 +107,19 @@ export class TwoFactorService {
       throw unauthorized(code ? 'The two-factor code is not right, or was used already' : 'The recovery code is not right, or was used already');
     }
     return true;
+  }
+
+  /** The password and a code from the app or an unused recovery code (which this spends); wrong ones count against the account. */
+  private async checkProofs(userId: string, row: { secret: string | null; failures: number; failures_since: number | null }, password: string, code: string) {
+    const account = await this.deps.accounts.getRow(userId);
+    this.assertNotLimited(row);
+    if (!(await passwordMatches(account.password_hash, password))) throw badRequest('Password is incorrect', [{ path: 'password', message: 'wrong password' }]);
+    const digits = code.replace(/\s+/g, '');
+    const ok = /^\d{6}$/.test(digits) ? await this.takeCode(userId, row.secret!, digits) : await this.takeRecoveryCode(userId, code);
+    if (!ok) {
+      await this.deps.rows.countFailure(userId, this.now(), WRONG_CODES_WINDOW_MS);
+      throw badRequest('That code is not right, or was used already', [{ path: 'code', message: 'wrong code' }]);
+    }
   }
 
   private async takeCode(userId: string, sealedSecret: string, code: string): Promise<boolean> {

@@ -4,7 +4,9 @@ import {
   Channel,
   envelope as envelopeSchema,
   LoginBody,
+  LoginResult,
   RegisterFields,
+  ReturnTokensHeaders,
   TwoFactorRequired,
   UpdateAccountBody,
   User,
@@ -12,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, REFRESH_COOKIE, requireUser } from '../../http/auth.js';
-import { clearAuthCookies, setAuthCookies } from '../../http/cookies.js';
+import { clearAuthCookies, setAuthCookies, tokensInAnswer } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
@@ -25,18 +27,6 @@ import type { SessionService } from './session.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
 import type { UsersService } from './users.service.js';
 
-/**
- * The browser flow gets its tokens as httpOnly cookies only: a token in a JSON body is readable by
- * any script on the page. API clients that keep tokens themselves ask with this header.
- */
-const ReturnTokensHeaders = z.object({
-  'x-return-tokens': z
-    .string()
-    .optional()
-    .describe('Send "true" to get accessToken and refreshToken in the answer as well as in cookies (API and mobile clients)'),
-});
-const wantsTokens = (headers: { 'x-return-tokens'?: string }) => headers['x-return-tokens']?.trim().toLowerCase() === 'true';
-const LoginResult = z.object({ user: User, accessToken: z.string().optional(), refreshToken: z.string().optional() });
 const RefreshResult = z.object({ accessToken: z.string().optional(), refreshToken: z.string().optional() });
 const tags = ['users'];
 
@@ -106,8 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         return envelope({ twoFactorRequired: true as const }, 'Enter the code from your authenticator app');
       const tokens = await sessions.open(row.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
       setAuthCookies(request, reply, tokens);
-      const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
-      return envelope({ user: users.present(row), ...body }, 'User logged in successfully');
+      return envelope({ user: users.present(row), ...tokensInAnswer(request, tokens) }, 'User logged in successfully');
     },
   );
 
@@ -129,8 +118,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       try {
         const tokens = await sessions.refresh(request.cookies[REFRESH_COOKIE] ?? request.body?.refreshToken, request.ip);
         setAuthCookies(request, reply, tokens);
-        const body = wantsTokens(request.headers) ? { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } : {};
-        return envelope(body, 'Access token refreshed');
+        return envelope(tokensInAnswer(request, tokens), 'Access token refreshed');
       } catch (err) {
         clearAuthCookies(request, reply);
         throw err;

@@ -1,16 +1,18 @@
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { EmailSection } from '@/features/account-email/components/email-section';
 import { PasskeyList } from '@/features/passkeys/components/passkey-list';
 import { DeviceList } from '@/features/users/components/device-list';
 import { LinkedAccounts } from '@/features/single-sign-on/components/linked-accounts';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
-/** The account's sign-in and security page: two-factor sign-in, passkeys, linked single sign-on accounts, and the signed-in devices. */
+/** The account's sign-in and security page: its email address, two-factor sign-in, passkeys, linked single sign-on accounts, and the signed-in devices. */
 export default function DevicesPage() {
   const toast = useToast();
   return (
     <div className="mx-auto max-w-2xl">
       <PageTitle>Sign-in and security</PageTitle>
+      <EmailSection />
       <TwoFactorSection />
       <PasskeyList notify={(m, k) => toast.show(m, k)} />
       <LinkedAccounts notify={(m, k) => toast.show(m, k)} />

@@ -41,6 +41,15 @@ export function useUpdateUser() {
   });
 }
 
+/** For someone who lost their authenticator and recovery codes: their two-factor sign-in goes off and they are signed out. */
+export function useTurnOffTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del<AdminUser>(`/admin/users/${id}/2fa`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
 export interface VideosFilter {
   status?: string;
   query?: string;

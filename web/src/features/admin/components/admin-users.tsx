@@ -6,8 +6,9 @@ import { useAuth } from '@/lib/auth';
 import { useAdminUsers, useUpdateUser } from '../api/admin.api';
 import { formatBytes, formatQuota, parseQuota, quotaText } from '../lib/format';
 import { Badge, Cell, ErrorText, Pager, Section, SelectField, Table } from './admin-ui';
+import { TurnOffTwoFactor } from './turn-off-two-factor';
 
-/** Accounts: search, role, ban and unban, quotas and storage used. */
+/** Accounts: search, role, ban and unban, quotas and storage used, two-factor sign-in turned off for someone locked out. */
 export function AdminUsers() {
   const [query, setQuery] = useState('');
   const [role, setRole] = useState('');
@@ -124,6 +125,8 @@ function UserRow({ user }: { user: AdminUser }) {
             <Badge tone="good">Active</Badge>
           )}
           {user.banReason && <span className="text-xs text-neutral-500 dark:text-neutral-400">{user.banReason}</span>}
+          {user.twoFactorEnabled && <Badge>Two-factor on</Badge>}
+          <TurnOffTwoFactor user={user} self={user._id === me?._id} />
           {user.approvalPending && (
             <Button size="sm" onClick={() => save({ approved: true }, `${user.username} approved`)}>
               Approve

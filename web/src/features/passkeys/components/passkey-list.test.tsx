@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithQueries } from '@/test/fake-api';
 import { PasskeyList } from './passkey-list';
 
 const day = 24 * 3600_000;
@@ -11,41 +11,21 @@ const passkey = (over: Record<string, unknown>) => ({
   lastUsedAt: null,
   ...over,
 });
-const ok = (data: unknown) => new Response(JSON.stringify({ statusCode: 200, success: true, message: 'ok', data }));
-
 /** A fake server holding the passkeys: it answers the list and removals. */
 function serve(passkeys: ReturnType<typeof passkey>[]) {
   let live = [...passkeys];
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = new URL(url, 'http://x').pathname;
-      calls.push(`${method} ${path}`);
-      if (method === 'GET') return ok(live);
-      live = live.filter((p) => p._id !== path.split('/').pop());
-      return ok({});
-    }),
-  );
-  return calls;
+  return fakeApi(({ method, path }) => {
+    if (method === 'GET') return live;
+    live = live.filter((p) => p._id !== path.split('/').pop());
+    return {};
+  });
 }
 
 function renderList() {
   const notify = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <PasskeyList notify={notify} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<PasskeyList notify={notify} />);
   return notify;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('PasskeyList', () => {
   it('lists the passkeys with when each was added and last used', async () => {

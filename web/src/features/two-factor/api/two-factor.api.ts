@@ -32,3 +32,10 @@ export function useDisableTwoFactor() {
     onSuccess: () => qc.invalidateQueries({ queryKey: statusKey }),
   });
 }
+
+/** Ten new recovery codes for the password and a code; the old ones stop working. */
+export function useNewRecoveryCodes() {
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) => api.post<RecoveryCodes>('/users/2fa/recovery-codes', body),
+  });
+}

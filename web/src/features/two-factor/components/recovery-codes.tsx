@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/primitives';
 
-/** The recovery codes, shown once right after turning two-factor sign-in on, to keep somewhere safe. */
-export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+const TURNED_ON =
+  'Two-factor authentication is on. Keep these recovery codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.';
+
+/** Recovery codes, shown once (after turning two-factor sign-in on, or asking for new ones), to keep somewhere safe. */
+export function RecoveryCodesPanel({ codes, onDone, intro = TURNED_ON }: { codes: string[]; onDone: () => void; intro?: string }) {
   const [copied, setCopied] = useState(false);
   const text = `Reelhouse recovery codes (each works once)\n\n${codes.join('\n')}\n`;
 
@@ -22,9 +25,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        Two-factor authentication is on. Keep these recovery codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.
-      </p>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{intro}</p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-xl border border-neutral-200 p-4 font-mono text-sm dark:border-neutral-800">
         {codes.map((c) => (
           <li key={c} data-testid="recovery-code" className="text-neutral-900 dark:text-neutral-50">

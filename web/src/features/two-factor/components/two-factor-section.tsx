@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, InlineMessage, Spinner, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetUpTwoFactor, useTwoFactorEnabled } from '../api/two-factor.api';
+import { NewRecoveryCodes } from './new-recovery-codes';
 import { RecoveryCodesPanel } from './recovery-codes';
 
 const codeInput = { inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9]*', maxLength: 6 } as const;
@@ -66,7 +67,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The account's two-factor sign-in: setting it up with an authenticator app, and turning it off. */
+/** The account's two-factor sign-in: setting it up with an authenticator app, new recovery codes, and turning it off. */
 export function TwoFactorSection() {
   const status = useTwoFactorEnabled();
   const start = useSetUpTwoFactor();
@@ -94,9 +95,12 @@ export function TwoFactorSection() {
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">On</span>{' '}
           Signing in asks for a code from your authenticator app.
         </p>
-        <Button variant="danger" className="self-start" onClick={() => setTurningOff(true)}>
-          Turn off two-factor authentication
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <NewRecoveryCodes />
+          <Button variant="danger" onClick={() => setTurningOff(true)}>
+            Turn off two-factor authentication
+          </Button>
+        </div>
       </div>
     );
   else if (start.data)

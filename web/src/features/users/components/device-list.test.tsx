@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, fakeApi, renderWithQueries } from '@/test/fake-api';
 import { DeviceList, deviceName } from './device-list';
 
 const hour = 3600_000;
@@ -15,45 +15,27 @@ const device = (over: Record<string, unknown>) => ({
   current: false,
   ...over,
 });
-const ok = (data: unknown) => new Response(JSON.stringify({ statusCode: 200, success: true, message: 'ok', data }));
-
 /** A fake server holding the devices: it answers the list and the two sign-outs. */
 function serve(devices: ReturnType<typeof device>[]) {
   let live = [...devices];
-  const calls: string[] = [];
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = new URL(url, 'http://x').pathname;
-    calls.push(`${method} ${path}`);
-    if (method === 'GET') return ok(live);
+  return fakeApi(({ method, path }) => {
+    if (method === 'GET') return live;
     if (path.endsWith('/users/sessions')) {
       const signedOut = live.filter((d) => !d.current).length;
       live = live.filter((d) => d.current);
-      return ok({ signedOut });
+      return { signedOut };
     }
     const id = path.split('/').pop();
     live = live.filter((d) => d._id !== id);
-    return ok({});
+    return {};
   });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
 }
 
 function renderList() {
   const notify = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DeviceList notify={notify} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<DeviceList notify={notify} />);
   return notify;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('deviceName', () => {
   it('says as much as the user agent told', () => {
@@ -119,16 +101,7 @@ describe('DeviceList', () => {
   });
 
   it("tells the server's refusal", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'DELETE'
-          ? new Response(JSON.stringify({ statusCode: 403, success: false, message: 'The demo account cannot sign out other devices', data: null }), {
-              status: 403,
-            })
-          : ok([here, phone]),
-      ),
-    );
+    fakeApi(({ method }) => (method === 'DELETE' ? answer(null, 403, 'The demo account cannot sign out other devices') : [here, phone]));
     const notify = renderList();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of all other devices' }));
     fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Sign out', hidden: true }));
