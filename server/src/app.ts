@@ -1,3 +1,4 @@
+import { loggableUrl } from './http/loggable-url.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +92,11 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   if (ctx.logger.isLevelEnabled('info')) {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
-        { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+        {
+          req: { method: request.method, url: loggableUrl(request.url) },
+          res: { statusCode: reply.statusCode },
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        },
         'request completed',
       );
       done();

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { startOpenIdProvider, type OpenIdProvider, type ProviderAccount } from './openid-provider.js';
 import { createTestApp, type TestApp, type TestResponse } from './test-app.js';
 
@@ -11,12 +12,22 @@ export const callbackPath = (name = PROVIDER) => `/api/v1/auth/oidc/${name}/call
 
 /** A site with a single sign-on provider (a real OpenID Provider on loopback), and calls to go through it. */
 export async function ssoSite(
-  opts: { env?: Record<string, string>; accounts?: Record<string, ProviderAccount>; providerIssuer?: string; runJobs?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    accounts?: Record<string, ProviderAccount>;
+    providerIssuer?: string;
+    runJobs?: boolean;
+    logTo?: DestinationStream;
+  } = {},
 ) {
   const provider = await startOpenIdProvider({ ...CLIENT, redirectUris: [`${SSO_SITE}${callbackPath()}`], accounts: opts.accounts });
   const providers = [{ name: PROVIDER, label: PROVIDER_LABEL, issuer: opts.providerIssuer ?? provider.issuer, ...CLIENT }];
   // Jobs (the mailed links) run only when asked for.
-  const t = await createTestApp({ env: { PUBLIC_URL: SSO_SITE, OIDC_PROVIDERS: JSON.stringify(providers), ...opts.env }, serveSourceAsIs: !opts.runJobs });
+  const t = await createTestApp({
+    env: { PUBLIC_URL: SSO_SITE, OIDC_PROVIDERS: JSON.stringify(providers), ...opts.env },
+    serveSourceAsIs: !opts.runJobs,
+    logTo: opts.logTo,
+  });
   return { t, provider, ...ssoCalls(t, provider) };
 }
 

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMailServer } from '../../../test/support/mail-server.js';
 import { PROVIDER_LABEL, ssoSite } from '../../../test/support/single-sign-on.js';
@@ -132,5 +133,27 @@ describe('password sign-in turned off', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the request log', () => {
+  it("writes neither the provider's code and state nor the person's address", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const site = await open({
+      env: { LOG_LEVEL: 'info' },
+      logTo: sink,
+      accounts: { logged: { email: 'private.person@campus.example', email_verified: true } },
+    });
+    const { res, returned, state } = await site.signInAs('logged');
+    expect(res.statusCode).toBe(302);
+    const all = lines.join('');
+    expect(all).toContain('/callback?code=[redacted]');
+    for (const secret of [returned.searchParams.get('code')!, state!, 'private.person@campus.example']) expect(all).not.toContain(secret);
   });
 });
