@@ -44,7 +44,7 @@ if (!fs.existsSync(path.join(root, 'server/dist/db/client.js'))) {
 }
 const mod = serverModule();
 const { openDatabase } = await mod('db/client');
-const { hashPassword } = await mod('modules/users/users.service');
+const { hashPassword } = await mod('modules/users/passwords');
 
 const rand = mulberry32(seed);
 const vocabulary = makeVocabulary(rand, 20_000);
