@@ -72,6 +72,7 @@ const Env = z.object({
   DEFAULT_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
   DEFAULT_DAILY_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
+  LIVE_RTMP_PORT: int(1).max(65535).default(1935),
   DEMO_ACCOUNT: bool.default(true),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
@@ -213,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     quotas: { totalBytes: e.DEFAULT_QUOTA_BYTES, dailyBytes: e.DEFAULT_DAILY_QUOTA_BYTES },
     /** A resumable upload not turned into a video within this time is removed. */
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
+    /** Lives: the port encoders publish to over RTMP. */
+    live: { rtmpPort: e.LIVE_RTMP_PORT },
     demo: {
       enabled: e.DEMO_ACCOUNT,
       email: e.DEMO_EMAIL.toLowerCase(),

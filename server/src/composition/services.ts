@@ -63,6 +63,8 @@ import { UsersService } from '../modules/users/users.service.js';
 import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
 import { SecretBox } from '../modules/users/totp.js';
+import { buildLive } from './live.js';
+import type { LiveService } from '../modules/live/live.service.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { MediaTools } from '../media/media-tools.js';
@@ -99,6 +101,8 @@ export interface Services {
   videos: VideosService;
   videoStats: VideoStatsService;
   captions: CaptionsService;
+  /** Live videos: making them, their keys, ending them, the list of what is on air. */
+  live: LiveService;
   comments: CommentsService;
   likes: LikesService;
   playlists: PlaylistsService;
@@ -275,6 +279,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     search,
     videos,
     captions,
+    live: buildLive(ctx, { videos, users: userRows, present: presenter, box: new SecretBox(await loadSigningSecret(db), 'live stream keys') }),
     comments,
     likes,
     playlists,

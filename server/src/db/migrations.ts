@@ -29,6 +29,7 @@ import { migrationSessionAddresses } from './migrations/0048_session_addresses.j
 import { migrationTwoFactor } from './migrations/0049_two_factor.js';
 import { migrationPasskeys } from './migrations/0050_passkeys.js';
 import { migrationAccountEmail } from './migrations/0051_account_email.js';
+import { migrationLives } from './migrations/0053_lives.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0049_two_factor': migrationTwoFactor(),
     '0050_passkeys': migrationPasskeys(),
     '0051_account_email': migrationAccountEmail(),
+    '0053_lives': migrationLives(),
   };
 }
 

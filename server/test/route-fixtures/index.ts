@@ -15,6 +15,7 @@ import { captionsFixtures } from './captions.js';
 import { twoFactorFixtures } from './two-factor.js';
 import { passkeysFixtures } from './passkeys.js';
 import { accountEmailFixtures } from './account-email.js';
+import { liveFixtures } from './live.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
@@ -32,6 +33,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   ...twoFactorFixtures,
   ...passkeysFixtures,
   ...accountEmailFixtures,
+  ...liveFixtures,
 };
 
 /**
