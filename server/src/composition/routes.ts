@@ -50,7 +50,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(notificationsRoutes, { notifications: s.notifications, logger });
     await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });
     await api.register(captionsRoutes, { captions: s.captions, config, tmpDir });
-    await api.register(liveRoutes, { live: s.live });
+    await api.register(liveRoutes, { live: s.live.service });
   };
 }
 

@@ -63,8 +63,7 @@ import { UsersService } from '../modules/users/users.service.js';
 import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
 import { SecretBox } from '../modules/users/totp.js';
-import { buildLive } from './live.js';
-import type { LiveService } from '../modules/live/live.service.js';
+import { buildLive, type Live } from './live.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { MediaTools } from '../media/media-tools.js';
@@ -101,8 +100,8 @@ export interface Services {
   videos: VideosService;
   videoStats: VideoStatsService;
   captions: CaptionsService;
-  /** Live videos: making them, their keys, ending them, the list of what is on air. */
-  live: LiveService;
+  /** Live videos: making them, their keys, ending them, the list of what is on air; the RTMP ingest. */
+  live: Live;
   comments: CommentsService;
   likes: LikesService;
   playlists: PlaylistsService;

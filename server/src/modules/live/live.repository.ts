@@ -41,6 +41,21 @@ export class LiveRepository {
     await this.db.updateTable('lives').set({ stream_key_hash: hash, stream_key_sealed: sealed }).where('video_id', '=', videoId).execute();
   }
 
+  /** On air: started now unless it had started before (an encoder resuming); an ended live stays ended. */
+  async goLive(videoId: string, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('lives')
+      .set((eb) => ({ status: 'live', started_at: eb.fn.coalesce('started_at', eb.val(now)), last_data_at: now }))
+      .where('video_id', '=', videoId)
+      .where('status', '<>', 'ended')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async setHealth(videoId: string, health: string, at: number): Promise<void> {
+    await this.db.updateTable('lives').set({ health, last_data_at: at }).where('video_id', '=', videoId).where('status', '=', 'live').execute();
+  }
+
   /** Ends a live that is not over yet; false when it already was (or is gone). */
   async end(videoId: string, now: number): Promise<boolean> {
     const res = await this.db

@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { PublicChanges } from '../../lib/public-changes.js';
+import type { StoredHealth } from './live-health.js';
+import type { LiveRepository } from './live.repository.js';
+import { hashStreamKey } from './live.service.js';
+import type { IngestHandlers } from './rtmp-ingest.js';
+
+export interface LiveOnAirDeps {
+  lives: LiveRepository;
+  changes: PublicChanges;
+  logger: Logger;
+  now?: () => number;
+}
+
+/** The lives rules the ingest asks: which live a key publishes to, on air, its health, and the end when the encoder stays away. */
+export class LiveOnAir implements IngestHandlers {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: LiveOnAirDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async publisher(streamKey: string): Promise<string | null> {
+    const live = await this.deps.lives.findByKeyHash(hashStreamKey(streamKey));
+    // An ended live takes no more data: its replay is being made from what it had.
+    if (!live || live.status === 'ended') return null;
+    return live.video_id;
+  }
+
+  async started(videoId: string): Promise<void> {
+    if (await this.deps.lives.goLive(videoId, this.now())) await this.deps.changes.changed();
+  }
+
+  async health(videoId: string, health: StoredHealth, at: number): Promise<void> {
+    await this.deps.lives.setHealth(videoId, JSON.stringify(health), at);
+  }
+
+  async gone(videoId: string): Promise<void> {
+    if (await this.deps.lives.end(videoId, this.now())) {
+      this.deps.logger.info({ videoId }, 'live ended: the encoder stayed away');
+      await this.deps.changes.changed();
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { LiveDetail } from '@reelhouse/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+import { videoPrefix } from '../../storage/storage.js';
+
+const API = '/api/v1';
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Push {
+  child: ChildProcess;
+  /** Resolves with ffmpeg's exit code once it has ended. */
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+/** ffmpeg publishing a test pattern and a tone over RTMP, as OBS would, for `seconds`. */
+function push(port: number, key: string, seconds: number): Push {
+  const child = spawn(
+    process.env.FFMPEG_PATH ?? 'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => err };
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('live ingest over RTMP', () => {
+  let t: TestApp;
+  let port: number;
+  let owner: SignedIn;
+  const pushes: Push[] = [];
+
+  beforeAll(async () => {
+    port = await freePort();
+    t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port), LIVE_RECONNECT_SECONDS: '3' } });
+    owner = await t.signUp();
+  });
+  afterEach(() => {
+    for (const p of pushes.splice(0)) p.child.kill('SIGKILL');
+  });
+  afterAll(() => t.close());
+
+  const start = (key: string, seconds: number) => {
+    const p = push(port, key, seconds);
+    pushes.push(p);
+    return p;
+  };
+  const makeLive = async () => {
+    const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'On air', description: 'A test pattern' }, as: owner });
+    expect(res.statusCode).toBe(201);
+    return { id: res.data.video._id as string, key: res.data.streamKey as string };
+  };
+  const detail = async (id: string) => LiveDetail.parse((await t.call({ method: 'GET', url: `${API}/live/${id}`, as: owner })).data);
+  const liveRows = () => t.ctx.db.selectFrom('lives').select(['video_id', 'status', 'started_at', 'last_data_at', 'health']).orderBy('video_id').execute();
+  const stored = async (id: string) => (await t.ctx.storage.list(videoPrefix(id))).filter((k) => !/\/thumbnail-[^/]+\.webp$/.test(k));
+
+  it('an encoder with the right key puts the live on air, and its stream health is recorded', async () => {
+    const { id, key } = await makeLive();
+    start(key, 6);
+    const onAir = await until(
+      'on air',
+      () => detail(id),
+      (d) => d.status === 'live',
+    );
+    expect(onAir.startedAt).not.toBeNull();
+    const page = await t.call({ method: 'GET', url: `${API}/videos/${id}` });
+    expect(page.data.live.status).toBe('live');
+    expect(page.data.hls.url).toMatch(/\/broadcast\/master\.m3u8$/);
+
+    const healthy = await until(
+      'health',
+      () => detail(id),
+      (d) => d.health.bitrate !== null && d.health.bitrate > 0 && d.health.width !== null,
+    );
+    expect(healthy.health).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 640, height: 360, frameRate: 30 });
+    expect(healthy.health.lastDataAt).not.toBeNull();
+
+    const listed = await t.call({ method: 'GET', url: `${API}/videos/live` });
+    expect(listed.data.videos.map((v: { _id: string }) => v._id)).toContain(id);
+  });
+
+  it('a wrong key is refused and nothing changes', async () => {
+    const { id } = await makeLive();
+    const before = await liveRows();
+    const wrong = start('not-a-key-of-any-live-0123456789', 5);
+    expect(await wrong.exited).not.toBe(0);
+    expect(await liveRows()).toEqual(before);
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it('a second encoder on a busy key is refused; the first goes on', async () => {
+    const { id, key } = await makeLive();
+    const first = start(key, 8);
+    await until(
+      'on air',
+      () => detail(id),
+      (d) => d.status === 'live',
+    );
+    const second = start(key, 5);
+    expect(await second.exited).not.toBe(0);
+    expect(first.child.exitCode).toBeNull();
+    expect((await detail(id)).status).toBe('live');
+  });
+
+  it('a renewed key cuts the encoder off at once and refuses the old key after', async () => {
+    const { id, key } = await makeLive();
+    const first = start(key, 10);
+    await until(
+      'on air',
+      () => detail(id),
+      (d) => d.status === 'live',
+    );
+    const renewed = await t.call({ method: 'POST', url: `${API}/live/${id}/key`, as: owner });
+    expect(renewed.statusCode).toBe(200);
+    expect(await Promise.race([first.exited.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still on'), 5000))])).toBe('cut');
+    // The new key publishes to the same live (within the reconnect window): its data is recorded again.
+    const seen = (await detail(id)).health.lastDataAt;
+    start(renewed.data.streamKey, 6);
+    const again = start(key, 5);
+    expect(await again.exited).not.toBe(0);
+    await until(
+      'data from the new key',
+      () => detail(id),
+      (d) => d.status === 'live' && d.health.lastDataAt !== null && d.health.lastDataAt !== seen,
+    );
+  });
+
+  it('an encoder back within the reconnect window continues the live; one away longer ends it', async () => {
+    const { id, key } = await makeLive();
+    const first = start(key, 2);
+    const onAir = await until(
+      'on air',
+      () => detail(id),
+      (d) => d.status === 'live',
+    );
+    await first.exited;
+    start(key, 3);
+    await new Promise((r) => setTimeout(r, 1500));
+    const continued = await detail(id);
+    expect(continued.status).toBe('live');
+    expect(continued.startedAt).toBe(onAir.startedAt);
+
+    const ended = await until(
+      'ended',
+      () => detail(id),
+      (d) => d.status === 'ended',
+      15_000,
+    );
+    expect(ended.endedAt).not.toBeNull();
+    // An ended live takes no more data.
+    const late = start(key, 3);
+    expect(await late.exited).not.toBe(0);
+    expect((await detail(id)).status).toBe('ended');
+  });
+});
