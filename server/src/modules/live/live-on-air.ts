@@ -35,6 +35,17 @@ export class LiveOnAir implements IngestHandlers {
     await this.deps.lives.setHealth(videoId, JSON.stringify(health), at);
   }
 
+  /**
+   * At start, before any encoder connects: a live still on air was left so by a process that died
+   * (its encoder's connection died with it), so it is over.
+   */
+  async settle(): Promise<void> {
+    const ended = await this.deps.lives.endAllOnAir(this.now());
+    if (ended.length === 0) return;
+    this.deps.logger.info({ videoIds: ended }, 'lives left on air by a stopped process ended');
+    await this.deps.changes.changed();
+  }
+
   async gone(videoId: string): Promise<void> {
     if (await this.deps.lives.end(videoId, this.now())) {
       this.deps.logger.info({ videoId }, 'live ended: the encoder stayed away');

@@ -181,3 +181,29 @@ describe('live ingest over RTMP', () => {
     expect((await detail(id)).status).toBe('ended');
   });
 });
+
+describe('live ingest at start', () => {
+  it('ends the lives a stopped process left on air, and takes encoders again', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port) } });
+    try {
+      const owner = await t.signUp();
+      const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'Left on air', description: 'x' }, as: owner });
+      const id = res.data.video._id as string;
+      // As a process that died mid-live leaves it.
+      await t.ctx.db
+        .updateTable('lives')
+        .set({ status: 'live', started_at: Date.now() - 60_000 })
+        .where('video_id', '=', id)
+        .execute();
+      const ingest = t.services.live.ingest!;
+      await ingest.stop();
+      await ingest.start();
+      const page = await t.call({ method: 'GET', url: `${API}/videos/${id}` });
+      expect(page.data.live).toMatchObject({ status: 'ended', endedAt: expect.any(String) });
+      expect(page.data.hls).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -56,6 +56,12 @@ export class LiveRepository {
     await this.db.updateTable('lives').set({ health, last_data_at: at }).where('video_id', '=', videoId).where('status', '=', 'live').execute();
   }
 
+  /** Ends every live still marked on air (left so by a process that died); answers their ids. */
+  async endAllOnAir(now: number): Promise<string[]> {
+    const rows = await this.db.updateTable('lives').set({ status: 'ended', ended_at: now }).where('status', '=', 'live').returning('video_id').execute();
+    return rows.map((r) => r.video_id);
+  }
+
   /** Ends a live that is not over yet; false when it already was (or is gone). */
   async end(videoId: string, now: number): Promise<boolean> {
     const res = await this.db

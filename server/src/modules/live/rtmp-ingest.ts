@@ -19,6 +19,8 @@ export interface IngestHandlers {
   health(videoId: string, health: StoredHealth, at: number): Promise<void>;
   /** The encoder stayed away longer than the reconnect window. */
   gone(videoId: string): Promise<void>;
+  /** Settles what a stopped process left on air; called once the port is ours, before any encoder is taken. */
+  settle(): Promise<void>;
 }
 
 export interface RtmpIngestOptions {
@@ -79,6 +81,7 @@ export class RtmpIngest implements LiveIngestControl {
     });
     server.on('error', (err) => log.error({ err }, 'live ingest server error'));
     this.server = server;
+    await this.opts.handlers.settle().catch((err) => log.error({ err }, 'settling lives left on air failed'));
     this.healthTimer = setInterval(() => void this.sampleHealth(), this.opts.healthEveryMs ?? 2000);
     this.healthTimer.unref();
     log.info({ port: this.opts.port }, 'live ingest (RTMP) listening');
