@@ -75,6 +75,7 @@ const Env = z.object({
   LIVE_RTMP_PORT: int(1).max(65535).default(1935),
   LIVE_INGEST: z.enum(['in-process', 'off'], { error: 'must be in-process or off' }).default('in-process'),
   LIVE_RECONNECT_SECONDS: int(1).default(30),
+  LIVE_DVR_MINUTES: int(1).default(120),
   DEMO_ACCOUNT: bool.default(true),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
@@ -223,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ingest: e.LIVE_INGEST,
       /** An encoder away longer than this ends its live; one back sooner continues it. */
       reconnectMs: e.LIVE_RECONNECT_SECONDS * 1000,
+      /** How far back viewers can go in a live. */
+      dvrMinutes: e.LIVE_DVR_MINUTES,
     },
     demo: {
       enabled: e.DEMO_ACCOUNT,

@@ -1,5 +1,9 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.js';
+import { ownerTag } from '../lib/process-owner.js';
+import type { MediaTools } from '../media/media-tools.js';
+import { LiveBroadcasts } from '../modules/live/live-broadcasts.js';
 import { LiveOnAir } from '../modules/live/live-on-air.js';
 import { LiveRepository } from '../modules/live/live.repository.js';
 import { LiveService, type LiveServiceDeps } from '../modules/live/live.service.js';
@@ -7,31 +11,48 @@ import { RtmpIngest } from '../modules/live/rtmp-ingest.js';
 
 export interface Live {
   service: LiveService;
-  /** The RTMP server of this process; null when LIVE_INGEST is off. */
-  ingest: RtmpIngest | null;
+  /** The RTMP server of this process and the broadcasts it feeds; null when LIVE_INGEST is off. */
+  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts } | null;
 }
 
 /** The lives module: its service, and the ingest when this process runs one (started by the runtime). */
-export function buildLive(ctx: AppContext, from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present' | 'box'>): Live {
+export function buildLive(ctx: AppContext, media: MediaTools, from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present' | 'box'>): Live {
   const { config, logger } = ctx;
   const lives = new LiveRepository(ctx.db);
-  const ingest =
-    config.live.ingest === 'in-process'
-      ? new RtmpIngest({
-          port: config.live.rtmpPort,
-          host: config.host,
-          reconnectMs: config.live.reconnectMs,
-          logger,
-          handlers: new LiveOnAir({ lives, changes: ctx.answers, logger }),
-        })
-      : null;
+  let ingest: Live['ingest'] = null;
+  if (config.live.ingest === 'in-process') {
+    const port = config.live.rtmpPort;
+    const broadcasts = new LiveBroadcasts({
+      tools: media,
+      storage: ctx.storage,
+      logger,
+      workDir: path.join(config.dataDir, 'work', ownerTag()),
+      rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}`,
+      dvrMinutes: config.live.dvrMinutes,
+    });
+    const server = new RtmpIngest({
+      port,
+      host: config.host,
+      reconnectMs: config.live.reconnectMs,
+      logger,
+      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts }),
+    });
+    ingest = { server, broadcasts };
+  }
+  const control = ingest && {
+    disconnect: (videoId: string) => ingest.server.disconnect(videoId),
+    end: async (videoId: string) => {
+      await ingest.server.disconnect(videoId);
+      await ingest.broadcasts.stop(videoId);
+    },
+  };
   const service = new LiveService({
     ...from,
     lives,
     storage: ctx.storage,
     changes: ctx.answers,
     rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl },
-    ...(ingest ? { ingest } : {}),
+    ...(control ? { ingest: control } : {}),
   });
   return { service, ingest };
 }
@@ -44,10 +65,13 @@ export async function startIngest(live: Live, logger: Logger, port: number): Pro
   const ingest = live.ingest;
   if (!ingest) return async () => {};
   try {
-    await ingest.start();
+    await ingest.server.start();
   } catch (err) {
     logger.error({ err, port }, 'the live ingest (RTMP) could not start');
     return async () => {};
   }
-  return () => ingest.stop();
+  return async () => {
+    await ingest.server.stop();
+    await ingest.broadcasts.stopAll();
+  };
 }

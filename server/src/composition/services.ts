@@ -278,7 +278,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     search,
     videos,
     captions,
-    live: buildLive(ctx, { videos, users: userRows, present: presenter, box: new SecretBox(await loadSigningSecret(db), 'live stream keys') }),
+    live: buildLive(ctx, media, { videos, users: userRows, present: presenter, box: new SecretBox(await loadSigningSecret(db), 'live stream keys') }),
     comments,
     likes,
     playlists,

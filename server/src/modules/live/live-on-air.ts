@@ -3,12 +3,15 @@ import type { PublicChanges } from '../../lib/public-changes.js';
 import type { StoredHealth } from './live-health.js';
 import type { LiveRepository } from './live.repository.js';
 import { hashStreamKey } from './live.service.js';
+import type { LiveBroadcasts } from './live-broadcasts.js';
 import type { IngestHandlers } from './rtmp-ingest.js';
 
 export interface LiveOnAirDeps {
   lives: LiveRepository;
   changes: PublicChanges;
   logger: Logger;
+  /** The ladder of each live on air. */
+  broadcasts: Pick<LiveBroadcasts, 'start' | 'stop'>;
   now?: () => number;
 }
 
@@ -27,8 +30,10 @@ export class LiveOnAir implements IngestHandlers {
     return live.video_id;
   }
 
-  async started(videoId: string): Promise<void> {
-    if (await this.deps.lives.goLive(videoId, this.now())) await this.deps.changes.changed();
+  async started(videoId: string, streamKey: string): Promise<void> {
+    if (!(await this.deps.lives.goLive(videoId, this.now()))) return;
+    await this.deps.broadcasts.start(videoId, streamKey);
+    await this.deps.changes.changed();
   }
 
   async health(videoId: string, health: StoredHealth, at: number): Promise<void> {
@@ -47,6 +52,7 @@ export class LiveOnAir implements IngestHandlers {
   }
 
   async gone(videoId: string): Promise<void> {
+    await this.deps.broadcasts.stop(videoId);
     if (await this.deps.lives.end(videoId, this.now())) {
       this.deps.logger.info({ videoId }, 'live ended: the encoder stayed away');
       await this.deps.changes.changed();

@@ -105,6 +105,31 @@ describe('live ingest over RTMP', () => {
 
     const listed = await t.call({ method: 'GET', url: `${API}/videos/live` });
     expect(listed.data.videos.map((v: { _id: string }) => v._id)).toContain(id);
+
+    // The ladder: a master playlist naming three rungs, each naming segments that are stored.
+    const master = await until(
+      'the master playlist',
+      () => t.call({ method: 'GET', url: page.data.hls.url }),
+      (r) => r.statusCode === 200,
+      15_000,
+    );
+    const rungs = master.body.split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(rungs).toEqual(['r0/index.m3u8', 'r1/index.m3u8', 'r2/index.m3u8']);
+    expect(master.body).toMatch(/RESOLUTION=640x360/);
+    const base = page.data.hls.url.replace(/master\.m3u8$/, '');
+    for (const rung of rungs) {
+      const list = await t.call({ method: 'GET', url: base + rung });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['content-type']).toMatch(/mpegurl/);
+      const names = list.body.split('\n').filter((l) => l && !l.startsWith('#'));
+      expect(names.length).toBeGreaterThan(0);
+      const init = /URI="([^"]+)"/.exec(list.body)![1]!;
+      for (const name of [init, ...names]) {
+        const file = await t.call({ method: 'GET', url: base + rung.replace('index.m3u8', name) });
+        expect(file.statusCode, name).toBe(200);
+        expect(file.rawPayload.length).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('a wrong key is refused and nothing changes', async () => {
@@ -175,10 +200,44 @@ describe('live ingest over RTMP', () => {
       15_000,
     );
     expect(ended.endedAt).not.toBeNull();
+    // The broadcast stopped and kept the stream as it arrived, for the replay.
+    expect((await stored(id)).some((k) => /\/broadcast\/recording-[a-z0-9]+\.ts$/.test(k))).toBe(true);
     // An ended live takes no more data.
     const late = start(key, 3);
     expect(await late.exited).not.toBe(0);
     expect((await detail(id)).status).toBe('ended');
+  });
+});
+
+describe('live ingest, ending', () => {
+  it('the owner ends a live on air: the encoder is cut, the broadcast stops and its recording is stored', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port) } });
+    try {
+      const owner = await t.signUp();
+      const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'Short show', description: 'x' }, as: owner });
+      const id = res.data.video._id as string;
+      const encoder = push(port, res.data.streamKey, 20);
+      try {
+        await until(
+          'a stored segment',
+          async () => t.ctx.storage.list(`${videoPrefix(id)}broadcast/r0/`),
+          (keys) => keys.some((k) => k.endsWith('.m4s')),
+          15_000,
+        );
+        const ended = await t.call({ method: 'POST', url: `${API}/live/${id}/end`, as: owner });
+        expect(ended.statusCode).toBe(200);
+        expect(ended.data.live.status).toBe('ended');
+        expect(ended.data.hls).toBeNull();
+        expect(await Promise.race([encoder.exited.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still on'), 5000))])).toBe('cut');
+        const keys = await t.ctx.storage.list(`${videoPrefix(id)}broadcast/`);
+        expect(keys.filter((k) => /recording-[a-z0-9]+\.ts$/.test(k))).toHaveLength(1);
+      } finally {
+        encoder.child.kill('SIGKILL');
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -196,7 +255,7 @@ describe('live ingest at start', () => {
         .set({ status: 'live', started_at: Date.now() - 60_000 })
         .where('video_id', '=', id)
         .execute();
-      const ingest = t.services.live.ingest!;
+      const ingest = t.services.live.ingest!.server;
       await ingest.stop();
       await ingest.start();
       const page = await t.call({ method: 'GET', url: `${API}/videos/${id}` });

@@ -22,9 +22,11 @@ import type { VideosService } from '../videos/videos.service.js';
 import { presentHealth } from './live-health.js';
 import type { LiveRepository, LiveRow } from './live.repository.js';
 
-/** What a running ingest is told by the rules here: cut an encoder off (its key changed, or the live was ended). */
+/** What a running ingest is told by the rules here: cut an encoder off (its key changed), or end the live's broadcast. */
 export interface LiveIngestControl {
   disconnect(videoId: string): Promise<void>;
+  /** Cuts the encoder off and stops the broadcast, storing what it made. */
+  end(videoId: string): Promise<void>;
 }
 
 export interface LiveServiceDeps {
@@ -170,7 +172,7 @@ export class LiveService {
   async end(videoId: string, user: Viewer): Promise<VideoDetail> {
     await this.ownLive(videoId, user, { adminsToo: true });
     if (await this.deps.lives.end(videoId, this.now())) {
-      await this.deps.ingest?.disconnect(videoId);
+      await this.deps.ingest?.end(videoId);
       await this.deps.changes.changed();
     }
     return this.deps.videos.get(videoId, user);

@@ -1,7 +1,6 @@
 import net from 'node:net';
 import type { Logger } from 'pino';
 import type { StoredHealth } from './live-health.js';
-import type { LiveIngestControl } from './live.service.js';
 // Only the RTMP session layer of node-media-server is used, under our own TCP server: its
 // NodeMediaServer would also start an HTTP server, a store in the working directory and exit the
 // process when its port is taken (decision 0053).
@@ -13,8 +12,8 @@ import NmsSession, { type RtmpSession } from 'node-media-server/src/session/rtmp
 export interface IngestHandlers {
   /** The video a stream key publishes to, or null when no live takes it (unknown, renewed, or ended). */
   publisher(streamKey: string): Promise<string | null>;
-  /** An encoder started (or resumed) publishing to this video. */
-  started(videoId: string): Promise<void>;
+  /** An encoder started (or resumed) publishing to this video with this key. */
+  started(videoId: string, streamKey: string): Promise<void>;
   /** What the encoder sends, every few seconds while it publishes. */
   health(videoId: string, health: StoredHealth, at: number): Promise<void>;
   /** The encoder stayed away longer than the reconnect window. */
@@ -48,7 +47,7 @@ interface Publishing {
  * the encoder asks to publish; one that no live takes is cut off before anything is started. One
  * encoder per live: a second one on a busy key is refused by the session layer itself.
  */
-export class RtmpIngest implements LiveIngestControl {
+export class RtmpIngest {
   private server: net.Server | null = null;
   private readonly ours = new WeakSet<RtmpSession>();
   private readonly sockets = new Set<net.Socket>();
@@ -143,7 +142,7 @@ export class RtmpIngest implements LiveIngestControl {
     this.publishing.set(videoId, { session, bytesAt: session.inBytes, at: Date.now() });
     const id = videoId;
     session.socket.once('close', () => this.left(id, session));
-    await this.opts.handlers.started(id).catch((err) => this.opts.logger.error({ err, videoId: id }, 'marking a live on air failed'));
+    await this.opts.handlers.started(id, session.streamName).catch((err) => this.opts.logger.error({ err, videoId: id }, 'marking a live on air failed'));
   }
 
   /** The encoder's connection closed: the live waits for it for the reconnect window. */
