@@ -5,9 +5,14 @@ import { ownerTag } from '../lib/process-owner.js';
 import type { MediaTools } from '../media/media-tools.js';
 import { LiveBroadcasts } from '../modules/live/live-broadcasts.js';
 import { LiveOnAir } from '../modules/live/live-on-air.js';
+import { LiveReplay } from '../modules/live/live-replay.js';
+import type { VideoProcessing } from '../modules/videos/video-processing.js';
+import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { LiveRepository } from '../modules/live/live.repository.js';
 import { LiveService, type LiveServiceDeps } from '../modules/live/live.service.js';
 import { RtmpIngest } from '../modules/live/rtmp-ingest.js';
+import { loadSigningSecret } from '../modules/users/settings.repository.js';
+import { SecretBox } from '../modules/users/totp.js';
 
 export interface Live {
   service: LiveService;
@@ -16,14 +21,20 @@ export interface Live {
 }
 
 /** The lives module: its service, and the ingest when this process runs one (started by the runtime). */
-export function buildLive(ctx: AppContext, media: MediaTools, from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present' | 'box'>): Live {
+export async function buildLive(
+  ctx: AppContext,
+  jobs: { media: MediaTools; processing: VideoProcessing },
+  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & { videoRows: VideosRepository },
+): Promise<Live> {
   const { config, logger } = ctx;
   const lives = new LiveRepository(ctx.db);
+  const { videoRows, ...serviceDeps } = from;
+  const replay = new LiveReplay({ lives, videos: videoRows, processing: jobs.processing, storage: ctx.storage, changes: ctx.answers, logger });
   let ingest: Live['ingest'] = null;
   if (config.live.ingest === 'in-process') {
     const port = config.live.rtmpPort;
     const broadcasts = new LiveBroadcasts({
-      tools: media,
+      tools: jobs.media,
       storage: ctx.storage,
       logger,
       workDir: path.join(config.dataDir, 'work', ownerTag()),
@@ -35,7 +46,7 @@ export function buildLive(ctx: AppContext, media: MediaTools, from: Pick<LiveSer
       host: config.host,
       reconnectMs: config.live.reconnectMs,
       logger,
-      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts }),
+      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay }),
     });
     ingest = { server, broadcasts };
   }
@@ -47,7 +58,9 @@ export function buildLive(ctx: AppContext, media: MediaTools, from: Pick<LiveSer
     },
   };
   const service = new LiveService({
-    ...from,
+    ...serviceDeps,
+    replay,
+    box: new SecretBox(await loadSigningSecret(ctx.db), 'live stream keys'),
     lives,
     storage: ctx.storage,
     changes: ctx.answers,

@@ -278,7 +278,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     search,
     videos,
     captions,
-    live: buildLive(ctx, media, { videos, users: userRows, present: presenter, box: new SecretBox(await loadSigningSecret(db), 'live stream keys') }),
+    live: await buildLive(ctx, { media, processing }, { videoRows, videos, users: userRows, present: presenter }),
     comments,
     likes,
     playlists,

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fastStartArgs } from './ffmpeg-args.js';
 import { parseMediaPlaylist } from './hls.js';
 import type { ToolOptions } from './video-tools.js';
 
@@ -148,4 +149,15 @@ export async function runBroadcast(
     opts.signal?.removeEventListener('abort', onAbort);
   }
   opts.logger?.info({ dir }, 'ffmpeg broadcast ended');
+}
+
+/**
+ * The recording as a fast-start mp4 (streams copied), the form uploads are kept in, so its replay
+ * goes through the pipeline like any upload. Answers false when nothing was recorded.
+ */
+export async function finishRecording(ts: string, mp4: string, opts: ToolOptions): Promise<boolean> {
+  const stat = await fs.stat(ts).catch(() => null);
+  if (!stat || stat.size === 0) return false;
+  await opts.tools.ffmpeg(fastStartArgs(ts, mp4), { timeoutMs: opts.timeoutMs ?? 60_000 + Math.ceil(stat.size / 1_000_000) * 1000 });
+  return true;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { BROADCAST_RUNGS, BROADCAST_SEGMENT_SECONDS, runBroadcast } from '../../media/broadcast.js';
+import { BROADCAST_RUNGS, BROADCAST_SEGMENT_SECONDS, finishRecording, runBroadcast } from '../../media/broadcast.js';
 import type { MediaTools } from '../../media/media-tools.js';
 import { liveMasterKey, type Storage } from '../../storage/storage.js';
 
@@ -30,8 +30,8 @@ const CONTENT_TYPES: Record<string, string> = { '.m4s': 'video/iso.segment', '.m
  * One ffmpeg per live while an encoder publishes: it reads the stream from this machine's RTMP
  * server and writes the ladder, and every file is put under the video's `broadcast/` prefix as it
  * appears (segments before the playlists that name them, the master once every rung has a segment).
- * The recording of the stream as it arrived is stored beside them when the broadcast stops, for the
- * replay.
+ * The recording of the stream as it arrived is stored beside them as an mp4 when the broadcast
+ * stops, for the replay.
  */
 export class LiveBroadcasts {
   private readonly running = new Map<string, Running>();
@@ -67,8 +67,9 @@ export class LiveBroadcasts {
     )
       .catch((err: unknown) => logger.error({ err, videoId }, 'live broadcast failed'))
       .then(async () => {
-        const recording = path.join(dir, 'recording.ts');
-        if (await fs.stat(recording).catch(() => null)) await storage.putFile(`${prefix}recording-${session}.ts`, recording, 'video/mp2t');
+        const mp4 = path.join(dir, 'recording.mp4');
+        if (await finishRecording(path.join(dir, 'recording.ts'), mp4, { tools: this.deps.tools, logger }))
+          await storage.putFile(`${prefix}recording-${session}.mp4`, mp4, 'video/mp4');
       })
       .catch((err: unknown) => logger.error({ err, videoId }, 'storing a live recording failed'))
       .finally(async () => {

@@ -4,6 +4,7 @@ import type { StoredHealth } from './live-health.js';
 import type { LiveRepository } from './live.repository.js';
 import { hashStreamKey } from './live.service.js';
 import type { LiveBroadcasts } from './live-broadcasts.js';
+import type { LiveReplay } from './live-replay.js';
 import type { IngestHandlers } from './rtmp-ingest.js';
 
 export interface LiveOnAirDeps {
@@ -12,6 +13,8 @@ export interface LiveOnAirDeps {
   logger: Logger;
   /** The ladder of each live on air. */
   broadcasts: Pick<LiveBroadcasts, 'start' | 'stop'>;
+  /** What an ended live becomes. */
+  replay: Pick<LiveReplay, 'afterEnd'>;
   now?: () => number;
 }
 
@@ -56,6 +59,7 @@ export class LiveOnAir implements IngestHandlers {
     if (await this.deps.lives.end(videoId, this.now())) {
       this.deps.logger.info({ videoId }, 'live ended: the encoder stayed away');
       await this.deps.changes.changed();
+      await this.deps.replay.afterEnd(videoId);
     }
   }
 }

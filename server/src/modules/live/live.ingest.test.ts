@@ -201,7 +201,7 @@ describe('live ingest over RTMP', () => {
     );
     expect(ended.endedAt).not.toBeNull();
     // The broadcast stopped and kept the stream as it arrived, for the replay.
-    expect((await stored(id)).some((k) => /\/broadcast\/recording-[a-z0-9]+\.ts$/.test(k))).toBe(true);
+    expect((await stored(id)).some((k) => /\/broadcast\/recording-[a-z0-9]+\.mp4$/.test(k))).toBe(true);
     // An ended live takes no more data.
     const late = start(key, 3);
     expect(await late.exited).not.toBe(0);
@@ -210,33 +210,74 @@ describe('live ingest over RTMP', () => {
 });
 
 describe('live ingest, ending', () => {
-  it('the owner ends a live on air: the encoder is cut, the broadcast stops and its recording is stored', async () => {
-    const port = await freePort();
-    const t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port) } });
+  let t: TestApp;
+  let port: number;
+  let owner: SignedIn;
+
+  beforeAll(async () => {
+    port = await freePort();
+    // The pipeline runs here: the replay goes through it.
+    t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port) }, serveSourceAsIs: false });
+    owner = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  /** A live on air with a stored segment, its encoder still publishing. */
+  const onAir = async (payload: Record<string, unknown>) => {
+    const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'Short show', description: 'x', ...payload }, as: owner });
+    const id = res.data.video._id as string;
+    const encoder = push(port, res.data.streamKey, 20);
+    await until(
+      'a stored segment',
+      async () => t.ctx.storage.list(`${videoPrefix(id)}broadcast/r0/`),
+      (keys) => keys.some((k) => k.endsWith('.m4s')),
+      15_000,
+    );
+    return { id, encoder };
+  };
+
+  it('the owner ends a live on air: the encoder is cut, and the recording becomes the replay at the same URL', async () => {
+    const { id, encoder } = await onAir({});
     try {
-      const owner = await t.signUp();
-      const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'Short show', description: 'x' }, as: owner });
-      const id = res.data.video._id as string;
-      const encoder = push(port, res.data.streamKey, 20);
-      try {
-        await until(
-          'a stored segment',
-          async () => t.ctx.storage.list(`${videoPrefix(id)}broadcast/r0/`),
-          (keys) => keys.some((k) => k.endsWith('.m4s')),
-          15_000,
-        );
-        const ended = await t.call({ method: 'POST', url: `${API}/live/${id}/end`, as: owner });
-        expect(ended.statusCode).toBe(200);
-        expect(ended.data.live.status).toBe('ended');
-        expect(ended.data.hls).toBeNull();
-        expect(await Promise.race([encoder.exited.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still on'), 5000))])).toBe('cut');
-        const keys = await t.ctx.storage.list(`${videoPrefix(id)}broadcast/`);
-        expect(keys.filter((k) => /recording-[a-z0-9]+\.ts$/.test(k))).toHaveLength(1);
-      } finally {
-        encoder.child.kill('SIGKILL');
-      }
+      const ended = await t.call({ method: 'POST', url: `${API}/live/${id}/end`, as: owner });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.data.live.status).toBe('ended');
+      // Handed to the pipeline (whose fast-start copy of a few seconds may already be done).
+      expect(['processing', 'ready']).toContain(ended.data.status);
+      expect(ended.data.videoFile.url).toMatch(/\.mp4$/);
+      expect(await Promise.race([encoder.exited.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still on'), 5000))])).toBe('cut');
+      const keys = await t.ctx.storage.list(`${videoPrefix(id)}broadcast/`);
+      expect(keys.filter((k) => /recording-[a-z0-9]+\.mp4$/.test(k))).toHaveLength(1);
+
+      const ready = await until(
+        'the replay ready',
+        () => t.call({ method: 'GET', url: `${API}/videos/${id}`, as: owner }),
+        (r) => r.data.status === 'ready' && r.data.hls !== null,
+        90_000,
+      );
+      expect(ready.data.live.status).toBe('ended');
+      expect(ready.data.duration).toBeGreaterThan(0);
+      expect(ready.data.hls.url).not.toMatch(/broadcast/);
+      const master = await t.call({ method: 'GET', url: ready.data.hls.url });
+      expect(master.statusCode).toBe(200);
+      expect(master.body).toMatch(/#EXT-X-STREAM-INF/);
+      // Anyone with the link watches the replay.
+      expect((await t.call({ method: 'GET', url: `${API}/videos/${id}` })).data.status).toBe('ready');
     } finally {
-      await t.close();
+      encoder.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('without saveReplay, ending removes the video and its files', async () => {
+    const { id, encoder } = await onAir({ saveReplay: false });
+    try {
+      const ended = await t.call({ method: 'POST', url: `${API}/live/${id}/end`, as: owner });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.data.live.status).toBe('ended');
+      expect((await t.call({ method: 'GET', url: `${API}/videos/${id}`, as: owner })).statusCode).toBe(404);
+      expect(await t.ctx.storage.list(videoPrefix(id))).toEqual([]);
+    } finally {
+      encoder.child.kill('SIGKILL');
     }
   });
 });

@@ -21,6 +21,7 @@ import { liveState, type VideoPresenter } from '../videos/videos.presenter.js';
 import type { VideosService } from '../videos/videos.service.js';
 import { presentHealth } from './live-health.js';
 import type { LiveRepository, LiveRow } from './live.repository.js';
+import type { LiveReplay } from './live-replay.js';
 
 /** What a running ingest is told by the rules here: cut an encoder off (its key changed), or end the live's broadcast. */
 export interface LiveIngestControl {
@@ -40,6 +41,8 @@ export interface LiveServiceDeps {
   changes: PublicChanges;
   /** The RTMP port encoders publish to, and the site's public address (its host is the ingest's). */
   rtmp: { port: number; publicUrl: string | null };
+  /** What an ended live becomes: its replay, or nothing. */
+  replay: Pick<LiveReplay, 'afterEnd'>;
   /** The ingest of this process, once it runs; none means nothing can be publishing here. */
   ingest?: LiveIngestControl;
   now?: () => number;
@@ -168,12 +171,18 @@ export class LiveService {
     return { streamKey };
   }
 
-  /** Ends the live now (an encoder still publishing is cut off); ending an ended live changes nothing. */
+  /**
+   * Ends the live now: an encoder still publishing is cut off, and the recording becomes the replay
+   * (or, without saveReplay, the video is removed: the answer is then the video as it ended).
+   * Ending an ended live changes nothing.
+   */
   async end(videoId: string, user: Viewer): Promise<VideoDetail> {
     await this.ownLive(videoId, user, { adminsToo: true });
     if (await this.deps.lives.end(videoId, this.now())) {
       await this.deps.ingest?.end(videoId);
       await this.deps.changes.changed();
+      const asEnded = await this.deps.videos.get(videoId, user);
+      if ((await this.deps.replay.afterEnd(videoId)).removed) return asEnded;
     }
     return this.deps.videos.get(videoId, user);
   }
