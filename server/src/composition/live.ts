@@ -29,7 +29,15 @@ export async function buildLive(
   const { config, logger } = ctx;
   const lives = new LiveRepository(ctx.db);
   const { videoRows, ...serviceDeps } = from;
-  const replay = new LiveReplay({ lives, videos: videoRows, processing: jobs.processing, storage: ctx.storage, changes: ctx.answers, logger });
+  const replay = new LiveReplay({
+    lives,
+    videos: videoRows,
+    processing: jobs.processing,
+    storage: ctx.storage,
+    changes: ctx.answers,
+    logger,
+    tmpDir: ctx.tmpDir,
+  });
   let ingest: Live['ingest'] = null;
   if (config.live.ingest === 'in-process') {
     const port = config.live.rtmpPort;

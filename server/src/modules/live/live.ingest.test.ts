@@ -268,6 +268,59 @@ describe('live ingest, ending', () => {
     }
   }, 120_000);
 
+  it('a permanent live makes a new video of each session and waits for the next with the same key', async () => {
+    const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'Every morning', description: 'Daily', permanent: true }, as: owner });
+    const id = res.data.video._id as string;
+    const key = res.data.streamKey as string;
+    const session = async () => {
+      const encoder = push(port, key, 20);
+      await until(
+        'a stored segment',
+        async () => t.ctx.storage.list(`${videoPrefix(id)}broadcast/r0/`),
+        (keys) => keys.some((k) => k.endsWith('.m4s')),
+        15_000,
+      );
+      return encoder;
+    };
+    const replays = () =>
+      t.ctx.db
+        .selectFrom('videos')
+        .select(['id', 'title', 'status'])
+        .where('owner_id', '=', owner.id)
+        .where('title', '=', 'Every morning')
+        .where('id', '<>', id)
+        .execute();
+
+    const first = await session();
+    try {
+      const ended = await t.call({ method: 'POST', url: `${API}/live/${id}/end`, as: owner });
+      expect(ended.statusCode).toBe(200);
+      // The session is over; the live waits for the next one.
+      expect(ended.data.live).toMatchObject({ status: 'upcoming', startedAt: null, endedAt: null });
+      expect(await t.ctx.storage.list(`${videoPrefix(id)}broadcast/`)).toEqual([]);
+      const [replay] = await replays();
+      expect(replay).toBeDefined();
+      const ready = await until(
+        'the session replay ready',
+        () => t.call({ method: 'GET', url: `${API}/videos/${replay!.id}`, as: owner }),
+        (r) => r.data.status === 'ready' && r.data.hls !== null,
+        90_000,
+      );
+      expect(ready.data.duration).toBeGreaterThan(0);
+      expect('live' in ready.data).toBe(false);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+
+    // The same key goes live again.
+    const second = await session();
+    try {
+      expect((await t.call({ method: 'GET', url: `${API}/videos/${id}` })).data.live.status).toBe('live');
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+  }, 150_000);
+
   it('without saveReplay, ending removes the video and its files', async () => {
     const { id, encoder } = await onAir({ saveReplay: false });
     try {

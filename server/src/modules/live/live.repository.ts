@@ -62,6 +62,16 @@ export class LiveRepository {
     return rows.map((r) => r.video_id);
   }
 
+  /** A permanent live, its session over, waits for the next one with the same key. */
+  async nextSession(videoId: string): Promise<void> {
+    await this.db
+      .updateTable('lives')
+      .set({ status: 'upcoming', started_at: null, ended_at: null, last_data_at: null, health: null, viewers: 0 })
+      .where('video_id', '=', videoId)
+      .where('status', '=', 'ended')
+      .execute();
+  }
+
   /** Ends a live that is not over yet; false when it already was (or is gone). */
   async end(videoId: string, now: number): Promise<boolean> {
     const res = await this.db
