@@ -58,6 +58,10 @@ export class LiveReplay {
     await this.deps.processing.start(videoId);
     await this.deps.changes.changed();
     this.deps.logger.info({ videoId, recording: latest }, 'live replay handed to the pipeline');
+    // The broadcast is over and nothing points at its ladder any more; only the recording stays
+    // (the pipeline's source, released with the other uploads' once the replay is made).
+    const leftovers = (await this.deps.storage.list(dir)).filter((k) => k !== latest);
+    for (const key of leftovers) await this.deps.storage.delete(key);
     return { removed: false };
   }
 
