@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROADCAST_RUNGS, broadcastArgs } from './broadcast.js';
+import { BROADCAST_RUNGS, broadcastArgs, withMeasuredRungs } from './broadcast.js';
 
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -29,5 +29,33 @@ describe('broadcastArgs', () => {
     expect(args.filter((a) => a === '0:a:0?')).toHaveLength(4);
     // The recording is the last output: the stream copied, no re-encode.
     expect(args.slice(-9)).toEqual(['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'mpegts', 'recording.ts']);
+  });
+});
+
+describe('withMeasuredRungs', () => {
+  it("puts the measured bandwidth and codecs on each rung of ffmpeg's master, keeping the rest", () => {
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-STREAM-INF:BANDWIDTH=105600,RESOLUTION=640x360',
+      'r0/index.m3u8',
+      '',
+      '#EXT-X-STREAM-INF:BANDWIDTH=655600,RESOLUTION=426x240,CODECS="avc1.640015,mp4a.40.2"',
+      'r1/index.m3u8',
+      '',
+    ].join('\n');
+    const out = withMeasuredRungs(master, {
+      'r0/index.m3u8': { peak: 2_500_000, average: 1_800_000, codecs: ['avc1.64001e', 'mp4a.40.2'] },
+    });
+    expect(out.split('\n')).toEqual([
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-STREAM-INF:BANDWIDTH=2500000,AVERAGE-BANDWIDTH=1800000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2"',
+      'r0/index.m3u8',
+      '',
+      '#EXT-X-STREAM-INF:BANDWIDTH=655600,RESOLUTION=426x240,CODECS="avc1.640015,mp4a.40.2"',
+      'r1/index.m3u8',
+      '',
+    ]);
   });
 });

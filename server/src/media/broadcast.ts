@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fastStartArgs } from './ffmpeg-args.js';
-import { parseMediaPlaylist } from './hls.js';
+import { AAC_LC_CODEC, avc1FromInitSegment, measureBandwidth, parseMediaPlaylist } from './hls.js';
 import type { ToolOptions } from './video-tools.js';
 
 /** A lower rung of a live's ladder: at most this tall (never taller than the source), at this bitrate. */
@@ -66,6 +66,47 @@ export function broadcastArgs(input: string, plan: BroadcastPlan): string[] {
   return args;
 }
 
+/** What a rung's first published segments say of it. */
+export interface RungMeasure {
+  peak: number;
+  average: number;
+  codecs: string[];
+}
+
+/**
+ * ffmpeg's master playlist with each rung's BANDWIDTH, AVERAGE-BANDWIDTH and CODECS as measured:
+ * for the passed-through rung ffmpeg knows neither (it writes the audio's bitrate alone), and a
+ * player would take the source for the cheapest rung.
+ */
+export function withMeasuredRungs(master: string, measured: Record<string, RungMeasure>): string {
+  const lines = master.split('\n');
+  for (let i = 0; i < lines.length - 1; i++) {
+    const m = measured[lines[i + 1]!.trim()];
+    if (!lines[i]!.startsWith('#EXT-X-STREAM-INF:') || !m) continue;
+    const attrs = lines[i]!.slice('#EXT-X-STREAM-INF:'.length)
+      .replace(/(^|,)(BANDWIDTH|AVERAGE-BANDWIDTH)=\d+/g, '')
+      .replace(/(^|,)CODECS="[^"]*"/, '')
+      .replace(/^,/, '');
+    const codecs = m.codecs.length ? `,CODECS="${m.codecs.join(',')}"` : '';
+    lines[i] = `#EXT-X-STREAM-INF:BANDWIDTH=${m.peak},AVERAGE-BANDWIDTH=${m.average}${attrs ? `,${attrs}` : ''}${codecs}`;
+  }
+  return lines.join('\n');
+}
+
+/** Measures a rung from its playlist and the files it names in `dir`. */
+async function measureRung(dir: string, rung: string, playlist: string): Promise<RungMeasure> {
+  const list = parseMediaPlaylist(playlist);
+  const sizes = await Promise.all(list.segments.map(async (seg) => (await fs.stat(path.join(dir, rung, seg.uri))).size));
+  const init = list.initUri ? await fs.readFile(path.join(dir, rung, list.initUri)) : null;
+  const { peak, average } = measureBandwidth(
+    list.segments.map((seg, i) => ({ bytes: sizes[i]!, duration: seg.duration })),
+    init?.length ?? 0,
+  );
+  const video = init ? avc1FromInitSegment(init) : null;
+  const hasAudio = !!init && init.includes('mp4a', 0, 'latin1');
+  return { peak, average, codecs: [...(video ? [video] : []), ...(hasAudio ? [AAC_LC_CODEC] : [])] };
+}
+
 export interface BroadcastUpdate {
   /** Files new since the last update, relative to the working directory, in the order they must be published. */
   newFiles: string[];
@@ -110,7 +151,17 @@ export async function runBroadcast(
     }
     if (!masterDone && ready === rungs) {
       const master = await fs.readFile(path.join(dir, 'master.m3u8'), 'utf8').catch(() => null);
-      if (master) playlists['master.m3u8'] = master;
+      if (master) {
+        const measured: Record<string, RungMeasure> = {};
+        for (let i = 0; i < rungs; i++) {
+          const rel = `r${i}/index.m3u8`;
+          const text = playlists[rel] ?? lastText.get(rel);
+          // A rung that cannot be measured keeps ffmpeg's figures: the master is still published.
+          const m = text ? await measureRung(dir, `r${i}`, text).catch(() => null) : null;
+          if (m) measured[rel] = m;
+        }
+        playlists['master.m3u8'] = withMeasuredRungs(master, measured);
+      }
     }
     if (newFiles.length === 0 && Object.keys(playlists).length === 0) return;
     await opts.onUpdate({ newFiles, playlists, dir });

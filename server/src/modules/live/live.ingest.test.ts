@@ -115,7 +115,9 @@ describe('live ingest over RTMP', () => {
     );
     const rungs = master.body.split('\n').filter((l) => l && !l.startsWith('#'));
     expect(rungs).toEqual(['r0/index.m3u8', 'r1/index.m3u8', 'r2/index.m3u8']);
-    expect(master.body).toMatch(/RESOLUTION=640x360/);
+    // The passed-through rung carries its measured bandwidth and codecs (ffmpeg's own master has neither).
+    expect(master.body).toMatch(/BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nr0\/index\.m3u8/);
+    expect(Number(/BANDWIDTH=(\d+)[^\n]*\nr0\//.exec(master.body)![1])).toBeGreaterThan(200_000);
     const base = page.data.hls.url.replace(/master\.m3u8$/, '');
     for (const rung of rungs) {
       const list = await t.call({ method: 'GET', url: base + rung });
