@@ -350,6 +350,8 @@ export interface Database {
     last_data_at: number | null;
     /** JSON of LiveHealth's fields, as the encoder last sent them; null before any data. */
     health: string | null;
+    /** The owner tag of the process whose ingest has the live on air; null before. */
+    ingest_owner: string | null;
     viewers: Generated<number>;
     created_at: number;
   };

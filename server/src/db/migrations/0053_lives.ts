@@ -4,7 +4,8 @@ import type { Kysely, Migration } from 'kysely';
  * Lives: a live is a video with a live state, one row per video. The stream key is kept twice: a
  * SHA-256 hash (unique) that the ingest looks a connecting encoder up by, and the key itself sealed
  * with the site's secret box, so that its owner can read it again. `health` is the encoder's stream
- * as last seen (JSON: codecs, size, frame rate, bitrate).
+ * as last seen (JSON: codecs, size, frame rate, bitrate). `ingest_owner` is the process (its owner
+ * tag) whose ingest has the live on air, so that a start settles only what a dead process left.
  */
 export function migrationLives(): Migration {
   const bigint = 'bigint' as const;
@@ -24,6 +25,7 @@ export function migrationLives(): Migration {
         .addColumn('ended_at', bigint)
         .addColumn('last_data_at', bigint)
         .addColumn('health', 'text')
+        .addColumn('ingest_owner', 'text')
         .addColumn('viewers', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', bigint, (c) => c.notNull())
         .execute();

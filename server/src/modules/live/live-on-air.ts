@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { ownerGone, ownerTag } from '../../lib/process-owner.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import type { StoredHealth } from './live-health.js';
 import type { LiveRepository } from './live.repository.js';
@@ -34,7 +35,7 @@ export class LiveOnAir implements IngestHandlers {
   }
 
   async started(videoId: string, streamKey: string): Promise<void> {
-    if (!(await this.deps.lives.goLive(videoId, this.now()))) return;
+    if (!(await this.deps.lives.goLive(videoId, this.now(), ownerTag()))) return;
     await this.deps.broadcasts.start(videoId, streamKey);
     await this.deps.changes.changed();
   }
@@ -44,12 +45,14 @@ export class LiveOnAir implements IngestHandlers {
   }
 
   /**
-   * At start, before any encoder connects: a live still on air was left so by a process that died
-   * (its encoder's connection died with it), so it is over.
+   * At start, before any encoder connects: a live still on air whose process died (its encoder's
+   * connection died with it) is over.
    */
   async settle(): Promise<void> {
-    const ended = await this.deps.lives.endAllOnAir(this.now());
+    // Only lives whose process is known to be gone: another process (or machine) may have its own on air.
+    const ended = (await this.deps.lives.onAir()).filter((l) => l.ingest_owner === null || ownerGone(l.ingest_owner)).map((l) => l.video_id);
     if (ended.length === 0) return;
+    await this.deps.lives.endOnAir(ended, this.now());
     this.deps.logger.info({ videoIds: ended }, 'lives left on air by a stopped process ended');
     await this.deps.changes.changed();
   }

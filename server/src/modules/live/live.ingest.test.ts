@@ -349,11 +349,18 @@ describe('live ingest at start', () => {
       const owner = await t.signUp();
       const res = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'Left on air', description: 'x' }, as: owner });
       const id = res.data.video._id as string;
-      // As a process that died mid-live leaves it.
+      const other = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'On another machine', description: 'x' }, as: owner });
+      const otherId = other.data.video._id as string;
+      // As a process that died mid-live leaves it; and one on air on another machine's ingest.
       await t.ctx.db
         .updateTable('lives')
         .set({ status: 'live', started_at: Date.now() - 60_000 })
         .where('video_id', '=', id)
+        .execute();
+      await t.ctx.db
+        .updateTable('lives')
+        .set({ status: 'live', started_at: Date.now() - 60_000, ingest_owner: 'another-host-4242' })
+        .where('video_id', '=', otherId)
         .execute();
       const ingest = t.services.live.ingest!.server;
       await ingest.stop();
@@ -361,6 +368,7 @@ describe('live ingest at start', () => {
       const page = await t.call({ method: 'GET', url: `${API}/videos/${id}` });
       expect(page.data.live).toMatchObject({ status: 'ended', endedAt: expect.any(String) });
       expect(page.data.hls).toBeNull();
+      expect((await t.call({ method: 'GET', url: `${API}/videos/${otherId}` })).data.live.status).toBe('live');
     } finally {
       await t.close();
     }

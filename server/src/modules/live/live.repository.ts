@@ -42,10 +42,10 @@ export class LiveRepository {
   }
 
   /** On air: started now unless it had started before (an encoder resuming); an ended live stays ended. */
-  async goLive(videoId: string, now: number): Promise<boolean> {
+  async goLive(videoId: string, now: number, ingestOwner: string): Promise<boolean> {
     const res = await this.db
       .updateTable('lives')
-      .set((eb) => ({ status: 'live', started_at: eb.fn.coalesce('started_at', eb.val(now)), last_data_at: now }))
+      .set((eb) => ({ status: 'live', started_at: eb.fn.coalesce('started_at', eb.val(now)), last_data_at: now, ingest_owner: ingestOwner }))
       .where('video_id', '=', videoId)
       .where('status', '<>', 'ended')
       .executeTakeFirst();
@@ -56,10 +56,15 @@ export class LiveRepository {
     await this.db.updateTable('lives').set({ health, last_data_at: at }).where('video_id', '=', videoId).where('status', '=', 'live').execute();
   }
 
-  /** Ends every live still marked on air (left so by a process that died); answers their ids. */
-  async endAllOnAir(now: number): Promise<string[]> {
-    const rows = await this.db.updateTable('lives').set({ status: 'ended', ended_at: now }).where('status', '=', 'live').returning('video_id').execute();
-    return rows.map((r) => r.video_id);
+  /** The lives marked on air, with the process that has each. */
+  onAir(): Promise<{ video_id: string; ingest_owner: string | null }[]> {
+    return this.db.selectFrom('lives').select(['video_id', 'ingest_owner']).where('status', '=', 'live').execute();
+  }
+
+  /** Ends these lives if they are still on air. */
+  async endOnAir(videoIds: string[], now: number): Promise<void> {
+    if (videoIds.length === 0) return;
+    await this.db.updateTable('lives').set({ status: 'ended', ended_at: now }).where('video_id', 'in', videoIds).where('status', '=', 'live').execute();
   }
 
   /** A permanent live, its session over, waits for the next one with the same key. */

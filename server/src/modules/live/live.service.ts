@@ -131,6 +131,7 @@ export class LiveService {
           ended_at: null,
           last_data_at: null,
           health: null,
+          ingest_owner: null,
           created_at: now,
         },
       );
