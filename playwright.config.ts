@@ -100,6 +100,7 @@ export default defineConfig({
       env: {
         PORT: String(SSO_PORT),
         HOST: '127.0.0.1',
+        LIVE_INGEST: 'off',
         DATA_DIR: ssoDataDir,
         WEB_DIST: 'web/dist',
         LOG_LEVEL: 'warn',
@@ -127,6 +128,8 @@ export default defineConfig({
       env: {
         PORT: String(PASSKEYS_PORT),
         HOST: '127.0.0.1',
+        // No journey goes live yet; several servers run at once and only one could hold the RTMP port.
+        LIVE_INGEST: 'off',
         DATA_DIR: passkeysDataDir,
         WEB_DIST: 'web/dist',
         LOG_LEVEL: 'warn',
@@ -143,6 +146,8 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
+        // No journey goes live yet; several servers run at once and only one could hold the RTMP port.
+        LIVE_INGEST: 'off',
         DATA_DIR: dataDir,
         WEB_DIST: 'web/dist',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
@@ -177,6 +182,8 @@ export default defineConfig({
             env: {
               PORT: String(SIGNUPS_PORT),
               HOST: '127.0.0.1',
+              // No journey goes live yet; several servers run at once and only one could hold the RTMP port.
+              LIVE_INGEST: 'off',
               DATA_DIR: signupsDataDir,
               WEB_DIST: 'web/dist',
               LOG_LEVEL: 'warn',
@@ -196,6 +203,7 @@ export default defineConfig({
       env: {
         PORT: String(MAIL_PORT),
         HOST: '127.0.0.1',
+        LIVE_INGEST: 'off',
         DATA_DIR: mailDataDir,
         WEB_DIST: 'web/dist',
         LOG_LEVEL: 'warn',

@@ -18,3 +18,5 @@ export * from './notifications.js';
 export * from './studio.js';
 export * from './previews.js';
 export * from './two-factor.js';
+export * from './live-state.js';
+export * from './live.js';

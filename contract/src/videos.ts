@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Chapter } from './chapters.js';
 import { Caption, CaptionMatch } from './captions.js';
 import { Id, IsoDate, MediaRef, PageInfo, PageQuery } from './common.js';
+import { LiveState } from './live-state.js';
 
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
 /** public: listed everywhere; unlisted: anyone with the link; private: the owner (and admins) only. */
@@ -56,7 +57,7 @@ export const VideoDetail = VideoSummary.extend({
   failureReason: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  /** HLS master playlist, present once the adaptive ladder exists. */
+  /** HLS master playlist, present once the adaptive ladder exists (and while a live is on, its live playlist). */
   hls: MediaRef.nullable(),
   /** WebVTT index of seek-preview sprite sheets, present once made. */
   storyboard: MediaRef.nullable(),
@@ -68,6 +69,8 @@ export const VideoDetail = VideoSummary.extend({
   chapters: z.array(Chapter),
   /** The video's caption tracks (WebVTT), one per language. */
   captions: z.array(Caption),
+  /** Present only for a live video (upcoming, on air, or ended and not yet its replay). */
+  live: LiveState.optional(),
 });
 export type VideoDetail = z.infer<typeof VideoDetail>;
 

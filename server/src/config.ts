@@ -73,6 +73,10 @@ const Env = z.object({
   DEFAULT_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
   DEFAULT_DAILY_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(-1, 'must be -1 (unlimited) or more').default(-1),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
+  LIVE_RTMP_PORT: int(1).max(65535).default(1935),
+  LIVE_INGEST: z.enum(['in-process', 'off'], { error: 'must be in-process or off' }).default('in-process'),
+  LIVE_RECONNECT_SECONDS: int(1).default(30),
+  LIVE_DVR_MINUTES: int(1).default(120),
   DEMO_ACCOUNT: bool.default(true),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
@@ -215,6 +219,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     quotas: { totalBytes: e.DEFAULT_QUOTA_BYTES, dailyBytes: e.DEFAULT_DAILY_QUOTA_BYTES },
     /** A resumable upload not turned into a video within this time is removed. */
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
+    /** Lives: where encoders publish over RTMP, and how long one may be away. */
+    live: {
+      rtmpPort: e.LIVE_RTMP_PORT,
+      /** in-process: this API process runs the RTMP server; off: none here. */
+      ingest: e.LIVE_INGEST,
+      /** An encoder away longer than this ends its live; one back sooner continues it. */
+      reconnectMs: e.LIVE_RECONNECT_SECONDS * 1000,
+      /** How far back viewers can go in a live. */
+      dvrMinutes: e.LIVE_DVR_MINUTES,
+    },
     demo: {
       enabled: e.DEMO_ACCOUNT,
       email: e.DEMO_EMAIL.toLowerCase(),

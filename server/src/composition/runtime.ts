@@ -18,6 +18,7 @@ import { createJobs } from './jobs.js';
 import { apiRoutes, siteRoutes } from './routes.js';
 import { buildServices, type Services } from './services.js';
 import { runStartUpWork } from './start-up.js';
+import { startIngest } from './live.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -42,6 +43,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   if (runJobs) await ctx.queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   const stopBackups = runJobs ? jobs.backups.schedule() : () => {};
+  const stopIngest = await startIngest(services.live, logger, config.live.rtmpPort);
   return {
     ctx,
     services,
@@ -53,6 +55,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       databaseReachable: () => health.reachable(),
     },
     close: async () => {
+      await stopIngest();
       stopTrending();
       stopBackups();
       await stopHousekeeping();

@@ -67,6 +67,7 @@ import { UsersService } from '../modules/users/users.service.js';
 import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
 import { SecretBox } from '../modules/users/totp.js';
+import { buildLive, type Live } from './live.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { MediaTools } from '../media/media-tools.js';
@@ -105,6 +106,8 @@ export interface Services {
   videos: VideosService;
   videoStats: VideoStatsService;
   captions: CaptionsService;
+  /** Live videos: making them, their keys, ending them, the list of what is on air; the RTMP ingest. */
+  live: Live;
   comments: CommentsService;
   likes: LikesService;
   playlists: PlaylistsService;
@@ -289,6 +292,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     search,
     videos,
     captions,
+    live: await buildLive(ctx, { media, processing }, { videoRows, videos, users: userRows, present: presenter }),
     comments,
     likes,
     playlists,

@@ -30,6 +30,7 @@ import { migrationTwoFactor } from './migrations/0049_two_factor.js';
 import { migrationPasskeys } from './migrations/0050_passkeys.js';
 import { migrationAccountEmail } from './migrations/0051_account_email.js';
 import { migrationSingleSignOn } from './migrations/0052_single_sign_on.js';
+import { migrationLives } from './migrations/0053_lives.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -68,6 +69,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0050_passkeys': migrationPasskeys(),
     '0051_account_email': migrationAccountEmail(),
     '0052_single_sign_on': migrationSingleSignOn(),
+    '0053_lives': migrationLives(),
   };
 }
 

@@ -356,4 +356,26 @@ export interface Database {
   };
   /** Single-use recovery codes, as SHA-256 hashes. */
   two_factor_recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
+  /** A live video's live state (one row per live video; see migration 0053). */
+  lives: {
+    video_id: string;
+    user_id: string;
+    /** SHA-256 of the stream key, hex: how a connecting encoder is found. */
+    stream_key_hash: string;
+    /** The stream key sealed with the site's secret box, so that its owner can read it again. */
+    stream_key_sealed: string;
+    permanent: number;
+    save_replay: number;
+    scheduled_start: number | null;
+    status: 'upcoming' | 'live' | 'ended';
+    started_at: number | null;
+    ended_at: number | null;
+    last_data_at: number | null;
+    /** JSON of LiveHealth's fields, as the encoder last sent them; null before any data. */
+    health: string | null;
+    /** The owner tag of the process whose ingest has the live on air; null before. */
+    ingest_owner: string | null;
+    viewers: Generated<number>;
+    created_at: number;
+  };
 }

@@ -48,3 +48,13 @@ export async function processImage(inputPath: string, opts: ImageOptions): Promi
     throw new MediaError('unreadable', 'The file is not a readable image');
   }
 }
+
+/**
+ * A plain 16:9 card in the site's dark tone: the thumbnail of a live video until its owner sets one
+ * (nothing has been filmed yet when it is made).
+ */
+export function plainThumbnail(width = 1280, height = 720): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 24, g: 24, b: 32 } } })
+    .webp({ quality: 80 })
+    .toBuffer();
+}

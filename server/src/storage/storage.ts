@@ -63,4 +63,6 @@ export function assertSafeKey(key: string): void {
 }
 
 export const videoPrefix = (videoId: string) => `videos/${videoId}/`;
+/** A live broadcast's master playlist while it is on air; its rungs and segments sit beside it (apart from `live/`, the rendition of an upload in an odd codec). */
+export const liveMasterKey = (videoId: string) => `${videoPrefix(videoId)}broadcast/master.m3u8`;
 export const userPrefix = (userId: string) => `users/${userId}/`;

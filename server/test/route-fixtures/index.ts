@@ -16,6 +16,7 @@ import { twoFactorFixtures } from './two-factor.js';
 import { passkeysFixtures } from './passkeys.js';
 import { accountEmailFixtures } from './account-email.js';
 import { singleSignOnFixtures } from './single-sign-on.js';
+import { liveFixtures } from './live.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
@@ -34,6 +35,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   ...passkeysFixtures,
   ...accountEmailFixtures,
   ...singleSignOnFixtures,
+  ...liveFixtures,
 };
 
 /**

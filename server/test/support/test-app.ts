@@ -56,6 +56,8 @@ export async function createTestApp(opts: { env?: Record<string, string>; serveS
     RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
     RATE_LIMIT_VIEWS_PER_MINUTE: '100000',
     RATE_LIMIT_GENERAL_PER_MINUTE: '1000000',
+    // No RTMP listener per test app: the live ingest tests turn it on with a port of their own.
+    LIVE_INGEST: 'off',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     // The whole suite can be run with SQLite's read pool on.
     ...(process.env.TEST_SQLITE_READ_WORKERS ? { SQLITE_READ_WORKERS: process.env.TEST_SQLITE_READ_WORKERS } : {}),

@@ -47,14 +47,15 @@ export function hashRecoveryCode(code: string): string {
 }
 
 /**
- * Seals TOTP secrets with AES-256-GCM under a key derived from the site's signing secret, so that a
- * copy of the database's two-factor table alone does not give the secrets away.
+ * Seals TOTP secrets (and live stream keys) with AES-256-GCM under a key derived from the site's
+ * signing secret, so that a copy of the database's tables alone does not give the secrets away.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(signingSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', signingSecret, 'reelhouse', 'two-factor secrets', 32));
+  /** purpose keeps each use's key apart: a box for stream keys cannot open two-factor secrets. */
+  constructor(signingSecret: string, purpose = 'two-factor secrets') {
+    this.key = Buffer.from(hkdfSync('sha256', signingSecret, 'reelhouse', purpose, 32));
   }
 
   seal(plain: string): string {
@@ -66,7 +67,7 @@ export class SecretBox {
 
   open(stored: string): string {
     const [version, iv, tag, sealed] = stored.split('.');
-    if (version !== 'v1' || !iv || !tag || !sealed) throw new Error('A two-factor secret is stored in a form this version cannot read');
+    if (version !== 'v1' || !iv || !tag || !sealed) throw new Error('A sealed secret is stored in a form this version cannot read');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');

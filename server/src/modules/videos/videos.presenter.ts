@@ -1,6 +1,6 @@
-import { type Caption, parseChapters, type VideoDetail, type VideoOwner, type VideoSummary } from '@reelhouse/contract';
+import { type Caption, type LiveState, parseChapters, type VideoDetail, type VideoOwner, type VideoSummary } from '@reelhouse/contract';
 import { toIso } from '../../lib/ids.js';
-import type { Storage } from '../../storage/storage.js';
+import { liveMasterKey, type Storage } from '../../storage/storage.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import type { VideoDetailRow, VideoSummaryRow } from './videos.repository.js';
 
@@ -57,7 +57,8 @@ export class VideoPresenter {
       failureReason: row.failure_reason,
       width: row.width,
       height: row.height,
-      hls: row.hls_key ? { url: this.storage.url(row.hls_key) } : null,
+      // While on air the live playlist is the video's; once over, the replay's ladder (if any yet).
+      hls: row.live_status === 'live' ? { url: this.storage.url(liveMasterKey(row.id)) } : row.hls_key ? { url: this.storage.url(row.hls_key) } : null,
       storyboard: row.storyboard_key ? { url: this.storage.url(row.storyboard_key) } : null,
       // Only the owner and staff can open a hidden video, so only they ever read this.
       takedown:
@@ -67,6 +68,19 @@ export class VideoPresenter {
       watchPosition: viewer.watchPosition,
       chapters: parseChapters(summary.description, summary.duration),
       captions,
+      ...(row.live_status ? { live: liveState(row) } : {}),
     };
   }
+}
+
+/** The live state of a row carrying a live's columns (a detail row, or a row of the live list). */
+export function liveState(row: Pick<VideoDetailRow, 'live_status' | 'live_scheduled_start' | 'live_started_at' | 'live_ended_at' | 'live_viewers'>): LiveState {
+  const iso = (ms: number | null) => (ms !== null ? toIso(Number(ms)) : null);
+  return {
+    status: row.live_status ?? 'ended',
+    scheduledStart: iso(row.live_scheduled_start),
+    startedAt: iso(row.live_started_at),
+    endedAt: iso(row.live_ended_at),
+    viewers: Number(row.live_viewers ?? 0),
+  };
 }

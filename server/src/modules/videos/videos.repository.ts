@@ -23,6 +23,12 @@ export interface VideoDetailRow extends VideoSummaryRow {
   owner_subscribers_count: number;
   hidden_reason: string | null;
   appealed_at: number | null;
+  /** The live state, for a live video; all null otherwise. */
+  live_status: 'upcoming' | 'live' | 'ended' | null;
+  live_scheduled_start: number | null;
+  live_started_at: number | null;
+  live_ended_at: number | null;
+  live_viewers: number | null;
 }
 
 /** Days since 1970-01-01 in UTC: the key of the daily view counts. */
@@ -52,6 +58,7 @@ export class VideosRepository {
     return this.db
       .selectFrom('videos')
       .innerJoin('users', 'users.id', 'videos.owner_id')
+      .leftJoin('lives', 'lives.video_id', 'videos.id')
       .select(SUMMARY_COLUMNS)
       .select([
         'videos.failure_reason',
@@ -64,6 +71,11 @@ export class VideosRepository {
         'users.subscribers_count as owner_subscribers_count',
         'videos.hidden_reason',
         'videos.appealed_at',
+        'lives.status as live_status',
+        'lives.scheduled_start as live_scheduled_start',
+        'lives.started_at as live_started_at',
+        'lives.ended_at as live_ended_at',
+        'lives.viewers as live_viewers',
       ])
       .where('videos.id', '=', id)
       .executeTakeFirst();

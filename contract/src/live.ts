@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Id, IsoDate, PageInfo, PageQuery } from './common.js';
+import { LiveState } from './live-state.js';
+import { VideoDescription, VideoDetail, VideoSummary, VideoTitle, VideoVisibility } from './videos.js';
+
+/** An ISO 8601 date and time with its offset; whether it lies ahead is the server's check. */
+export const ScheduledStart = z.iso.datetime({
+  offset: true,
+  error: 'scheduledStart must be an ISO 8601 date and time, e.g. 2026-12-01T18:00:00Z',
+});
+
+/** Body of POST /live: a new live video. saveReplay keeps the recording as the video afterwards. */
+export const CreateLiveBody = z.object({
+  title: VideoTitle,
+  description: VideoDescription,
+  visibility: VideoVisibility.optional(),
+  permanent: z.boolean({ error: 'permanent must be true or false' }).optional(),
+  saveReplay: z.boolean({ error: 'saveReplay must be true or false' }).optional(),
+  scheduledStart: ScheduledStart.optional(),
+});
+export type CreateLiveBody = z.infer<typeof CreateLiveBody>;
+
+/** Body of PATCH /live/{videoId}: at least one field. */
+export const UpdateLiveBody = z
+  .object({
+    title: VideoTitle.optional(),
+    description: VideoDescription.optional(),
+    visibility: VideoVisibility.optional(),
+  })
+  .refine((b) => b.title !== undefined || b.description !== undefined || b.visibility !== undefined, {
+    message: 'Give at least one of title, description, visibility',
+  });
+export type UpdateLiveBody = z.infer<typeof UpdateLiveBody>;
+
+/** Where an encoder publishes: `rtmp` is the server address, the stream key goes after it. */
+export const LiveIngest = z.object({
+  rtmp: z.string(),
+  /** Whether the browser can publish to this site (not yet). */
+  browser: z.boolean(),
+});
+export type LiveIngest = z.infer<typeof LiveIngest>;
+
+/** What the encoder sends, as last seen; null fields until data arrived. */
+export const LiveHealth = z.object({
+  videoCodec: z.string().nullable(),
+  audioCodec: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  frameRate: z.number().nullable(),
+  /** Bits per second over the last few seconds. */
+  bitrate: z.number().int().nullable(),
+  lastDataAt: IsoDate.nullable(),
+});
+export type LiveHealth = z.infer<typeof LiveHealth>;
+
+/** Answer of POST /live. */
+export const CreatedLive = z.object({ video: VideoDetail, streamKey: z.string(), ingest: LiveIngest });
+export type CreatedLive = z.infer<typeof CreatedLive>;
+
+/** GET /live/{videoId}, for its owner and admins. */
+export const LiveDetail = LiveState.extend({
+  videoId: Id,
+  permanent: z.boolean(),
+  saveReplay: z.boolean(),
+  streamKey: z.string(),
+  ingest: LiveIngest,
+  health: LiveHealth,
+});
+export type LiveDetail = z.infer<typeof LiveDetail>;
+
+/** Answer of POST /live/{videoId}/key. */
+export const LiveKey = z.object({ streamKey: z.string() });
+export type LiveKey = z.infer<typeof LiveKey>;
+
+/** GET /videos/live: most viewers first, paging only. */
+export const LiveListQuery = PageQuery.pick({ pageNumber: true, pageSize: true });
+export type LiveListQuery = z.infer<typeof LiveListQuery>;
+
+export const LiveVideo = VideoSummary.extend({ live: LiveState });
+export type LiveVideo = z.infer<typeof LiveVideo>;
+
+export const LivePage = PageInfo.extend({ videos: z.array(LiveVideo) });
+export type LivePage = z.infer<typeof LivePage>;

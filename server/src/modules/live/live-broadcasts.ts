@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { BROADCAST_RUNGS, BROADCAST_SEGMENT_SECONDS, finishRecording, runBroadcast } from '../../media/broadcast.js';
+import type { MediaTools } from '../../media/media-tools.js';
+import { liveMasterKey, type Storage } from '../../storage/storage.js';
+
+export interface LiveBroadcastsDeps {
+  tools: MediaTools;
+  storage: Storage;
+  logger: Logger;
+  /** This process's own work directory; each broadcast works in a folder of it. */
+  workDir: string;
+  /** Where this machine's ffmpeg reads a stream as a player. */
+  rtmpUrl(streamKey: string): string;
+  /** Minutes of the live a viewer can go back (the playlists' sliding window). */
+  dvrMinutes: number;
+}
+
+interface Running {
+  streamKey: string;
+  stop: AbortController;
+  done: Promise<void>;
+}
+
+const PLAYLIST = 'application/vnd.apple.mpegurl';
+const CONTENT_TYPES: Record<string, string> = { '.m4s': 'video/iso.segment', '.mp4': 'video/mp4', '.m3u8': PLAYLIST };
+
+/**
+ * One ffmpeg per live while an encoder publishes: it reads the stream from this machine's RTMP
+ * server and writes the ladder, and every file is put under the video's `broadcast/` prefix as it
+ * appears (segments before the playlists that name them, the master once every rung has a segment).
+ * The recording of the stream as it arrived is stored beside them as an mp4 when the broadcast
+ * stops, for the replay.
+ */
+export class LiveBroadcasts {
+  private readonly running = new Map<string, Running>();
+
+  constructor(private readonly deps: LiveBroadcastsDeps) {}
+
+  /** Starts the broadcast of a live; an encoder resuming on the same key keeps the one running. */
+  async start(videoId: string, streamKey: string): Promise<void> {
+    const current = this.running.get(videoId);
+    if (current?.streamKey === streamKey) return;
+    if (current) await this.stop(videoId);
+    const session = Date.now().toString(36);
+    const dir = path.join(this.deps.workDir, 'live', `${videoId}-${session}`);
+    await fs.mkdir(dir, { recursive: true });
+    const stop = new AbortController();
+    const prefix = liveMasterKey(videoId).replace(/master\.m3u8$/, '');
+    const { storage, logger } = this.deps;
+    const done = runBroadcast(
+      this.deps.rtmpUrl(streamKey),
+      dir,
+      { rungs: BROADCAST_RUNGS, listSize: Math.max(1, Math.round((this.deps.dvrMinutes * 60) / BROADCAST_SEGMENT_SECONDS)), recording: 'recording.ts' },
+      {
+        tools: this.deps.tools,
+        signal: stop.signal,
+        logger,
+        async onUpdate(update) {
+          for (const file of update.newFiles) {
+            await storage.putFile(prefix + file, path.join(update.dir, file), CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
+          }
+          for (const [rel, text] of Object.entries(update.playlists)) await storage.put(prefix + rel, Buffer.from(text, 'utf8'), PLAYLIST);
+        },
+      },
+    )
+      .catch((err: unknown) => logger.error({ err, videoId }, 'live broadcast failed'))
+      .then(async () => {
+        const mp4 = path.join(dir, 'recording.mp4');
+        if (await finishRecording(path.join(dir, 'recording.ts'), mp4, { tools: this.deps.tools, logger }))
+          await storage.putFile(`${prefix}recording-${session}.mp4`, mp4, 'video/mp4');
+      })
+      .catch((err: unknown) => logger.error({ err, videoId }, 'storing a live recording failed'))
+      .finally(async () => {
+        if (this.running.get(videoId)?.done === done) this.running.delete(videoId);
+        await fs.rm(dir, { recursive: true, force: true });
+      });
+    this.running.set(videoId, { streamKey, stop, done });
+  }
+
+  /** Stops a live's broadcast, if one runs, and waits until what it made is stored. */
+  async stop(videoId: string): Promise<void> {
+    const current = this.running.get(videoId);
+    if (!current) return;
+    current.stop.abort();
+    await current.done;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+}
