@@ -46,11 +46,15 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `node <script>` with env, collecting its logs. */
+/**
+ * Starts `node <script>` with env, collecting its logs. The RTMP ingest is off unless env turns it
+ * on: the processes of a test (and of the tests beside it) share one machine, and only one of them
+ * could hold the ingest's port.
+ */
 export function startProcess(name: string, script: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LIVE_INGEST: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];
