@@ -16,15 +16,21 @@ export async function buildServer(): Promise<void> {
   });
 }
 
+/**
+ * A port for a process a test is about to start, picked below the kernel's ephemeral range
+ * (32768 and up): a port the kernel hands out (to an outgoing connection, or a server on port 0)
+ * could be taken by one of the tests beside this one before the process gets to listen on it.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
     });
-    srv.on('error', reject);
-  });
+    if (free) return port;
+  }
 }
 
 /** One pino log line. */
