@@ -44,6 +44,14 @@ const ssoURL = `http://127.0.0.1:${SSO_PORT}`;
 const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-sso-'));
 process.env.E2E_SSO_DATA_DIR = ssoDataDir;
 const SSO_SPECS = ['**/single-sign-on.spec.ts', '**/screenshots-single-sign-on.spec.ts'];
+// A server whose RTMP ingest is on, for the journeys that go live: the only one holding an RTMP port.
+const LIVE_PORT = PORT + 9;
+const LIVE_RTMP_PORT = PORT + 10;
+process.env.E2E_LIVE_RTMP_PORT = String(LIVE_RTMP_PORT);
+const liveURL = `http://127.0.0.1:${LIVE_PORT}`;
+const liveDataDir = process.env.E2E_LIVE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-live-'));
+process.env.E2E_LIVE_DATA_DIR = liveDataDir;
+const LIVE_SPECS = ['**/live-*.spec.ts', '**/screenshots-live*.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,13 +59,18 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore: screenshots
-        ? [...PASSKEYS_SPECS, ...MAIL_SPECS, ...SSO_SPECS]
-        : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...MAIL_SPECS, ...PASSKEYS_SPECS, ...SSO_SPECS],
+        ? [...PASSKEYS_SPECS, ...MAIL_SPECS, ...SSO_SPECS, ...LIVE_SPECS]
+        : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...MAIL_SPECS, ...PASSKEYS_SPECS, ...SSO_SPECS, ...LIVE_SPECS],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
     { name: 'passkeys', testMatch: [screenshots ? PASSKEYS_SPECS[1]! : PASSKEYS_SPECS[0]!], use: { baseURL: passkeysURL } },
     { name: 'mail', testMatch: [screenshots ? MAIL_SPECS[1]! : MAIL_SPECS[0]!], use: { baseURL: mailURL } },
     { name: 'single sign-on', testMatch: [screenshots ? SSO_SPECS[1]! : SSO_SPECS[0]!], use: { baseURL: ssoURL } },
+    {
+      name: 'live',
+      testMatch: [screenshots ? LIVE_SPECS[1]! : LIVE_SPECS[0]!],
+      use: { baseURL: liveURL },
+    },
     ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
   ],
   globalSetup: './e2e/global-setup.ts',
@@ -90,6 +103,29 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      command: 'node server/dist/main.js',
+      url: `${liveURL}/api/v1/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(LIVE_PORT),
+        HOST: '127.0.0.1',
+        LIVE_INGEST: 'in-process',
+        LIVE_RTMP_PORT: String(LIVE_RTMP_PORT),
+        // An encoder the journey stops is taken for gone soon, so its live ends within the journey.
+        LIVE_RECONNECT_SECONDS: '5',
+        DATA_DIR: liveDataDir,
+        WEB_DIST: 'web/dist',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: liveURL,
+        ADMIN_EMAILS: 'e2e-admin@example.com',
+        RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      },
+    },
     {
       command: 'node server/dist/main.js',
       url: `${ssoURL}/api/v1/healthcheck`,

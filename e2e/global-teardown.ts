@@ -15,6 +15,7 @@ export default function globalTeardown() {
     [process.env.E2E_PASSKEYS_DATA_DIR, 'reelhouse-e2e-passkeys-'],
     [process.env.E2E_MAIL_DATA_DIR, 'reelhouse-e2e-mail-'],
     [process.env.E2E_SSO_DATA_DIR, 'reelhouse-e2e-sso-'],
+    [process.env.E2E_LIVE_DATA_DIR, 'reelhouse-e2e-live-'],
   ] as const;
   for (const [dir, prefix] of made) {
     if (!dir || path.dirname(dir) !== os.tmpdir() || !path.basename(dir).startsWith(prefix)) continue;

@@ -20,3 +20,4 @@ export * from './previews.js';
 export * from './two-factor.js';
 export * from './live-state.js';
 export * from './live.js';
+export * from './live-chat.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDate, PageInfo, PageQuery } from './common.js';
 import { LiveState } from './live-state.js';
+import { ChatSettings, MAX_SLOW_MODE_SECONDS } from './live-chat.js';
 import { VideoDescription, VideoDetail, VideoSummary, VideoTitle, VideoVisibility } from './videos.js';
 
 /** An ISO 8601 date and time with its offset; whether it lies ahead is the server's check. */
@@ -26,9 +27,16 @@ export const UpdateLiveBody = z
     title: VideoTitle.optional(),
     description: VideoDescription.optional(),
     visibility: VideoVisibility.optional(),
+    /** Seconds a viewer waits between two chat messages; 0 turns slow mode off. */
+    slowModeSeconds: z
+      .number({ error: 'slowModeSeconds must be a number' })
+      .int('slowModeSeconds must be a whole number')
+      .min(0, 'slowModeSeconds must be at least 0')
+      .max(MAX_SLOW_MODE_SECONDS, `slowModeSeconds must be at most ${MAX_SLOW_MODE_SECONDS}`)
+      .optional(),
   })
-  .refine((b) => b.title !== undefined || b.description !== undefined || b.visibility !== undefined, {
-    message: 'Give at least one of title, description, visibility',
+  .refine((b) => b.title !== undefined || b.description !== undefined || b.visibility !== undefined || b.slowModeSeconds !== undefined, {
+    message: 'Give at least one of title, description, visibility, slowModeSeconds',
   });
 export type UpdateLiveBody = z.infer<typeof UpdateLiveBody>;
 
@@ -65,6 +73,7 @@ export const LiveDetail = LiveState.extend({
   streamKey: z.string(),
   ingest: LiveIngest,
   health: LiveHealth,
+  chat: ChatSettings,
 });
 export type LiveDetail = z.infer<typeof LiveDetail>;
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { Id, IsoDate, MediaRef, PageInfo } from './common.js';
 
-export const NOTIFICATION_KINDS = ['new_video', 'comment_reply', 'video_comment', 'upload_ready', 'upload_failed'] as const;
+export const NOTIFICATION_KINDS = ['new_video', 'comment_reply', 'video_comment', 'upload_ready', 'upload_failed', 'live_started'] as const;
 
 export const Notification = z.object({
   _id: Id,
   /**
    * new_video: a followed channel published a video; comment_reply: someone answered your comment;
    * video_comment: someone commented on your video; upload_ready / upload_failed: your upload's
-   * processing ended (reason says why it failed).
+   * processing ended (reason says why it failed); live_started: a followed channel went live (video is the live).
    */
   kind: z.enum(NOTIFICATION_KINDS),
   read: z.boolean(),

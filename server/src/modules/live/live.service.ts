@@ -153,6 +153,7 @@ export class LiveService {
       streamKey: this.deps.box.open(live.stream_key_sealed),
       ingest: this.ingest(requestHost),
       health: presentHealth(live),
+      chat: { slowModeSeconds: 0, open: live.status !== 'ended' },
     };
   }
 
