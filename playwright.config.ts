@@ -51,7 +51,7 @@ process.env.E2E_LIVE_RTMP_PORT = String(LIVE_RTMP_PORT);
 const liveURL = `http://127.0.0.1:${LIVE_PORT}`;
 const liveDataDir = process.env.E2E_LIVE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-live-'));
 process.env.E2E_LIVE_DATA_DIR = liveDataDir;
-const LIVE_SPECS = ['**/live-*.spec.ts', '**/screenshots-live*.spec.ts'];
+const LIVE_SPECS = ['**/lives-*.spec.ts', '**/screenshots-lives*.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
