@@ -48,8 +48,9 @@ export async function buildLive(
       workDir: path.join(config.dataDir, 'work', ownerTag()),
       rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}`,
       dvrMinutes: config.live.dvrMinutes,
+      sourceVideo: (videoId) => server.sourceVideo(videoId),
     });
-    const server = new RtmpIngest({
+    const server: RtmpIngest = new RtmpIngest({
       port,
       host: config.host,
       reconnectMs: config.live.reconnectMs,

@@ -17,7 +17,33 @@ export const BROADCAST_RUNGS: BroadcastRung[] = [
 ];
 export const BROADCAST_SEGMENT_SECONDS = 1;
 
+/** What the encoder said of its video before the first frames (its metadata); null where it said nothing. */
+export interface SourceVideo {
+  codec: string | null;
+  height: number | null;
+  frameRate: number | null;
+}
+
+/** The most a source may be and still be passed through to viewers as it is. */
+export const PASS_THROUGH_CAPS = { maxHeight: 1080, maxFrameRate: 60 };
+
+/**
+ * The top rung: the source's own video when every browser plays it and it is within the caps
+ * (H.264, at most 1080 lines and 60 frames a second), else the source encoded again to H.264 at
+ * most that tall. What the encoder did not say is taken to be within the caps, as it nearly always
+ * is: an encoder that sends H.264 sends its metadata.
+ */
+export function topRungFor(source: SourceVideo | null): 'copy' | BroadcastRung {
+  const within =
+    (source?.codec ?? 'h264') === 'h264' && (source?.height ?? 0) <= PASS_THROUGH_CAPS.maxHeight && (source?.frameRate ?? 0) <= PASS_THROUGH_CAPS.maxFrameRate;
+  if (within) return 'copy';
+  const height = Math.min(source?.height ?? PASS_THROUGH_CAPS.maxHeight, PASS_THROUGH_CAPS.maxHeight);
+  return { maxHeight: height, videoBitrate: height > 720 ? 5_000_000 : height > 480 ? 2_800_000 : 1_500_000 };
+}
+
 export interface BroadcastPlan {
+  /** The top rung: the source passed through, or encoded again when it is not fit to pass. */
+  top: 'copy' | BroadcastRung;
   rungs: BroadcastRung[];
   /** Segments each media playlist keeps (the DVR window). */
   listSize: number;
@@ -33,14 +59,20 @@ export interface BroadcastPlan {
  */
 export function broadcastArgs(input: string, plan: BroadcastPlan): string[] {
   const n = plan.rungs.length;
-  const split = `[0:v]split=${n}${plan.rungs.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = plan.rungs.map((r, i) => `[s${i}]scale=-2:'min(${r.maxHeight},ih)',format=yuv420p[v${i}]`);
+  // Encoded rungs, the top one first when the source is not passed through.
+  const encoded = plan.top === 'copy' ? plan.rungs : [plan.top, ...plan.rungs];
+  const first = plan.top === 'copy' ? 1 : 0;
+  const split = `[0:v]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`;
+  // Never above 60 frames a second: a source over the caps is brought down to them.
+  const fpsCap = plan.top === 'copy' ? '' : `,fps='min(${PASS_THROUGH_CAPS.maxFrameRate},source_fps)'`;
+  const scales = encoded.map((r, i) => `[s${i}]scale=-2:'min(${r.maxHeight},ih)'${fpsCap},format=yuv420p[v${i}]`);
   const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', input, '-filter_complex', [split, ...scales].join(';')];
-  args.push('-map', '0:v:0', ...plan.rungs.flatMap((_, i) => ['-map', `[v${i}]`]));
+  if (plan.top === 'copy') args.push('-map', '0:v:0');
+  args.push(...encoded.flatMap((_, i) => ['-map', `[v${i}]`]));
   for (let i = 0; i <= n; i++) args.push('-map', '0:a:0?');
-  args.push('-c:v:0', 'copy');
-  plan.rungs.forEach((r, i) => {
-    const k = i + 1;
+  if (plan.top === 'copy') args.push('-c:v:0', 'copy');
+  encoded.forEach((r, i) => {
+    const k = i + first;
     args.push(
       `-c:v:${k}`,
       'libx264',

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { BROADCAST_RUNGS, BROADCAST_SEGMENT_SECONDS, finishRecording, runBroadcast } from '../../media/broadcast.js';
+import { BROADCAST_RUNGS, BROADCAST_SEGMENT_SECONDS, finishRecording, runBroadcast, type SourceVideo, topRungFor } from '../../media/broadcast.js';
+import { parseMediaPlaylist } from '../../media/hls.js';
 import type { MediaTools } from '../../media/media-tools.js';
 import { liveMasterKey, type Storage } from '../../storage/storage.js';
 
@@ -15,6 +16,10 @@ export interface LiveBroadcastsDeps {
   rtmpUrl(streamKey: string): string;
   /** Minutes of the live a viewer can go back (the playlists' sliding window). */
   dvrMinutes: number;
+  /** What the encoder said of its video, which decides whether it is passed through as the top rung. */
+  sourceVideo(videoId: string): Promise<SourceVideo | null>;
+  /** How long a segment that left the window stays stored, for players that loaded the playlist before. */
+  expiredGraceMs?: number;
 }
 
 interface Running {
@@ -25,6 +30,38 @@ interface Running {
 
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 const CONTENT_TYPES: Record<string, string> = { '.m4s': 'video/iso.segment', '.mp4': 'video/mp4', '.m3u8': PLAYLIST };
+
+/** A segment that left the playlists stays this long: a player may have loaded the list just before. */
+const EXPIRED_GRACE_MS = 30_000;
+
+/**
+ * The segments the playlists no longer name, so that the stored live keeps no more than the DVR
+ * window (ffmpeg deletes them from its own folder; the copies in storage are ours to remove).
+ */
+export class SegmentWindow {
+  private readonly listed = new Map<string, Set<string>>();
+  private readonly leaving: { file: string; at: number }[] = [];
+
+  constructor(
+    private readonly graceMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Given the rung playlists just published, the files that left them more than the grace ago. */
+  expired(playlists: Record<string, string>): string[] {
+    const now = this.now();
+    for (const [rel, text] of Object.entries(playlists)) {
+      if (rel === 'master.m3u8') continue;
+      const dir = path.posix.dirname(rel);
+      const names = new Set(parseMediaPlaylist(text).segments.map((s) => `${dir}/${s.uri}`));
+      for (const file of this.listed.get(rel) ?? []) if (!names.has(file)) this.leaving.push({ file, at: now });
+      this.listed.set(rel, names);
+    }
+    let n = 0;
+    while (n < this.leaving.length && now - this.leaving[n]!.at >= this.graceMs) n++;
+    return this.leaving.splice(0, n).map((l) => l.file);
+  }
+}
 
 /**
  * One ffmpeg per live while an encoder publishes: it reads the stream from this machine's RTMP
@@ -49,10 +86,18 @@ export class LiveBroadcasts {
     const stop = new AbortController();
     const prefix = liveMasterKey(videoId).replace(/master\.m3u8$/, '');
     const { storage, logger } = this.deps;
+    const top = topRungFor(await this.deps.sourceVideo(videoId));
+    if (top !== 'copy') logger.info({ videoId, top }, 'live source beyond what is passed through: its top rung is encoded again');
+    const window = new SegmentWindow(this.deps.expiredGraceMs ?? EXPIRED_GRACE_MS);
     const done = runBroadcast(
       this.deps.rtmpUrl(streamKey),
       dir,
-      { rungs: BROADCAST_RUNGS, listSize: Math.max(1, Math.round((this.deps.dvrMinutes * 60) / BROADCAST_SEGMENT_SECONDS)), recording: 'recording.ts' },
+      {
+        top,
+        rungs: BROADCAST_RUNGS,
+        listSize: Math.max(1, Math.round((this.deps.dvrMinutes * 60) / BROADCAST_SEGMENT_SECONDS)),
+        recording: 'recording.ts',
+      },
       {
         tools: this.deps.tools,
         signal: stop.signal,
@@ -62,6 +107,9 @@ export class LiveBroadcasts {
             await storage.putFile(prefix + file, path.join(update.dir, file), CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
           }
           for (const [rel, text] of Object.entries(update.playlists)) await storage.put(prefix + rel, Buffer.from(text, 'utf8'), PLAYLIST);
+          for (const file of window.expired(update.playlists)) {
+            await storage.delete(prefix + file).catch((err: unknown) => logger.warn({ err, videoId, file }, 'removing a segment past the DVR window failed'));
+          }
         },
       },
     )

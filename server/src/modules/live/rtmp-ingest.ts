@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { Logger } from 'pino';
+import type { SourceVideo } from '../../media/broadcast.js';
 import type { StoredHealth } from './live-health.js';
 // Only the RTMP session layer of node-media-server is used, under our own TCP server: its
 // NodeMediaServer would also start an HTTP server, a store in the working directory and exit the
@@ -97,6 +98,27 @@ export class RtmpIngest {
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * What the encoder publishing to this video said of its video in its metadata, which encoders
+   * send before the first frame; null if it said nothing within `waitMs` or is not publishing here.
+   */
+  async sourceVideo(videoId: string, waitMs = 2000): Promise<SourceVideo | null> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const s = this.publishing.get(videoId)?.session;
+      if (!s) return null;
+      if (s.videoCodec) {
+        return {
+          codec: VIDEO_CODECS[String(s.videoCodec)] ?? String(s.videoCodec),
+          height: s.videoHeight ? Math.round(s.videoHeight) : null,
+          frameRate: s.videoFramerate || null,
+        };
+      }
+      if (Date.now() >= until) return null;
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
 
   /** Cuts off the encoder publishing to this video, if any. */
