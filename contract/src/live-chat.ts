@@ -41,10 +41,12 @@ export const ChatSettings = z.object({
 export type ChatSettings = z.infer<typeof ChatSettings>;
 
 /** GET /live/{videoId}/chat: the last messages, oldest first, and the rules. */
-export const ChatHistory = z.object({ messages: z.array(ChatMessage), settings: ChatSettings });
+export const ChatHistory = z.object({ messages: z.array(ChatMessage).max(CHAT_HISTORY_SIZE), settings: ChatSettings });
 export type ChatHistory = z.infer<typeof ChatHistory>;
 
+/** DELETE /live/{videoId}/chat/{messageId}. */
 export const ChatMessageParams = z.object({ videoId: Id, messageId: Id });
+export type ChatMessageParams = z.infer<typeof ChatMessageParams>;
 
 /** POST /live/{videoId}/chat/bans: the owner or a moderator keeps a viewer out of the chat for a while. */
 export const ChatBanBody = z.object({
