@@ -35,6 +35,7 @@ const benches = [
   { file: 'pipeline.mjs', full: [], quick: ['--runs', '1', '--seconds', '20', '--playable-runs', '1'] },
   { file: 'playable.mjs', full: [], quick: ['--smoke'] },
   { file: 'tus-upload.mjs', full: [], quick: ['--gib', '0.25'] },
+  { file: 'live.mjs', full: [], quick: ['--quick'] },
 ].filter((b) => (!QUICK || b.quick) && (!ONLY || `${b.file} ${b.full.join(' ')}`.includes(ONLY)));
 
 const startedAt = new Date();
