@@ -22,6 +22,7 @@ const config: KnipConfig = {
       // queue.contract.test.ts starts test/support/queue-consumer.ts in a child process by path.
       entry: [
         'src/worker.ts',
+        'src/ingest.ts',
         'src/admin-cli.ts',
         'src/backup-cli.ts',
         'src/restore-cli.ts',

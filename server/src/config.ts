@@ -75,6 +75,7 @@ const Env = z.object({
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(24),
   LIVE_RTMP_PORT: int(1).max(65535).default(1935),
   LIVE_INGEST: z.enum(['in-process', 'off'], { error: 'must be in-process or off' }).default('in-process'),
+  LIVE_RTMP_URL: z.url({ protocol: /^rtmps?$/, error: 'must be an rtmp:// or rtmps:// address, e.g. rtmp://ingest.example.com:1935/live' }).optional(),
   LIVE_RECONNECT_SECONDS: int(1).default(30),
   LIVE_DVR_MINUTES: int(1).default(120),
   DEMO_ACCOUNT: bool.default(true),
@@ -222,8 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Lives: where encoders publish over RTMP, and how long one may be away. */
     live: {
       rtmpPort: e.LIVE_RTMP_PORT,
-      /** in-process: this API process runs the RTMP server; off: none here. */
+      /** in-process: this process runs the RTMP server; off: none here (`npm run ingest` may, elsewhere). */
       ingest: e.LIVE_INGEST,
+      /** What encoders are told to publish to, when not this site's host at LIVE_RTMP_PORT. */
+      rtmpUrl: e.LIVE_RTMP_URL ? e.LIVE_RTMP_URL.replace(/\/+$/, '') : null,
       /** An encoder away longer than this ends its live; one back sooner continues it. */
       reconnectMs: e.LIVE_RECONNECT_SECONDS * 1000,
       /** How far back viewers can go in a live. */

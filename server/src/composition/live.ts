@@ -9,7 +9,8 @@ import { LiveReplay } from '../modules/live/live-replay.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { LiveRepository } from '../modules/live/live.repository.js';
-import { LiveService, type LiveServiceDeps } from '../modules/live/live.service.js';
+import { type LiveIngestControl, LiveService, type LiveServiceDeps } from '../modules/live/live.service.js';
+import { obeyIngestCommands, RedisIngestControl } from '../modules/live/ingest-commands.js';
 import { RtmpIngest } from '../modules/live/rtmp-ingest.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
 import { SecretBox } from '../modules/users/totp.js';
@@ -17,7 +18,9 @@ import { SecretBox } from '../modules/users/totp.js';
 export interface Live {
   service: LiveService;
   /** The RTMP server of this process and the broadcasts it feeds; null when LIVE_INGEST is off. */
-  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts } | null;
+  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts; control?: LiveIngestControl } | null;
+  /** With Redis: how this process's rules reach the site's ingests. */
+  commands: RedisIngestControl | null;
 }
 
 /** The lives module: its service, and the ingest when this process runs one (started by the runtime). */
@@ -59,13 +62,19 @@ export async function buildLive(
     });
     ingest = { server, broadcasts };
   }
-  const control = ingest && {
+  const local: LiveIngestControl | null = ingest && {
     disconnect: (videoId: string) => ingest.server.disconnect(videoId),
     end: async (videoId: string) => {
       await ingest.server.disconnect(videoId);
       await ingest.broadcasts.stop(videoId);
     },
   };
+  if (ingest && local) ingest.control = local;
+  // With Redis, the encoder may be on any ingest of the site (this process's, another API
+  // process's, or `npm run ingest` on another machine): commands go to all of them through Redis,
+  // this process's own included.
+  const remote = config.redisUrl ? new RedisIngestControl(config.redisUrl, logger) : null;
+  const control = remote ?? local;
   const service = new LiveService({
     ...serviceDeps,
     replay,
@@ -73,27 +82,33 @@ export async function buildLive(
     lives,
     storage: ctx.storage,
     changes: ctx.answers,
-    rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl },
+    rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl, url: config.live.rtmpUrl },
     ...(control ? { ingest: control } : {}),
   });
-  return { service, ingest };
+  return { service, ingest, commands: remote };
 }
 
 /**
  * Starts the ingest, if this process runs one, and answers how to stop it. A taken port leaves the
  * site running without lives rather than not at all, and says so in the log.
  */
-export async function startIngest(live: Live, logger: Logger, port: number): Promise<() => Promise<void>> {
+export async function startIngest(live: Live, logger: Logger, port: number, redisUrl: string | null): Promise<() => Promise<void>> {
   const ingest = live.ingest;
-  if (!ingest) return async () => {};
+  const closeCommands = async () => {
+    await live.commands?.close();
+  };
+  if (!ingest) return closeCommands;
   try {
     await ingest.server.start();
   } catch (err) {
     logger.error({ err, port }, 'the live ingest (RTMP) could not start');
-    return async () => {};
+    return closeCommands;
   }
+  const stopObeying = redisUrl && ingest.control ? await obeyIngestCommands(redisUrl, ingest.control, logger) : async () => {};
   return async () => {
+    await stopObeying();
     await ingest.server.stop();
     await ingest.broadcasts.stopAll();
+    await closeCommands();
   };
 }

@@ -43,7 +43,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   if (runJobs) await ctx.queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   const stopBackups = runJobs ? jobs.backups.schedule() : () => {};
-  const stopIngest = await startIngest(services.live, logger, config.live.rtmpPort);
+  const stopIngest = await startIngest(services.live, logger, config.live.rtmpPort, config.redisUrl);
   return {
     ctx,
     services,

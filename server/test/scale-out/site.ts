@@ -35,7 +35,7 @@ export interface ScaledSite {
  * A Redis database number nobody is using, claimed with a key so that another run picking at the
  * same moment sees it taken: the site's keys (prefix `reelhouse:`) then meet no other site's.
  */
-async function claimRedisDb(): Promise<{ url: string; release(): Promise<void> }> {
+export async function claimRedisDb(): Promise<{ url: string; release(): Promise<void> }> {
   const token = randomBytes(8).toString('hex');
   const candidates = Array.from({ length: 15 }, (_v, i) => i + 1).sort(() => Math.random() - 0.5);
   for (const n of candidates) {

@@ -39,8 +39,11 @@ export interface LiveServiceDeps {
   box: SecretBox;
   storage: Storage;
   changes: PublicChanges;
-  /** The RTMP port encoders publish to, and the site's public address (its host is the ingest's). */
-  rtmp: { port: number; publicUrl: string | null };
+  /**
+   * Where encoders publish: `url` when the operator set one (an ingest on its own machine), else the
+   * site's public host (or the request's) at `port`.
+   */
+  rtmp: { port: number; publicUrl: string | null; url: string | null };
   /** What an ended live becomes: its replay, or nothing. */
   replay: Pick<LiveReplay, 'afterEnd'>;
   /** The ingest of this process, once it runs; none means nothing can be publishing here. */
@@ -197,8 +200,9 @@ export class LiveService {
     };
   }
 
-  /** `rtmp://HOST:PORT/live`: the public address's host, or the one the request came to. */
+  /** LIVE_RTMP_URL, or `rtmp://HOST:PORT/live`: the public address's host, or the one the request came to. */
   private ingest(requestHost: string): LiveIngest {
+    if (this.deps.rtmp.url) return { rtmp: this.deps.rtmp.url, browser: false };
     const host = this.deps.rtmp.publicUrl ? new URL(this.deps.rtmp.publicUrl).hostname : requestHost;
     const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
     return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: false };

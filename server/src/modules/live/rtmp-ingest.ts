@@ -87,6 +87,11 @@ export class RtmpIngest {
     log.info({ port: this.opts.port }, 'live ingest (RTMP) listening');
   }
 
+  /** Whether the RTMP port is this process's (start succeeded and stop has not been called). */
+  get listening(): boolean {
+    return this.server !== null;
+  }
+
   async stop(): Promise<void> {
     Context.eventEmitter.off('prePublish', this.onPrePublish);
     Context.eventEmitter.off('prePlay', this.onPrePlay);
