@@ -52,6 +52,7 @@ export async function buildLive(
       rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}`,
       dvrMinutes: config.live.dvrMinutes,
       sourceVideo: (videoId) => server.sourceVideo(videoId),
+      flvStream: (videoId) => server.flvStream(videoId),
     });
     const server: RtmpIngest = new RtmpIngest({
       port,

@@ -57,7 +57,7 @@ export interface BroadcastPlan {
  * about one second in `r<N>/` with a sliding playlist each and a master playlist; and the stream as
  * it arrived, copied into an MPEG-TS recording.
  */
-export function broadcastArgs(input: string, plan: BroadcastPlan): string[] {
+export function broadcastArgs(input: string, plan: BroadcastPlan, inputFormat?: string): string[] {
   const n = plan.rungs.length;
   // Encoded rungs, the top one first when the source is not passed through.
   const encoded = plan.top === 'copy' ? plan.rungs : [plan.top, ...plan.rungs];
@@ -66,7 +66,9 @@ export function broadcastArgs(input: string, plan: BroadcastPlan): string[] {
   // Never above 60 frames a second: a source over the caps is brought down to them.
   const fpsCap = plan.top === 'copy' ? '' : `,fps='min(${PASS_THROUGH_CAPS.maxFrameRate},source_fps)'`;
   const scales = encoded.map((r, i) => `[s${i}]scale=-2:'min(${r.maxHeight},ih)'${fpsCap},format=yuv420p[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', input, '-filter_complex', [split, ...scales].join(';')];
+  // Reading the live from standard input, ffmpeg must not take it for the keyboard as well.
+  const args = ['-hide_banner', '-y', '-loglevel', 'error', ...(inputFormat ? ['-f', inputFormat] : ['-nostdin']), '-i', input];
+  args.push('-filter_complex', [split, ...scales].join(';'));
   if (plan.top === 'copy') args.push('-map', '0:v:0');
   args.push(...encoded.flatMap((_, i) => ['-map', `[v${i}]`]));
   for (let i = 0; i <= n; i++) args.push('-map', '0:a:0?');
@@ -152,8 +154,11 @@ export interface BroadcastUpdate {
  * rung's playlist is read; `onUpdate` gets the files it newly names (init segment first) and the
  * playlists to publish after them, and the master playlist once every rung has a segment.
  */
+/** Where a broadcast reads the live: a URL ffmpeg opens, or a stream in a format ffmpeg is told. */
+export type BroadcastInput = string | { stream: NodeJS.ReadableStream; format: string };
+
 export async function runBroadcast(
-  input: string,
+  input: BroadcastInput,
   dir: string,
   plan: BroadcastPlan,
   opts: ToolOptions & { onUpdate(update: BroadcastUpdate): Promise<void>; pollMs?: number },
@@ -210,7 +215,13 @@ export async function runBroadcast(
   else opts.signal?.addEventListener('abort', onAbort, { once: true });
   opts.logger?.info({ dir }, 'ffmpeg broadcast started');
   // A live has no length to derive a limit from: it runs until its input ends or it is stopped.
-  const encode = opts.tools.ffmpeg(broadcastArgs(input, plan), { cwd: dir, signal: stop.signal, timeoutMs: opts.timeoutMs ?? 24 * 3600_000 });
+  const args = typeof input === 'string' ? broadcastArgs(input, plan) : broadcastArgs('pipe:0', plan, input.format);
+  const encode = opts.tools.ffmpeg(args, {
+    cwd: dir,
+    signal: stop.signal,
+    timeoutMs: opts.timeoutMs ?? 24 * 3600_000,
+    ...(typeof input === 'string' ? {} : { stdin: input.stream }),
+  });
   let running = true;
   const finished = encode.finally(() => (running = false));
   const pollMs = opts.pollMs ?? 200;

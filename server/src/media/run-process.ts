@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import os from 'node:os';
 import { childCommand } from './child-command.js';
 import { MediaError } from './media-error.js';
@@ -19,6 +20,8 @@ export interface RunOptions {
   nice?: number;
   /** Address-space ceiling in MiB (0 or absent: none); MediaTools gives every run its configured one. */
   memoryLimitMb?: number;
+  /** What the process reads on its standard input (`-i pipe:0`); none: nothing. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export interface RunResult {
@@ -62,7 +65,16 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       return;
     }
     const [command, commandArgs] = childCommand(bin, args, opts.memoryLimitMb ?? 0);
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
+    const child = spawn(command, commandArgs, {
+      stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      cwd: opts.cwd,
+      windowsHide: true,
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+    if (opts.stdin && child.stdin) {
+      // The process stopping first (killed, or done) is its own outcome, not a write error.
+      child.stdin.on('error', () => {});
+      opts.stdin.pipe(child.stdin);
+    }
     if (opts.nice && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, opts.nice);

@@ -1,7 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { BROADCAST_RUNGS, BROADCAST_SEGMENT_SECONDS, finishRecording, runBroadcast, type SourceVideo, topRungFor } from '../../media/broadcast.js';
+import {
+  BROADCAST_RUNGS,
+  BROADCAST_SEGMENT_SECONDS,
+  type BroadcastInput,
+  finishRecording,
+  runBroadcast,
+  type SourceVideo,
+  topRungFor,
+} from '../../media/broadcast.js';
+import { FlvToMpegTs } from '../../media/flv-to-mpegts.js';
 import { parseMediaPlaylist } from '../../media/hls.js';
 import type { MediaTools } from '../../media/media-tools.js';
 import { liveMasterKey, type Storage } from '../../storage/storage.js';
@@ -18,6 +28,8 @@ export interface LiveBroadcastsDeps {
   dvrMinutes: number;
   /** What the encoder said of its video, which decides whether it is passed through as the top rung. */
   sourceVideo(videoId: string): Promise<SourceVideo | null>;
+  /** The live as FLV read inside this process, for a codec ffmpeg cannot read over RTMP (HEVC over enhanced RTMP). */
+  flvStream(videoId: string): Readable | null;
   /** How long a segment that left the window stays stored, for players that loaded the playlist before. */
   expiredGraceMs?: number;
 }
@@ -86,11 +98,20 @@ export class LiveBroadcasts {
     const stop = new AbortController();
     const prefix = liveMasterKey(videoId).replace(/master\.m3u8$/, '');
     const { storage, logger } = this.deps;
-    const top = topRungFor(await this.deps.sourceVideo(videoId));
+    const source = await this.deps.sourceVideo(videoId);
+    const top = topRungFor(source);
+    // This machine's ffmpeg (5.1) reads H.264 over RTMP but not enhanced RTMP's HEVC: that is read
+    // here and handed over as MPEG-TS, its timestamps kept.
+    let input: BroadcastInput = this.deps.rtmpUrl(streamKey);
+    let flv: Readable | null = null;
+    if (source?.codec === 'hevc') {
+      flv = this.deps.flvStream(videoId);
+      if (flv) input = { stream: flv.pipe(new FlvToMpegTs({ audio: true })), format: 'mpegts' };
+    }
     if (top !== 'copy') logger.info({ videoId, top }, 'live source beyond what is passed through: its top rung is encoded again');
     const window = new SegmentWindow(this.deps.expiredGraceMs ?? EXPIRED_GRACE_MS);
     const done = runBroadcast(
-      this.deps.rtmpUrl(streamKey),
+      input,
       dir,
       {
         top,
@@ -121,6 +142,7 @@ export class LiveBroadcasts {
       })
       .catch((err: unknown) => logger.error({ err, videoId }, 'storing a live recording failed'))
       .finally(async () => {
+        flv?.destroy();
         if (this.running.get(videoId)?.done === done) this.running.delete(videoId);
         await fs.rm(dir, { recursive: true, force: true });
       });

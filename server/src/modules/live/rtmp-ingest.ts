@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SourceVideo } from '../../media/broadcast.js';
 import type { StoredHealth } from './live-health.js';
@@ -36,6 +38,13 @@ export interface RtmpIngestOptions {
 /** FLV codec ids (and enhanced RTMP's FourCCs) as names. */
 const VIDEO_CODECS: Record<string, string> = { '7': 'h264', '12': 'hevc', hvc1: 'hevc', av01: 'av1', vp09: 'vp9', avc1: 'h264' };
 const AUDIO_CODECS: Record<string, string> = { '10': 'aac', '2': 'mp3', '13': 'opus', Opus: 'opus', mp4a: 'aac' };
+
+/** A codec id as a name: FLV's numbers, and enhanced RTMP's FourCCs (as text, or as the number metadata carries). */
+function codecName(id: number | string, names: Record<string, string>): string | null {
+  if (!id) return null;
+  const key = typeof id === 'number' && id > 0xff ? Buffer.from([id >>> 24, (id >> 16) & 0xff, (id >> 8) & 0xff, id & 0xff]).toString('latin1') : String(id);
+  return names[key] ?? key;
+}
 
 interface Publishing {
   session: RtmpSession;
@@ -116,7 +125,7 @@ export class RtmpIngest {
       if (!s) return null;
       if (s.videoCodec) {
         return {
-          codec: VIDEO_CODECS[String(s.videoCodec)] ?? String(s.videoCodec),
+          codec: codecName(s.videoCodec, VIDEO_CODECS),
           height: s.videoHeight ? Math.round(s.videoHeight) : null,
           frameRate: s.videoFramerate || null,
         };
@@ -124,6 +133,35 @@ export class RtmpIngest {
       if (Date.now() >= until) return null;
       await new Promise((r) => setTimeout(r, 25));
     }
+  }
+
+  /**
+   * The live as it arrives, as an FLV byte stream read inside this process (for the codecs this
+   * machine's ffmpeg cannot read over RTMP); null when nothing publishes to it here. Destroying the
+   * stream stops the reading.
+   */
+  flvStream(videoId: string): Readable | null {
+    const session = this.publishing.get(videoId)?.session;
+    const broadcast = session && Context.broadcasts.get(session.streamPath);
+    if (!session || !broadcast) return null;
+    const out = new PassThrough({ highWaterMark: 8 * 1024 * 1024 });
+    const reader = {
+      id: randomUUID(),
+      // Internal: no prePlay check, not counted as a viewer.
+      ip: '',
+      protocol: 'flv' as const,
+      streamPath: session.streamPath,
+      endTime: 0,
+      sendBuffer: (buffer: Buffer) => {
+        // A reader that cannot keep up loses the live rather than holding the process's memory.
+        if (!out.destroyed && !out.write(Buffer.from(buffer)) && out.writableLength > 64 * 1024 * 1024) out.destroy();
+      },
+    };
+    const refused = broadcast.postPlay(reader);
+    if (refused) return null;
+    // It stays attached across an encoder's reconnection, as a player does; the broadcast's end destroys it.
+    out.once('close', () => broadcast.donePlay(reader));
+    return out;
   }
 
   /** Cuts off the encoder publishing to this video, if any. */
@@ -194,8 +232,8 @@ export class RtmpIngest {
       p.bytesAt = s.inBytes;
       p.at = now;
       const health: StoredHealth = {
-        videoCodec: VIDEO_CODECS[String(s.videoCodec)] ?? (s.videoCodec ? String(s.videoCodec) : null),
-        audioCodec: AUDIO_CODECS[String(s.audioCodec)] ?? (s.audioCodec ? String(s.audioCodec) : null),
+        videoCodec: codecName(s.videoCodec, VIDEO_CODECS),
+        audioCodec: codecName(s.audioCodec, AUDIO_CODECS),
         width: s.videoWidth ? Math.round(s.videoWidth) : null,
         height: s.videoHeight ? Math.round(s.videoHeight) : null,
         frameRate: s.videoFramerate ? Math.round(s.videoFramerate * 100) / 100 : null,
