@@ -40,6 +40,7 @@ export async function buildLive(
     changes: ctx.answers,
     logger,
     tmpDir: ctx.tmpDir,
+    tools: jobs.media,
   });
   let ingest: Live['ingest'] = null;
   if (config.live.ingest === 'in-process') {

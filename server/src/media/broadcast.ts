@@ -255,3 +255,42 @@ export async function finishRecording(ts: string, mp4: string, opts: ToolOptions
   await opts.tools.ffmpeg(fastStartArgs(ts, mp4), { timeoutMs: opts.timeoutMs ?? 60_000 + Math.ceil(stat.size / 1_000_000) * 1000 });
   return true;
 }
+
+/**
+ * Recordings of one live (its key renewed midway made a broadcast of each) joined, in order, into one
+ * fast-start mp4, streams copied: the concat demuxer takes them when their codecs match, as one
+ * encoder's do; it fails when they do not, and the caller keeps what it had.
+ */
+export async function joinRecordings(inputs: string[], output: string, opts: ToolOptions): Promise<void> {
+  const list = `${output}.txt`;
+  await fs.writeFile(list, inputs.map((f) => `file '${f.replaceAll("'", "'\\''")}'`).join('\n') + '\n');
+  try {
+    await opts.tools.ffmpeg(
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        '-loglevel',
+        'error',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-c',
+        'copy',
+        '-movflags',
+        '+faststart',
+        output,
+      ],
+      { timeoutMs: opts.timeoutMs ?? 600_000, signal: opts.signal },
+    );
+  } finally {
+    await fs.rm(list, { force: true });
+  }
+}

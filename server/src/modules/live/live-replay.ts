@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { newId } from '../../lib/ids.js';
+import { joinRecordings } from '../../media/broadcast.js';
+import type { MediaTools } from '../../media/media-tools.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { liveMasterKey, type Storage, videoPrefix } from '../../storage/storage.js';
 import type { VideoProcessing } from '../videos/video-processing.js';
@@ -11,8 +13,10 @@ import type { LiveRepository } from './live.repository.js';
 export interface LiveReplayDeps {
   lives: Pick<LiveRepository, 'find' | 'nextSession'>;
   videos: Pick<VideosRepository, 'findById' | 'update' | 'refreshAccess' | 'deleteWithCascade' | 'insert'>;
-  /** Where a recording is copied through on its way to a permanent live's new replay video. */
+  /** Where recordings are copied through (joined, or on their way to a permanent live's new replay video). */
   tmpDir: string;
+  /** ffmpeg, which joins the recordings of a live whose key was renewed midway. */
+  tools: MediaTools;
   processing: VideoProcessing;
   storage: Storage;
   changes: PublicChanges;
@@ -36,7 +40,7 @@ export class LiveReplay {
     const dir = liveMasterKey(videoId).replace(/master\.m3u8$/, '');
     const recordings = (await this.deps.storage.list(dir)).filter((k) => /\/recording-[a-z0-9]+\.mp4$/.test(k)).sort();
     if (live.permanent === 1) {
-      if (live.save_replay === 1 && recordings.length > 0) await this.sessionReplay(video, recordings.at(-1)!);
+      if (live.save_replay === 1 && recordings.length > 0) await this.sessionReplay(video, await this.whole(videoId, recordings));
       await this.deps.storage.deletePrefix(dir);
       await this.deps.lives.nextSession(videoId);
       await this.deps.changes.changed();
@@ -50,8 +54,8 @@ export class LiveReplay {
     }
     // Already handed to the pipeline (an end told twice): nothing more to do.
     if (video.source_key) return { removed: false };
-    const latest = recordings.at(-1);
-    if (!latest) return { removed: false };
+    if (recordings.length === 0) return { removed: false };
+    const latest = await this.whole(videoId, recordings);
     const stored = await this.deps.storage.stat(latest);
     await this.deps.videos.update(videoId, { source_key: latest, source_bytes: stored?.size ?? 0, status: 'processing', progress: 0, updated_at: Date.now() });
     await this.deps.videos.refreshAccess(video.owner_id, videoId);
@@ -63,6 +67,33 @@ export class LiveReplay {
     const leftovers = (await this.deps.storage.list(dir)).filter((k) => k !== latest);
     for (const key of leftovers) await this.deps.storage.delete(key);
     return { removed: false };
+  }
+
+  /**
+   * The stored recording of the whole live: the only one, or all of them joined in order (a key
+   * renewed midway starts a broadcast, and a recording, of its own). If they cannot be joined, the
+   * latest stands alone, as before the renewal nothing of it would be kept either way.
+   */
+  private async whole(videoId: string, recordings: string[]): Promise<string> {
+    const latest = recordings.at(-1)!;
+    if (recordings.length === 1) return latest;
+    const work = await fs.mkdtemp(path.join(this.deps.tmpDir, `recordings-${videoId}-`));
+    try {
+      const files = recordings.map((_, i) => path.join(work, `part-${i}.mp4`));
+      await Promise.all(recordings.map((key, i) => this.deps.storage.download(key, files[i]!)));
+      const joined = path.join(work, 'joined.mp4');
+      await joinRecordings(files, joined, { tools: this.deps.tools, logger: this.deps.logger });
+      // Named after the latest, so it sorts last and is what a second end would find.
+      const key = latest.replace(/\.mp4$/, 'z.mp4');
+      await this.deps.storage.putFile(key, joined, 'video/mp4');
+      this.deps.logger.info({ videoId, parts: recordings.length }, 'live recordings joined for the replay');
+      return key;
+    } catch (err) {
+      this.deps.logger.warn({ err, videoId }, 'the recordings of a live could not be joined: the replay is the latest alone');
+      return latest;
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
   }
 
   /** A new video of the live's owner, with the live's text and visibility, made of this session's recording. */

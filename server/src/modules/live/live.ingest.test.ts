@@ -3,6 +3,7 @@ import net from 'node:net';
 import { LiveDetail } from '@reelhouse/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+import { runProcess } from '../../media/run-process.js';
 import { videoPrefix } from '../../storage/storage.js';
 
 const API = '/api/v1';
@@ -40,6 +41,13 @@ function push(port: number, key: string, seconds: number): Push {
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, stderr: () => err };
+}
+
+async function durationOf(file: string): Promise<number> {
+  const { stdout } = await runProcess(process.env.FFPROBE_PATH ?? 'ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+    captureStdout: true,
+  });
+  return Number(stdout.trim());
 }
 
 async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -165,12 +173,18 @@ describe('live ingest over RTMP', () => {
       () => detail(id),
       (d) => d.status === 'live',
     );
+    // Its ladder (and so its recording) under way before the key changes.
+    await until(
+      'the first broadcast under way',
+      () => stored(id),
+      (keys) => keys.some((k) => k.endsWith('/broadcast/master.m3u8')),
+    );
     const renewed = await t.call({ method: 'POST', url: `${API}/live/${id}/key`, as: owner });
     expect(renewed.statusCode).toBe(200);
     expect(await Promise.race([first.exited.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still on'), 5000))])).toBe('cut');
     // The new key publishes to the same live (within the reconnect window): its data is recorded again.
     const seen = (await detail(id)).health.lastDataAt;
-    start(renewed.data.streamKey, 6);
+    const second = start(renewed.data.streamKey, 6);
     const again = start(key, 5);
     expect(await again.exited).not.toBe(0);
     await until(
@@ -178,7 +192,26 @@ describe('live ingest over RTMP', () => {
       () => detail(id),
       (d) => d.status === 'live' && d.health.lastDataAt !== null && d.health.lastDataAt !== seen,
     );
-  });
+
+    // Each key made a broadcast and a recording of its own; the replay is the two joined.
+    // The first broadcast stops when the second starts, storing its recording.
+    const firstPart = (
+      await until(
+        "the first key's recording stored",
+        () => stored(id),
+        (keys) => keys.some((k) => /\/recording-[a-z0-9]+\.mp4$/.test(k)),
+      )
+    ).find((k) => /\/recording-[a-z0-9]+\.mp4$/.test(k));
+    const firstSeconds = await durationOf(t.ctx.storage.localPath(firstPart!)!);
+    // Ended by its owner while the second encoder still publishes.
+    await new Promise((r) => setTimeout(r, 2000));
+    const ended = await t.call({ method: 'POST', url: `${API}/live/${id}/end`, as: owner });
+    expect(ended.statusCode).toBe(200);
+    await second.exited;
+    const source = (await t.ctx.db.selectFrom('videos').select('source_key').where('id', '=', id).executeTakeFirstOrThrow()).source_key!;
+    expect(source).toMatch(/\/broadcast\/recording-[a-z0-9]+z\.mp4$/);
+    expect(await durationOf(t.ctx.storage.localPath(source)!)).toBeGreaterThan(firstSeconds + 1);
+  }, 90_000);
 
   it('an encoder back within the reconnect window continues the live; one away longer ends it', async () => {
     const { id, key } = await makeLive();
