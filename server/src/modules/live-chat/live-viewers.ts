@@ -32,6 +32,7 @@ export class LiveViewers {
   private readonly watchers = new Map<string, Set<Watcher>>();
   private timers: NodeJS.Timeout[] = [];
   private tick: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(private readonly opts: LiveViewersOptions) {}
 
@@ -56,7 +57,7 @@ export class LiveViewers {
   }
 
   start(): void {
-    if (this.timers.length) return;
+    if (this.timers.length || this.stopped) return;
     const every = (ms: number, run: () => Promise<void>) => {
       const timer = setInterval(() => {
         // One round at a time: a slow database or Redis never piles them up.
@@ -70,6 +71,8 @@ export class LiveViewers {
   }
 
   async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.tick;
