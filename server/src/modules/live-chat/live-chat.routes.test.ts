@@ -97,7 +97,9 @@ describe('live chat routes', () => {
     const now = Date.now();
     await t.ctx.db
       .insertInto('live_chat_messages')
-      .values(Array.from({ length: 105 }, (_, i) => ({ id: `seeded-${videoId}-${i}`, video_id: videoId, user_id: other.id, content: `n${i}`, created_at: now + i })))
+      .values(
+        Array.from({ length: 105 }, (_, i) => ({ id: `seeded-${videoId}-${i}`, video_id: videoId, user_id: other.id, content: `n${i}`, created_at: now + i })),
+      )
       .execute();
     const { messages } = await history(videoId);
     expect(messages).toHaveLength(100);
@@ -283,7 +285,11 @@ describe('live chat routes', () => {
     expect((await ban(MISSING_ID, owner, { userId: viewer.id, seconds: 600 })).statusCode).toBe(404);
 
     // Once the ban's time is over (moved into the past, as time passing would), the viewer writes again.
-    await t.ctx.db.updateTable('live_chat_bans').set({ until: Date.now() - 1000 }).where('video_id', '=', videoId).execute();
+    await t.ctx.db
+      .updateTable('live_chat_bans')
+      .set({ until: Date.now() - 1000 })
+      .where('video_id', '=', videoId)
+      .execute();
     await posted(videoId, viewer, 'I am back');
   });
 
