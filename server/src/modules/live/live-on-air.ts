@@ -16,7 +16,7 @@ export interface LiveOnAirDeps {
   /** The ladder of each live on air. */
   broadcasts: Pick<LiveBroadcasts, 'start' | 'stop'>;
   /** What an ended live becomes. */
-  replay: Pick<LiveReplay, 'afterEnd'>;
+  replay: Pick<LiveReplay, 'afterEnd' | 'afterCrash'>;
   /** Told when a live goes on air or ends. */
   events: LiveEvents;
   now?: () => number;
@@ -62,6 +62,12 @@ export class LiveOnAir implements IngestHandlers {
     this.deps.logger.info({ videoIds: ended }, 'lives left on air by a stopped process ended');
     await this.deps.changes.changed();
     for (const videoId of ended) await this.deps.events.status(videoId, 'ended');
+    // Their replays, from what their broadcasts stored, without holding up the start.
+    void (async () => {
+      for (const videoId of ended) {
+        await this.deps.replay.afterCrash(videoId).catch((err: unknown) => this.deps.logger.error({ err, videoId }, 'the replay of a live cut short failed'));
+      }
+    })();
   }
 
   async gone(videoId: string): Promise<void> {

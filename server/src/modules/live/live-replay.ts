@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { newId } from '../../lib/ids.js';
 import { joinRecordings } from '../../media/broadcast.js';
+import { fastStartArgs } from '../../media/ffmpeg-args.js';
+import { parseMediaPlaylist } from '../../media/hls.js';
 import type { MediaTools } from '../../media/media-tools.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { liveMasterKey, type Storage, videoPrefix } from '../../storage/storage.js';
@@ -71,6 +73,45 @@ export class LiveReplay {
     const leftovers = (await this.deps.storage.list(dir)).filter((k) => k !== latest);
     for (const key of leftovers) await this.deps.storage.delete(key);
     return { removed: false };
+  }
+
+  /**
+   * A live ended because its process died (found at the next start): its recording died with the
+   * process's work directory, but its broadcast is in storage, so the top rung within the DVR
+   * window becomes the recording, and the replay is made from it as after any end.
+   */
+  async afterCrash(videoId: string): Promise<{ removed: boolean }> {
+    const dir = liveMasterKey(videoId).replace(/master\.m3u8$/, '');
+    const keys = await this.deps.storage.list(dir);
+    if (!keys.some((k) => /\/recording-[a-z0-9]+\.mp4$/.test(k)) && keys.includes(`${dir}r0/index.m3u8`)) {
+      await this.recordingFromBroadcast(videoId, dir).catch((err: unknown) =>
+        this.deps.logger.error({ err, videoId }, 'making a recording from the broadcast of a live cut short failed'),
+      );
+    }
+    return this.afterEnd(videoId);
+  }
+
+  /** The top rung's stored segments remuxed (streams copied) into a fast-start mp4, stored as a recording. */
+  private async recordingFromBroadcast(videoId: string, dir: string): Promise<void> {
+    const work = await fs.mkdtemp(path.join(this.deps.tmpDir, `salvage-${videoId}-`));
+    try {
+      const listFile = path.join(work, 'index.m3u8');
+      await this.deps.storage.download(`${dir}r0/index.m3u8`, listFile);
+      const text = await fs.readFile(listFile, 'utf8');
+      const list = parseMediaPlaylist(text);
+      if (list.segments.length === 0) return;
+      for (const name of [...(list.initUri ? [list.initUri] : []), ...list.segments.map((seg) => seg.uri)]) {
+        await this.deps.storage.download(`${dir}r0/${name}`, path.join(work, name));
+      }
+      // Closed, or ffmpeg would wait for the live playlist to grow.
+      await fs.writeFile(listFile, `${text.trimEnd()}\n#EXT-X-ENDLIST\n`);
+      const mp4 = path.join(work, 'recording.mp4');
+      await this.deps.tools.ffmpeg(fastStartArgs(listFile, mp4), { timeoutMs: 600_000 });
+      await this.deps.storage.putFile(`${dir}recording-${Date.now().toString(36)}.mp4`, mp4, 'video/mp4');
+      this.deps.logger.info({ videoId, segments: list.segments.length }, 'a recording made from the broadcast of a live cut short');
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
   }
 
   /**
