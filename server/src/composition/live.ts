@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.js';
 import { ownerTag } from '../lib/process-owner.js';
 import type { MediaTools } from '../media/media-tools.js';
+import { BrowserPublishing } from '../modules/live/browser-publishing.js';
 import { LiveBroadcasts } from '../modules/live/live-broadcasts.js';
 import { LiveOnAir } from '../modules/live/live-on-air.js';
 import { LiveReplay } from '../modules/live/live-replay.js';
@@ -16,8 +17,8 @@ import { SecretBox } from '../modules/users/totp.js';
 
 export interface Live {
   service: LiveService;
-  /** The RTMP server of this process and the broadcasts it feeds; null when LIVE_INGEST is off. */
-  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts } | null;
+  /** The RTMP server of this process, the broadcasts it feeds and the browsers publishing to it; null when LIVE_INGEST is off. */
+  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts; browsers: BrowserPublishing } | null;
 }
 
 /** The lives module: its service, and the ingest when this process runs one (started by the runtime). */
@@ -56,7 +57,8 @@ export async function buildLive(
       logger,
       handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay }),
     });
-    ingest = { server, broadcasts };
+    const browsers = new BrowserPublishing({ tools: jobs.media, logger, rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}` });
+    ingest = { server, broadcasts, browsers };
   }
   const control = ingest && {
     disconnect: (videoId: string) => ingest.server.disconnect(videoId),
@@ -73,6 +75,7 @@ export async function buildLive(
     storage: ctx.storage,
     changes: ctx.answers,
     rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl },
+    ingestOn: config.live.ingest !== 'off',
     ...(control ? { ingest: control } : {}),
   });
   return { service, ingest };
@@ -92,6 +95,7 @@ export async function startIngest(live: Live, logger: Logger, port: number): Pro
     return async () => {};
   }
   return async () => {
+    await ingest.browsers.stopAll();
     await ingest.server.stop();
     await ingest.broadcasts.stopAll();
   };

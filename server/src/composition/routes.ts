@@ -8,6 +8,7 @@ import { discoveryRoutes } from '../modules/discovery/discovery.routes.js';
 import { instanceRoutes } from '../modules/instance/instance.routes.js';
 import { likesRoutes } from '../modules/likes/likes.routes.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
+import { livePublishRoutes } from '../modules/live/live-publish.routes.js';
 import { moderationRoutes } from '../modules/moderation/moderation.routes.js';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 import { playlistsRoutes } from '../modules/playlists/playlists.routes.js';
@@ -53,6 +54,11 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });
     await api.register(captionsRoutes, { captions: s.captions, config, tmpDir });
     await api.register(liveRoutes, { live: s.live.service });
+    await api.register(livePublishRoutes, {
+      live: s.live.service,
+      publishing: s.live.ingest?.browsers ?? null,
+      origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
+    });
   };
 }
 

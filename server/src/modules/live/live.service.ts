@@ -9,7 +9,7 @@ import {
   pageInfo,
   type VideoDetail,
 } from '@reelhouse/contract';
-import { forbidden, notFound, unauthorized, validationFailed } from '../../http/errors.js';
+import { conflict, forbidden, notFound, unauthorized, validationFailed } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { plainThumbnail } from '../../media/image.js';
@@ -45,6 +45,8 @@ export interface LiveServiceDeps {
   replay: Pick<LiveReplay, 'afterEnd'>;
   /** The ingest of this process, once it runs; none means nothing can be publishing here. */
   ingest?: LiveIngestControl;
+  /** Whether lives can be published on this site (LIVE_INGEST is not off): over RTMP, and from the browser through it. */
+  ingestOn: boolean;
   now?: () => number;
 }
 
@@ -201,7 +203,19 @@ export class LiveService {
   private ingest(requestHost: string): LiveIngest {
     const host = this.deps.rtmp.publicUrl ? new URL(this.deps.rtmp.publicUrl).hostname : requestHost;
     const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-    return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: false };
+    return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: this.deps.ingestOn };
+  }
+
+  /**
+   * The stream key a browser publishing to this live sends its stream with, through this site's own
+   * RTMP ingest (so every rule of an encoder applies to it). Its owner only; an ended live, or a site
+   * without the ingest, takes nothing.
+   */
+  async browserPublishKey(videoId: string, user: Viewer): Promise<string> {
+    const live = await this.ownLive(videoId, user, { adminsToo: false });
+    if (live.status === 'ended') throw conflict('This live has ended');
+    if (!this.deps.ingestOn) throw conflict('Live ingest is off on this site');
+    return this.deps.box.open(live.stream_key_sealed);
   }
 
   /** The live, if this user may manage it: its owner (or an admin, where allowed). Missing to those who may not see it. */
