@@ -126,7 +126,11 @@ describe('publishing a live from the browser', () => {
     it(`${type}: the live goes on air with a playable ladder; closing the socket is the encoder going away`, async () => {
       const id = await makeLive();
       const p = await publish(id, type, 30);
-      await until('on air', () => liveStatus(id), (s) => s === 'live');
+      await until(
+        'on air',
+        () => liveStatus(id),
+        (s) => s === 'live',
+      );
       expect(JSON.parse(p.messages[0]!)).toEqual({ state: 'publishing' });
       const page = await t.call({ method: 'GET', url: `${API}/videos/${id}` });
       const master = await until(
@@ -145,7 +149,12 @@ describe('publishing a live from the browser', () => {
 
       // The page stops: past the reconnect window the live is over, its recording kept for the replay.
       p.ws.close(1000, 'Stopped');
-      await until('ended', () => liveStatus(id), (s) => s === 'ended', 20_000);
+      await until(
+        'ended',
+        () => liveStatus(id),
+        (s) => s === 'ended',
+        20_000,
+      );
     }, 60_000);
   }
 
@@ -167,7 +176,11 @@ describe('publishing a live from the browser', () => {
     expect((await t.call({ method: 'GET', url: `${API}/live/${id}/publish?type=video/webm` })).statusCode).toBe(401);
 
     const first = await publish(id, 'video/webm;codecs=vp8,opus', 20);
-    await until('on air', () => liveStatus(id), (s) => s === 'live');
+    await until(
+      'on air',
+      () => liveStatus(id),
+      (s) => s === 'live',
+    );
     const second = connect(base, id, owner);
     expect(await second.closed).toEqual({ code: 4409, reason: 'This live is already being published from a browser' });
     expect(first.ws.readyState).toBe(WebSocket.OPEN);

@@ -11,7 +11,12 @@ import type { LiveService } from './live.service.js';
 /** A close frame's reason is at most 123 bytes. */
 function closeReason(message: string): string {
   const bytes = Buffer.from(message, 'utf8');
-  return bytes.length <= 123 ? message : `${bytes.subarray(0, 120).toString('utf8').replace(/\uFFFD$/, '')}...`;
+  return bytes.length <= 123
+    ? message
+    : `${bytes
+        .subarray(0, 120)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '')}...`;
 }
 
 /**
@@ -59,7 +64,10 @@ export const livePublishRoutes: FastifyPluginAsyncZod<{ live: LiveService; publi
         key = await admit(request, request.params.videoId);
       } catch (err) {
         const status = err instanceof AppError ? err.statusCode : 500;
-        socket.close(status >= 500 ? CLOSE.failed : CLOSE.refused(status), closeReason(err instanceof AppError && status < 500 ? err.message : 'Publishing failed'));
+        socket.close(
+          status >= 500 ? CLOSE.failed : CLOSE.refused(status),
+          closeReason(err instanceof AppError && status < 500 ? err.message : 'Publishing failed'),
+        );
         if (status >= 500) request.log.error({ err }, 'browser publishing failed');
         return;
       }
