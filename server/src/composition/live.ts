@@ -7,6 +7,7 @@ import { BrowserPublishing } from '../modules/live/browser-publishing.js';
 import { LiveBroadcasts } from '../modules/live/live-broadcasts.js';
 import { LiveOnAir } from '../modules/live/live-on-air.js';
 import { LiveReplay } from '../modules/live/live-replay.js';
+import { LiveLimits, type LiveLimitSettings } from '../modules/live/live-limits.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { LiveRepository } from '../modules/live/live.repository.js';
@@ -14,6 +15,9 @@ import { LiveService, type LiveServiceDeps } from '../modules/live/live.service.
 import { RtmpIngest } from '../modules/live/rtmp-ingest.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
 import { SecretBox } from '../modules/users/totp.js';
+
+/** How often the lives on air are checked against the longest a live may last. */
+const OVERLONG_CHECK_MS = 5000;
 
 export interface Live {
   service: LiveService;
@@ -25,11 +29,12 @@ export interface Live {
 export async function buildLive(
   ctx: AppContext,
   jobs: { media: MediaTools; processing: VideoProcessing },
-  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & { videoRows: VideosRepository },
+  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & { videoRows: VideosRepository; liveSettings: () => Promise<LiveLimitSettings> },
 ): Promise<Live> {
   const { config, logger } = ctx;
   const lives = new LiveRepository(ctx.db);
-  const { videoRows, ...serviceDeps } = from;
+  const { videoRows, liveSettings, ...serviceDeps } = from;
+  const limits = new LiveLimits({ settings: liveSettings, lives, account: async (id) => (await from.users.findById(id)) ?? null });
   const replay = new LiveReplay({
     lives,
     videos: videoRows,
@@ -55,7 +60,7 @@ export async function buildLive(
       host: config.host,
       reconnectMs: config.live.reconnectMs,
       logger,
-      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay }),
+      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay, limits }),
     });
     const browsers = new BrowserPublishing({ tools: jobs.media, logger, rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}` });
     ingest = { server, broadcasts, browsers };
@@ -70,6 +75,7 @@ export async function buildLive(
   const service = new LiveService({
     ...serviceDeps,
     replay,
+    limits,
     box: new SecretBox(await loadSigningSecret(ctx.db), 'live stream keys'),
     lives,
     storage: ctx.storage,
@@ -94,7 +100,16 @@ export async function startIngest(live: Live, logger: Logger, port: number): Pro
     logger.error({ err, port }, 'the live ingest (RTMP) could not start');
     return async () => {};
   }
+  // The longest a live may last (an admin's setting) ends the lives of this ingest that reach it.
+  const overlong = setInterval(() => {
+    live.service
+      .endOverlong(ownerTag())
+      .then((ended) => ended.length > 0 && logger.info({ videoIds: ended }, 'lives ended: they reached the longest a live may last'))
+      .catch((err: unknown) => logger.error({ err }, 'ending lives that reached the longest a live may last failed'));
+  }, OVERLONG_CHECK_MS);
+  overlong.unref();
   return async () => {
+    clearInterval(overlong);
     await ingest.browsers.stopAll();
     await ingest.server.stop();
     await ingest.broadcasts.stopAll();

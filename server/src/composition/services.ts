@@ -292,7 +292,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     search,
     videos,
     captions,
-    live: await buildLive(ctx, { media, processing }, { videoRows, videos, users: userRows, present: presenter }),
+    live: await buildLive(ctx, { media, processing }, { videoRows, videos, users: userRows, present: presenter, liveSettings: () => instance.settings() }),
     comments,
     likes,
     playlists,

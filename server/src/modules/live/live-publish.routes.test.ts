@@ -1,19 +1,11 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { staffCallers } from '../../../test/support/staff.js';
+import { freePort } from '../../../test/support/live-ingest.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 
 const API = '/api/v1';
 const TYPE = 'type=video%2Fwebm%3Bcodecs%3Dvp8%2Copus';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 // A plain request to the WebSocket's address is answered with what the upgrade would meet: a
 // refusal's status, or 426 when all is well. The WebSocket itself is tried in live-publish.ingest.test.ts.

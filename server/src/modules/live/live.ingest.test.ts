@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { LiveDetail } from '@reelhouse/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { videoPrefix } from '../../storage/storage.js';
 
@@ -42,6 +43,16 @@ function push(port: number, key: string, seconds: number): Push {
   return { child, exited, stderr: () => err };
 }
 
+/**
+ * One owner's lives go on air one after another in these tests, some while the last still waits out
+ * its reconnect window: no limit of lives on air per account (live-limits.ingest.test.ts tries it).
+ */
+async function noLimitPerAccount(t: TestApp): Promise<void> {
+  const admin = await signUpAs(t, 'admin');
+  const res = await t.call({ method: 'PATCH', url: `${API}/admin/settings`, payload: { maxLivesOnAirPerUser: 0 }, as: admin });
+  expect(res.statusCode).toBe(200);
+}
+
 async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -61,6 +72,7 @@ describe('live ingest over RTMP', () => {
   beforeAll(async () => {
     port = await freePort();
     t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port), LIVE_RECONNECT_SECONDS: '3' } });
+    await noLimitPerAccount(t);
     owner = await t.signUp();
   });
   afterEach(() => {
@@ -220,6 +232,7 @@ describe('live ingest, ending', () => {
     port = await freePort();
     // The pipeline runs here: the replay goes through it.
     t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port) }, serveSourceAsIs: false });
+    await noLimitPerAccount(t);
     owner = await t.signUp();
   });
   afterAll(() => t.close());

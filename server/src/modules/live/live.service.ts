@@ -22,6 +22,7 @@ import type { VideosService } from '../videos/videos.service.js';
 import { presentHealth } from './live-health.js';
 import type { LiveRepository, LiveRow } from './live.repository.js';
 import type { LiveReplay } from './live-replay.js';
+import type { LiveLimits } from './live-limits.js';
 
 /** What a running ingest is told by the rules here: cut an encoder off (its key changed), or end the live's broadcast. */
 export interface LiveIngestControl {
@@ -41,6 +42,8 @@ export interface LiveServiceDeps {
   changes: PublicChanges;
   /** The RTMP port encoders publish to, and the site's public address (its host is the ingest's). */
   rtmp: { port: number; publicUrl: string | null };
+  /** Who may go live, how many lives may be on air, and for how long. */
+  limits: LiveLimits;
   /** What an ended live becomes: its replay, or nothing. */
   replay: Pick<LiveReplay, 'afterEnd'>;
   /** The ingest of this process, once it runs; none means nothing can be publishing here. */
@@ -73,6 +76,10 @@ export class LiveService {
   }
 
   async create(user: Viewer, body: CreateLiveBody, requestHost: string): Promise<CreatedLive> {
+    // Who may go live is asked here; how many lives may be on air, when one goes on air (a live made
+    // now may be for next week, while another is on air).
+    const refusal = await this.deps.limits.whoMay(user.id);
+    if (refusal) throw refusal;
     const now = this.now();
     let scheduledStart: number | null = null;
     if (body.scheduledStart !== undefined) {
@@ -215,7 +222,28 @@ export class LiveService {
     const live = await this.ownLive(videoId, user, { adminsToo: false });
     if (live.status === 'ended') throw conflict('This live has ended');
     if (!this.deps.ingestOn) throw conflict('Live ingest is off on this site');
+    // The ingest would refuse it too; here the page is told why.
+    const refusal = await this.deps.limits.mayPublish(live);
+    if (refusal) throw refusal;
     return this.deps.box.open(live.stream_key_sealed);
+  }
+
+  /**
+   * Ends the lives this process has on air that reached the longest a live may last, as their owner
+   * would end them (the encoder cut off, the recording made the replay). Answers the lives ended.
+   */
+  async endOverlong(ingestOwner: string): Promise<string[]> {
+    const { maxLiveMinutes } = await this.deps.limits.settings();
+    const ids = await this.deps.lives.onAirSince(ingestOwner, this.now() - maxLiveMinutes * 60_000);
+    const ended: string[] = [];
+    for (const videoId of ids) {
+      if (!(await this.deps.lives.end(videoId, this.now()))) continue;
+      ended.push(videoId);
+      await this.deps.ingest?.end(videoId);
+      await this.deps.changes.changed();
+      await this.deps.replay.afterEnd(videoId);
+    }
+    return ended;
   }
 
   /** The live, if this user may manage it: its owner (or an admin, where allowed). Missing to those who may not see it. */
