@@ -129,15 +129,15 @@ export function BrowserPublisher({ videoId }: { videoId: string }) {
 
   return (
     <section aria-label="Publish from this browser" className="space-y-3">
-      {/* Muted: the preview of what is sent, without hearing oneself. */}
-      <video
-        ref={preview}
-        data-testid="publish-preview"
-        autoPlay
-        muted
-        playsInline
-        className="aspect-video w-full max-w-2xl rounded-xl bg-neutral-900 object-contain"
-      />
+      <div className="relative aspect-video w-full max-w-2xl overflow-hidden rounded-xl bg-neutral-900">
+        {/* Muted: the preview of what is sent, without hearing oneself. */}
+        <video ref={preview} data-testid="publish-preview" autoPlay muted playsInline className="h-full w-full object-contain" />
+        {!busy && (
+          <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-neutral-400">
+            What you send appears here once you start publishing
+          </p>
+        )}
+      </div>
       {unavailable ? (
         <InlineMessage>{unavailable}</InlineMessage>
       ) : (
@@ -163,6 +163,7 @@ export function BrowserPublisher({ videoId }: { videoId: string }) {
                 Start publishing
               </Button>
             )}
+            {phase.kind === 'live' && <span aria-hidden className="h-2.5 w-2.5 animate-pulse rounded-full bg-rose-600" />}
             <p
               role="status"
               data-testid="publish-status"
