@@ -19,6 +19,8 @@ export const CLOSE = {
   refused: (status: number) => 4000 + status,
 } as const;
 
+const PING_EVERY_MS = 20_000;
+
 /** What the browser may send ahead of what the relay has taken before it is cut off (a stalled ffmpeg). */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
@@ -52,7 +54,11 @@ export class BrowserPublishing {
       }
       input.write(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
     });
+    // The browser sends all the time, the site nothing: a ping now and then keeps a proxy's read
+    // timeout (nginx: 60 s) from taking the quiet direction for a dead connection.
+    const keepAlive = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), PING_EVERY_MS);
     socket.on('close', () => {
+      clearInterval(keepAlive);
       closedBySocket = true;
       // The end of the input ends ffmpeg's stream cleanly: the ingest sees the encoder go away.
       input.end();
