@@ -178,7 +178,7 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
             value={text.maxLiveMinutes}
             onChange={(e) => setNumber('maxLiveMinutes', e.target.value)}
             error={errors.maxLiveMinutes}
-            hint="A live that reaches it is ended, as its owner would end it"
+            hint="A live is ended when it reaches this"
           />
         </div>
       </Section>
