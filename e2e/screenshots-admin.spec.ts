@@ -48,6 +48,9 @@ test('screenshots of every admin screen, light and dark', async ({ browser, play
       await ready();
       await shoot(page, `admin-${slug}-desktop-${scheme}`);
     }
+    // The limits on lives, further down the settings.
+    await page.goto('/admin/settings');
+    await shoot(page, `admin-settings-lives-desktop-${scheme}`, { at: page.getByRole('heading', { name: 'Lives' }) });
     await context.close();
   }
 });

@@ -136,6 +136,8 @@ export const AdminUser = z.object({
   videosCount: z.number().int(),
   /** Whether signing in asks for a code from an authenticator app; an admin can turn it off for someone who lost theirs. */
   twoFactorEnabled: z.boolean(),
+  /** Whether an admin has allowed the account to go live (what counts when the site lets only approved accounts). */
+  liveAllowed: z.boolean(),
   createdAt: IsoDate,
 });
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -156,6 +158,7 @@ export const AdminUserPatch = z
     approved: z.literal(true, { error: 'approved can only be true' }).optional(),
     quotaBytes: bytesOrDefault('quotaBytes').optional(),
     dailyQuotaBytes: bytesOrDefault('dailyQuotaBytes').optional(),
+    liveAllowed: z.boolean({ error: 'liveAllowed must be true or false' }).optional(),
   })
   .strict()
   .refine((p) => Object.keys(p).length > 0, { message: 'No change given' });

@@ -7,6 +7,11 @@ export const SIGNUP_MODES = ['open', 'closed', 'approval'] as const;
 export const SignupMode = z.enum(SIGNUP_MODES, { error: `signupMode must be one of ${SIGNUP_MODES.join(', ')}` });
 export type SignupMode = z.infer<typeof SignupMode>;
 
+/** Who may go live: everyone, only accounts an admin has allowed (admins always), or nobody. */
+export const LIVE_ALLOWED = ['everyone', 'approved', 'nobody'] as const;
+export const LiveAllowed = z.enum(LIVE_ALLOWED, { error: `liveAllowed must be one of ${LIVE_ALLOWED.join(', ')}` });
+export type LiveAllowed = z.infer<typeof LiveAllowed>;
+
 /** Heights of the HLS ladder's rungs a site may make (a source never gets a rung above its own size). */
 export const LADDER_RUNGS = [240, 360, 480, 720, 1080] as const;
 
@@ -48,6 +53,14 @@ export const InstanceSettings = z.object({
    * providers are offered, and admins keep their passwords so that nobody is locked out.
    */
   passwordSignIn: z.boolean({ error: 'passwordSignIn must be true or false' }),
+  /** Who may make lives and publish them. */
+  liveAllowed: LiveAllowed,
+  /** Most lives on air at once on the whole site; 0 for no limit. */
+  maxLivesOnAir: wholeNumber('maxLivesOnAir', 0).max(100_000, 'maxLivesOnAir must be at most 100000'),
+  /** Most lives on air at once of one account; 0 for no limit. */
+  maxLivesOnAirPerUser: wholeNumber('maxLivesOnAirPerUser', 0).max(1000, 'maxLivesOnAirPerUser must be at most 1000'),
+  /** Longest a live stays on air, in minutes: one that reaches it is ended as its owner would end it. */
+  maxLiveMinutes: wholeNumber('maxLiveMinutes', 1).max(10_080, 'maxLiveMinutes must be at most 10080 (a week)'),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 

@@ -21,6 +21,18 @@ export const CreateLiveBody = z.object({
 });
 export type CreateLiveBody = z.infer<typeof CreateLiveBody>;
 
+/**
+ * Query of GET /live/{videoId}/publish (a WebSocket): the MIME type of what the browser's
+ * MediaRecorder sends, e.g. `video/webm;codecs=vp8,opus` (H.264 is passed through, anything else re-encoded).
+ */
+export const BrowserPublishQuery = z.object({
+  type: z
+    .string({ error: 'type must be the MIME type of the recorded stream' })
+    .max(100, 'type must be at most 100 characters')
+    .regex(/^video\/(webm|mp4|x-matroska)(;.*)?$/i, 'type must be a video/webm or video/mp4 MIME type'),
+});
+export type BrowserPublishQuery = z.infer<typeof BrowserPublishQuery>;
+
 /** Body of PATCH /live/{videoId}: at least one field. */
 export const UpdateLiveBody = z
   .object({
@@ -43,7 +55,7 @@ export type UpdateLiveBody = z.infer<typeof UpdateLiveBody>;
 /** Where an encoder publishes: `rtmp` is the server address, the stream key goes after it. */
 export const LiveIngest = z.object({
   rtmp: z.string(),
-  /** Whether the browser can publish to this site (not yet). */
+  /** Whether a browser can publish to this site (GET /live/{videoId}/publish, a WebSocket): the ingest is on. */
   browser: z.boolean(),
 });
 export type LiveIngest = z.infer<typeof LiveIngest>;

@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { AppContext } from './app-context.js';
 import { type AccessTokenVerifier, authPlugin } from './http/auth.js';
+import websocket from '@fastify/websocket';
 import { registerCors } from './http/cors.js';
 import { registerCrossSiteDefence } from './http/cross-site.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -132,6 +133,8 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   // Its page has inline scripts and styles: staticCSP gives it a policy with their hashes.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { verify: parts.verifySession });
+  // WebSocket routes (a browser publishing a live) go through the same hooks as any request first.
+  await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
 
   await app.register(
     async (api) => {

@@ -3,10 +3,12 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.js';
 import { ownerTag } from '../lib/process-owner.js';
 import type { MediaTools } from '../media/media-tools.js';
+import { BrowserPublishing } from '../modules/live/browser-publishing.js';
 import { LiveBroadcasts } from '../modules/live/live-broadcasts.js';
 import type { LiveEvents } from '../modules/live/live-events.js';
 import { LiveOnAir } from '../modules/live/live-on-air.js';
 import { LiveReplay } from '../modules/live/live-replay.js';
+import { LiveLimits, type LiveLimitSettings } from '../modules/live/live-limits.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { VideosRepository } from '../modules/videos/videos.repository.js';
 import { LiveRepository } from '../modules/live/live.repository.js';
@@ -16,10 +18,13 @@ import { RtmpIngest } from '../modules/live/rtmp-ingest.js';
 import { loadSigningSecret } from '../modules/users/settings.repository.js';
 import { SecretBox } from '../modules/users/totp.js';
 
+/** How often the lives on air are checked against the longest a live may last. */
+const OVERLONG_CHECK_MS = 5000;
+
 export interface Live {
   service: LiveService;
-  /** The RTMP server of this process and the broadcasts it feeds; null when LIVE_INGEST is off. */
-  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts; control?: LiveIngestControl } | null;
+  /** The RTMP server of this process, the broadcasts it feeds and the browsers publishing to it; null when LIVE_INGEST is off. */
+  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts; browsers: BrowserPublishing; control?: LiveIngestControl } | null;
   /** With Redis: how this process's rules reach the site's ingests. */
   commands: RedisIngestControl | null;
 }
@@ -28,11 +33,16 @@ export interface Live {
 export async function buildLive(
   ctx: AppContext,
   jobs: { media: MediaTools; processing: VideoProcessing },
-  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & { videoRows: VideosRepository; events: LiveEvents },
+  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & {
+    videoRows: VideosRepository;
+    events: LiveEvents;
+    liveSettings: () => Promise<LiveLimitSettings>;
+  },
 ): Promise<Live> {
   const { config, logger } = ctx;
   const lives = new LiveRepository(ctx.db);
-  const { videoRows, ...serviceDeps } = from;
+  const { videoRows, liveSettings, ...serviceDeps } = from;
+  const limits = new LiveLimits({ settings: liveSettings, lives, account: async (id) => (await from.users.findById(id)) ?? null });
   const replay = new LiveReplay({
     lives,
     videos: videoRows,
@@ -62,9 +72,10 @@ export async function buildLive(
       host: config.host,
       reconnectMs: config.live.reconnectMs,
       logger,
-      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay, events: from.events }),
+      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay, events: from.events, limits }),
     });
-    ingest = { server, broadcasts };
+    const browsers = new BrowserPublishing({ tools: jobs.media, logger, rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}` });
+    ingest = { server, broadcasts, browsers };
   }
   const local: LiveIngestControl | null = ingest && {
     disconnect: (videoId: string) => ingest.server.disconnect(videoId),
@@ -82,12 +93,14 @@ export async function buildLive(
   const service = new LiveService({
     ...serviceDeps,
     replay,
+    limits,
     box: new SecretBox(await loadSigningSecret(ctx.db), 'live stream keys'),
     lives,
     storage: ctx.storage,
     changes: ctx.answers,
     rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl, url: config.live.rtmpUrl },
     chatSlowModeSeconds: config.live.chatSlowModeSeconds,
+    ingestOn: config.live.ingest !== 'off',
     ...(control ? { ingest: control } : {}),
   });
   return { service, ingest, commands: remote };
@@ -110,8 +123,18 @@ export async function startIngest(live: Live, logger: Logger, port: number, redi
     return closeCommands;
   }
   const stopObeying = redisUrl && ingest.control ? await obeyIngestCommands(redisUrl, ingest.control, logger) : async () => {};
+  // The longest a live may last (an admin's setting) ends the lives of this ingest that reach it.
+  const overlong = setInterval(() => {
+    live.service
+      .endOverlong(ownerTag())
+      .then((ended) => ended.length > 0 && logger.info({ videoIds: ended }, 'lives ended: they reached the longest a live may last'))
+      .catch((err: unknown) => logger.error({ err }, 'ending lives that reached the longest a live may last failed'));
+  }, OVERLONG_CHECK_MS);
+  overlong.unref();
   return async () => {
     await stopObeying();
+    clearInterval(overlong);
+    await ingest.browsers.stopAll();
     await ingest.server.stop();
     await ingest.broadcasts.stopAll();
     await closeCommands();

@@ -9,6 +9,7 @@ import { instanceRoutes } from '../modules/instance/instance.routes.js';
 import { likesRoutes } from '../modules/likes/likes.routes.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
 import { liveChatRoutes } from '../modules/live-chat/live-chat.routes.js';
+import { livePublishRoutes } from '../modules/live/live-publish.routes.js';
 import { moderationRoutes } from '../modules/moderation/moderation.routes.js';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 import { playlistsRoutes } from '../modules/playlists/playlists.routes.js';
@@ -55,6 +56,11 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(captionsRoutes, { captions: s.captions, config, tmpDir });
     await api.register(liveRoutes, { live: s.live.service });
     await api.register(liveChatRoutes, { chat: s.liveChat.service, logger });
+    await api.register(livePublishRoutes, {
+      live: s.live.service,
+      publishing: s.live.ingest?.browsers ?? null,
+      origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
+    });
   };
 }
 

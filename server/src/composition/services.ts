@@ -299,7 +299,14 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     live: await buildLive(
       ctx,
       { media, processing },
-      { videoRows, videos, users: userRows, present: presenter, events: liveEvents(ctx, liveChat.service, notifications) },
+      {
+        videoRows,
+        videos,
+        users: userRows,
+        present: presenter,
+        events: liveEvents(ctx, liveChat.service, notifications),
+        liveSettings: () => instance.settings(),
+      },
     ),
     liveChat,
     comments,

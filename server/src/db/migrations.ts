@@ -32,6 +32,7 @@ import { migrationAccountEmail } from './migrations/0051_account_email.js';
 import { migrationSingleSignOn } from './migrations/0052_single_sign_on.js';
 import { migrationLives } from './migrations/0053_lives.js';
 import { migrationLiveChat } from './migrations/0054_live_chat.js';
+import { migrationLiveAllowed } from './migrations/0055_live_allowed.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -72,6 +73,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0052_single_sign_on': migrationSingleSignOn(),
     '0053_lives': migrationLives(),
     '0054_live_chat': migrationLiveChat(),
+    '0055_live_allowed': migrationLiveAllowed(),
   };
 }
 

@@ -44,6 +44,8 @@ export interface Database {
     videos_count: number;
     /** When the address was confirmed (a link mailed to it followed); null until then. */
     email_verified_at: number | null;
+    /** 1 when an admin has allowed the account to go live (what counts when only approved accounts may). */
+    live_allowed: number;
     created_at: number;
     updated_at: number;
   };

@@ -29,6 +29,7 @@ export const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', 'username
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const uriTooLong = () => new AppError(414, 'URI_TOO_LONG', 'The URL is too long');
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const upgradeRequired = (message: string) => new AppError(426, 'UPGRADE_REQUIRED', message);
 export const unprocessable = (message: string) => new AppError(422, 'UNPROCESSABLE', message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', `Too many requests, try again in ${retryAfterSeconds} s`, null, {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fastStartArgs } from './ffmpeg-args.js';
 import { AAC_LC_CODEC, avc1FromInitSegment, measureBandwidth, parseMediaPlaylist } from './hls.js';
 import type { ToolOptions } from './video-tools.js';
@@ -155,7 +156,7 @@ export interface BroadcastUpdate {
  * playlists to publish after them, and the master playlist once every rung has a segment.
  */
 /** Where a broadcast reads the live: a URL ffmpeg opens, or a stream in a format ffmpeg is told. */
-export type BroadcastInput = string | { stream: NodeJS.ReadableStream; format: string };
+export type BroadcastInput = string | { stream: Readable; format: string };
 
 export async function runBroadcast(
   input: BroadcastInput,

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ProcessFailure, runProcess } from './run-process.js';
 
@@ -16,6 +17,15 @@ describe('runProcess', () => {
       },
     );
     expect(lines).toContain('progress=end');
+  });
+
+  it('feeds a stream to standard input as it arrives, and ends it when the stream ends; without one, input is at its end', async () => {
+    const input = new PassThrough();
+    const run = runProcess('wc', ['-c'], { stdin: input, captureStdout: true });
+    input.write('abc');
+    setTimeout(() => input.end('de'), 50);
+    expect((await run).stdout.trim()).toBe('5');
+    expect((await runProcess('wc', ['-c'], { captureStdout: true })).stdout.trim()).toBe('0');
   });
 
   it('kills the process when the signal aborts', async () => {

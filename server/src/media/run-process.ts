@@ -1,6 +1,6 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
+import type { Readable } from 'node:stream';
 import { childCommand } from './child-command.js';
 import { MediaError } from './media-error.js';
 
@@ -20,8 +20,8 @@ export interface RunOptions {
   nice?: number;
   /** Address-space ceiling in MiB (0 or absent: none); MediaTools gives every run its configured one. */
   memoryLimitMb?: number;
-  /** What the process reads on its standard input (`-i pipe:0`); none: nothing. */
-  stdin?: NodeJS.ReadableStream;
+  /** Fed to the process's standard input (a stream that arrives over the network); none: no input. */
+  stdin?: Readable;
 }
 
 export interface RunResult {
@@ -65,16 +65,12 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       return;
     }
     const [command, commandArgs] = childCommand(bin, args, opts.memoryLimitMb ?? 0);
-    const child = spawn(command, commandArgs, {
-      stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      cwd: opts.cwd,
-      windowsHide: true,
-    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
-    if (opts.stdin && child.stdin) {
-      // The process stopping first (killed, or done) is its own outcome, not a write error.
-      child.stdin.on('error', () => {});
-      opts.stdin.pipe(child.stdin);
-    }
+    const child = spawn(command, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'], cwd: opts.cwd, windowsHide: true });
+    // The process may stop reading before its input ends (it failed, or was stopped): not an error here.
+    child.stdin.on('error', () => {});
+    // Without input, standard input is at its end from the start, as /dev/null would be.
+    if (opts.stdin) opts.stdin.pipe(child.stdin);
+    else child.stdin.end();
     if (opts.nice && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, opts.nice);

@@ -34,6 +34,9 @@ export const adminFixtures: Record<string, RouteFixture> = {
           defaultDailyQuotaBytes: ['number'],
           demoAccount: ['boolean'],
           passwordSignIn: ['boolean'],
+          maxLivesOnAir: ['number'],
+          maxLivesOnAirPerUser: ['number'],
+          maxLiveMinutes: ['number'],
         },
       };
     },
@@ -108,7 +111,7 @@ adminFixtures['PATCH /api/v1/admin/users/:id'] = {
       status: 200,
       params: { id: u.id },
       json: { quotaBytes: 5000000 },
-      accepts: { quotaBytes: ['number', 'null'], dailyQuotaBytes: ['number', 'null'], banned: ['boolean'], approved: ['boolean'] },
+      accepts: { quotaBytes: ['number', 'null'], dailyQuotaBytes: ['number', 'null'], banned: ['boolean'], approved: ['boolean'], liveAllowed: ['boolean'] },
       readBack: () => w.t.ctx.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirst(),
     };
   },

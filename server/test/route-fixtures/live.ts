@@ -65,4 +65,13 @@ export const liveFixtures: Record<string, RouteFixture> = {
       return { as: owner, status: 200, params: { videoId }, readBack };
     },
   },
+  // A WebSocket (a browser publishing); a plain request meets the same checks and is told to upgrade
+  // (426), or, where the site runs without the ingest, that it is off (409).
+  'GET /api/v1/live/:videoId/publish': {
+    access: 'owner',
+    async valid(w) {
+      const { owner, videoId, readBack } = await withLive(w);
+      return { as: owner, status: w.t.services.live.ingest ? 426 : 409, params: { videoId }, query: { type: 'video/webm;codecs=vp8,opus' }, readBack };
+    },
+  },
 };

@@ -13,7 +13,7 @@ const TWO_FACTOR = sql<number>`(select count(*) from two_factor tf where tf.user
 
 export type AdminUserRow = Database['users'] & { used_bytes: number; all_videos: number; two_factor: number };
 export type AdminUsersFilter = { query?: string; role?: AdminUser['role']; banned?: 'true' | 'false'; pageNumber: number; pageSize: number };
-type AccountChange = Partial<Pick<Database['users'], 'role' | 'approval_pending' | 'quota_bytes' | 'daily_quota_bytes'>>;
+type AccountChange = Partial<Pick<AdminUserRow, 'role' | 'approval_pending' | 'quota_bytes' | 'daily_quota_bytes' | 'live_allowed'>>;
 
 /** Accounts as the admin area reads them (with storage used and videos owned), and its changes to them. */
 export class AdminUsersRepository {
@@ -54,7 +54,7 @@ export class AdminUsersRepository {
       .executeTakeFirst();
   }
 
-  /** Changes an account's role, approval or quotas, in one transaction with the audit line that tells of it. */
+  /** Changes an account's role, approval, quotas or leave to go live, in one transaction with the audit line that tells of it. */
   async change(id: string, change: AccountChange, actor: Actor, audit: AuditRecord): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).changeAccount(id, change, Date.now());

@@ -19,7 +19,7 @@ export interface AdminUsersDeps {
   changes: PersonalChanges;
 }
 
-/** Accounts as admins see and change them: search, role, ban, approval, quotas, and two-factor sign-in turned off. */
+/** Accounts as admins see and change them: search, role, ban, approval, quotas, going live, and two-factor sign-in turned off. */
 export class AdminUsersService {
   constructor(private readonly deps: AdminUsersDeps) {}
 
@@ -62,6 +62,13 @@ export class AdminUsersService {
           from: { quotaBytes: account.quotaBytes, dailyQuotaBytes: account.dailyQuotaBytes },
           to: { quotaBytes: patch.quotaBytes, dailyQuotaBytes: patch.dailyQuotaBytes },
         },
+      });
+    }
+    if (patch.liveAllowed !== undefined && patch.liveAllowed !== account.liveAllowed) {
+      await users.change(id, { live_allowed: patch.liveAllowed ? 1 : 0 }, actor, {
+        action: 'user.live-allowed',
+        target,
+        details: { from: account.liveAllowed, to: patch.liveAllowed },
       });
     }
     if (patch.banned === true && !account.banned) await this.deps.moderation.banAccount(admin, id, patch.banReason ?? 'Banned by an admin');
@@ -127,6 +134,7 @@ function present(r: AdminUserRow): AdminUser {
     storageUsedBytes: Number(r.used_bytes),
     videosCount: Number(r.all_videos),
     twoFactorEnabled: Number(r.two_factor) > 0,
+    liveAllowed: r.live_allowed === 1,
     createdAt: toIso(Number(r.created_at)),
   };
 }

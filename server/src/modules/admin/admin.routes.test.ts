@@ -69,6 +69,27 @@ describe('PATCH /admin/users/:id', () => {
     expect(actions).toEqual(['user.role', 'user.role', 'user.quota', 'user.ban', 'user.unban']);
   });
 
+  it('allows an account to go live and takes it back, in the audit log; moderators may not', async () => {
+    const u = await t.signUp();
+    expect((await patchUser(staff.admin, u.id, {})).statusCode).toBe(400);
+    const listed = await t.call({ method: 'GET', url: `${API}/admin/users`, query: { query: u.username }, as: staff.admin });
+    expect(listed.data.users[0].liveAllowed).toBe(false);
+    const allowed = await patchUser(staff.admin, u.id, { liveAllowed: true });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.data.liveAllowed).toBe(true);
+    expect((await t.ctx.db.selectFrom('users').select('live_allowed').where('id', '=', u.id).executeTakeFirstOrThrow()).live_allowed).toBe(1);
+    // Allowed again: nothing changes and nothing is logged.
+    await patchUser(staff.admin, u.id, { liveAllowed: true });
+    expect((await patchUser(staff.admin, u.id, { liveAllowed: false })).data.liveAllowed).toBe(false);
+    expect((await patchUser(staff.moderator, u.id, { liveAllowed: true })).statusCode).toBe(403);
+    expect((await patchUser(staff.admin, u.id, { liveAllowed: 'yes' })).message).toMatch(/liveAllowed must be true or false/);
+    const audit = await t.ctx.db.selectFrom('audit_log').select(['action', 'details']).where('target_id', '=', u.id).orderBy('created_at').execute();
+    expect(audit.map((a) => [a.action, JSON.parse(a.details)])).toEqual([
+      ['user.live-allowed', { from: false, to: true }],
+      ['user.live-allowed', { from: true, to: false }],
+    ]);
+  });
+
   it('approves a waiting sign-up', async () => {
     const u = await t.signUp();
     await t.ctx.db.updateTable('users').set({ approval_pending: 1 }).where('id', '=', u.id).execute();

@@ -78,6 +78,12 @@ describe('PATCH /admin/settings', () => {
       [{ ladderRungs: [360, 360] }, /ladderRungs must not repeat a height/],
       [{ ladderRungs: '720' }, /ladderRungs must be a list of heights/],
       [{ demoAccount: 'yes' }, /demoAccount must be true or false/],
+      [{ liveAllowed: 'some' }, /liveAllowed must be one of everyone, approved, nobody/],
+      [{ maxLivesOnAir: -1 }, /maxLivesOnAir must be at least 0/],
+      [{ maxLivesOnAirPerUser: 2.5 }, /maxLivesOnAirPerUser must be a whole number/],
+      [{ maxLivesOnAirPerUser: '1' }, /maxLivesOnAirPerUser must be a number/],
+      [{ maxLiveMinutes: 0 }, /maxLiveMinutes must be at least 1/],
+      [{ maxLiveMinutes: 20_000 }, /maxLiveMinutes must be at most 10080/],
     ];
     for (const [body, message] of cases) {
       const res = await patch(callers.admin, body);
@@ -86,6 +92,16 @@ describe('PATCH /admin/settings', () => {
       expect(res.message).toMatch(message);
     }
     expect((await t.call({ method: 'GET', url: `${API}/admin/settings`, as: callers.admin })).data.maxVideoBytes).toBe(50000000);
+  });
+
+  it('has the limits on lives, by default: everyone may go live, one live on air per account, none site-wide, twelve hours at most', async () => {
+    const res = await t.call({ method: 'GET', url: `${API}/admin/settings`, as: callers.admin });
+    expect(res.data).toMatchObject({ liveAllowed: 'everyone', maxLivesOnAir: 0, maxLivesOnAirPerUser: 1, maxLiveMinutes: 720 });
+    const changed = await patch(callers.admin, { liveAllowed: 'approved', maxLivesOnAir: 10, maxLivesOnAirPerUser: 2, maxLiveMinutes: 90 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.data).toMatchObject({ liveAllowed: 'approved', maxLivesOnAir: 10, maxLivesOnAirPerUser: 2, maxLiveMinutes: 90 });
+    expect((await t.call({ method: 'GET', url: `${API}/admin/settings`, as: callers.admin })).data.maxLiveMinutes).toBe(90);
+    await patch(callers.admin, { liveAllowed: 'everyone', maxLivesOnAir: 0, maxLivesOnAirPerUser: 1, maxLiveMinutes: 720 });
   });
 
   it('changes the settings everyone sees, and records who changed what', async () => {

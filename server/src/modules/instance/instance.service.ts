@@ -40,6 +40,10 @@ export class InstanceService {
       ladderRungs: [...LADDER_RUNGS],
       demoAccount: this.config.demo.enabled,
       passwordSignIn: true,
+      liveAllowed: 'everyone',
+      maxLivesOnAir: 0,
+      maxLivesOnAirPerUser: 1,
+      maxLiveMinutes: 720,
     };
   }
 

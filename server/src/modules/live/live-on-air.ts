@@ -6,6 +6,7 @@ import type { LiveRepository } from './live.repository.js';
 import { hashStreamKey } from './live.service.js';
 import type { LiveBroadcasts } from './live-broadcasts.js';
 import type { LiveReplay } from './live-replay.js';
+import type { LiveLimits } from './live-limits.js';
 import type { IngestHandlers } from './rtmp-ingest.js';
 import type { LiveEvents } from './live-events.js';
 
@@ -19,6 +20,8 @@ export interface LiveOnAirDeps {
   replay: Pick<LiveReplay, 'afterEnd' | 'afterCrash'>;
   /** Told when a live goes on air or ends. */
   events: LiveEvents;
+  /** Who may go live and how many lives may be on air at once. */
+  limits: Pick<LiveLimits, 'mayPublish'>;
   now?: () => number;
 }
 
@@ -34,6 +37,12 @@ export class LiveOnAir implements IngestHandlers {
     const live = await this.deps.lives.findByKeyHash(hashStreamKey(streamKey));
     // An ended live takes no more data: its replay is being made from what it had.
     if (!live || live.status === 'ended') return null;
+    // Refused before anything is started or written; the encoder only sees its connection closed.
+    const refusal = await this.deps.limits.mayPublish(live);
+    if (refusal) {
+      this.deps.logger.info({ videoId: live.video_id, reason: refusal.message }, 'live refused at the ingest');
+      return null;
+    }
     return live.video_id;
   }
 

@@ -1,6 +1,7 @@
 import { LiveDetail } from '@reelhouse/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type Push, push, until } from '../../../test/support/rtmp-push.js';
+import { signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { runProcess } from '../../media/run-process.js';
 import { videoPrefix } from '../../storage/storage.js';
@@ -14,6 +15,16 @@ async function durationOf(file: string): Promise<number> {
   return Number(stdout.trim());
 }
 
+/**
+ * One owner's lives go on air one after another in these tests, some while the last still waits out
+ * its reconnect window: no limit of lives on air per account (live-limits.ingest.test.ts tries it).
+ */
+async function noLimitPerAccount(t: TestApp): Promise<void> {
+  const admin = await signUpAs(t, 'admin');
+  const res = await t.call({ method: 'PATCH', url: `${API}/admin/settings`, payload: { maxLivesOnAirPerUser: 0 }, as: admin });
+  expect(res.statusCode).toBe(200);
+}
+
 describe('live ingest over RTMP', () => {
   let t: TestApp;
   let port: number;
@@ -23,6 +34,7 @@ describe('live ingest over RTMP', () => {
   beforeAll(async () => {
     port = await freePort();
     t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port), LIVE_RECONNECT_SECONDS: '3' } });
+    await noLimitPerAccount(t);
     owner = await t.signUp();
   });
   afterEach(() => {
@@ -207,6 +219,7 @@ describe('live ingest, ending', () => {
     port = await freePort();
     // The pipeline runs here: the replay goes through it.
     t = await createTestApp({ env: { LIVE_INGEST: 'in-process', LIVE_RTMP_PORT: String(port) }, serveSourceAsIs: false });
+    await noLimitPerAccount(t);
     owner = await t.signUp();
   });
   afterAll(() => t.close());

@@ -79,6 +79,27 @@ export class LiveRepository {
     return this.db.selectFrom('lives').select(['video_id', 'ingest_owner']).where('status', '=', 'live').execute();
   }
 
+  /** How many lives are on air: on the site, or of one user; a live being resumed does not count against itself. */
+  async countOnAir(opts: { userId?: string; except?: string } = {}): Promise<number> {
+    let q = this.db.selectFrom('lives').where('status', '=', 'live');
+    if (opts.userId) q = q.where('user_id', '=', opts.userId);
+    if (opts.except) q = q.where('video_id', '<>', opts.except);
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** Lives this process has on air that started at or before `startedBy`. */
+  async onAirSince(ingestOwner: string, startedBy: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('lives')
+      .select('video_id')
+      .where('status', '=', 'live')
+      .where('ingest_owner', '=', ingestOwner)
+      .where('started_at', '<=', startedBy)
+      .execute();
+    return rows.map((r) => r.video_id);
+  }
+
   /** Ends these lives if they are still on air. */
   async endOnAir(videoIds: string[], now: number): Promise<void> {
     if (videoIds.length === 0) return;

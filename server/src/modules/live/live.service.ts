@@ -9,7 +9,7 @@ import {
   pageInfo,
   type VideoDetail,
 } from '@reelhouse/contract';
-import { forbidden, notFound, unauthorized, validationFailed } from '../../http/errors.js';
+import { conflict, forbidden, notFound, unauthorized, validationFailed } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import { plainThumbnail } from '../../media/image.js';
@@ -23,6 +23,7 @@ import { presentHealth } from './live-health.js';
 import type { LiveRepository, LiveRow } from './live.repository.js';
 import type { LiveReplay } from './live-replay.js';
 import type { LiveEvents } from './live-events.js';
+import type { LiveLimits } from './live-limits.js';
 
 /** What a running ingest is told by the rules here: cut an encoder off (its key changed), or end the live's broadcast. */
 export interface LiveIngestControl {
@@ -45,6 +46,8 @@ export interface LiveServiceDeps {
    * site's public host (or the request's) at `port`.
    */
   rtmp: { port: number; publicUrl: string | null; url: string | null };
+  /** Who may go live, how many lives may be on air, and for how long. */
+  limits: LiveLimits;
   /** What an ended live becomes: its replay, or nothing. */
   replay: Pick<LiveReplay, 'afterEnd'>;
   /** The ingest of this process, once it runs; none means nothing can be publishing here. */
@@ -53,6 +56,8 @@ export interface LiveServiceDeps {
   events: Pick<LiveEvents, 'status'>;
   /** The chat's slow mode of a live that has not set its own (LIVE_CHAT_SLOW_MODE_SECONDS). */
   chatSlowModeSeconds: number;
+  /** Whether lives can be published on this site (LIVE_INGEST is not off): over RTMP, and from the browser through it. */
+  ingestOn: boolean;
   now?: () => number;
 }
 
@@ -79,6 +84,10 @@ export class LiveService {
   }
 
   async create(user: Viewer, body: CreateLiveBody, requestHost: string): Promise<CreatedLive> {
+    // Who may go live is asked here; how many lives may be on air, when one goes on air (a live made
+    // now may be for next week, while another is on air).
+    const refusal = await this.deps.limits.whoMay(user.id);
+    if (refusal) throw refusal;
     const now = this.now();
     let scheduledStart: number | null = null;
     if (body.scheduledStart !== undefined) {
@@ -218,7 +227,40 @@ export class LiveService {
     if (this.deps.rtmp.url) return { rtmp: this.deps.rtmp.url, browser: false };
     const host = this.deps.rtmp.publicUrl ? new URL(this.deps.rtmp.publicUrl).hostname : requestHost;
     const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-    return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: false };
+    return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: this.deps.ingestOn };
+  }
+
+  /**
+   * The stream key a browser publishing to this live sends its stream with, through this site's own
+   * RTMP ingest (so every rule of an encoder applies to it). Its owner only; an ended live, or a site
+   * without the ingest, takes nothing.
+   */
+  async browserPublishKey(videoId: string, user: Viewer): Promise<string> {
+    const live = await this.ownLive(videoId, user, { adminsToo: false });
+    if (live.status === 'ended') throw conflict('This live has ended');
+    if (!this.deps.ingestOn) throw conflict('Live ingest is off on this site');
+    // The ingest would refuse it too; here the page is told why.
+    const refusal = await this.deps.limits.mayPublish(live);
+    if (refusal) throw refusal;
+    return this.deps.box.open(live.stream_key_sealed);
+  }
+
+  /**
+   * Ends the lives this process has on air that reached the longest a live may last, as their owner
+   * would end them (the encoder cut off, the recording made the replay). Answers the lives ended.
+   */
+  async endOverlong(ingestOwner: string): Promise<string[]> {
+    const { maxLiveMinutes } = await this.deps.limits.settings();
+    const ids = await this.deps.lives.onAirSince(ingestOwner, this.now() - maxLiveMinutes * 60_000);
+    const ended: string[] = [];
+    for (const videoId of ids) {
+      if (!(await this.deps.lives.end(videoId, this.now()))) continue;
+      ended.push(videoId);
+      await this.deps.ingest?.end(videoId);
+      await this.deps.changes.changed();
+      await this.deps.replay.afterEnd(videoId);
+    }
+    return ended;
   }
 
   /** The live, if this user may manage it: its owner (or an admin, where allowed). Missing to those who may not see it. */

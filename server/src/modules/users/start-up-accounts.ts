@@ -68,6 +68,7 @@ function demoRow(username: string, email: string, passwordHash: string, now: num
     subscribers_count: 0,
     videos_count: 0,
     email_verified_at: now,
+    live_allowed: 0,
     created_at: now,
     updated_at: now,
   };

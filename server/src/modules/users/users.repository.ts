@@ -64,7 +64,7 @@ export class UsersRepository {
   /** An admin's change to an account's role, approval or quotas. */
   async changeAccount(
     id: string,
-    change: Partial<Pick<UserRow, 'role' | 'approval_pending' | 'quota_bytes' | 'daily_quota_bytes'>>,
+    change: Partial<Pick<UserRow, 'role' | 'approval_pending' | 'quota_bytes' | 'daily_quota_bytes' | 'live_allowed'>>,
     now: number,
   ): Promise<void> {
     await this.db

@@ -158,6 +158,7 @@ export class UsersService {
       videos_count: 0,
       // With checks off there is nothing to confirm an address with: it counts as confirmed.
       email_verified_at: checked ? null : now,
+      live_allowed: 0,
       created_at: now,
       updated_at: now,
     };

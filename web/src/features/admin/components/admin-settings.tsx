@@ -1,4 +1,4 @@
-import { type InstanceSettings, LADDER_RUNGS, SIGNUP_MODES } from '@reelhouse/contract';
+import { type InstanceSettings, LADDER_RUNGS, LIVE_ALLOWED, SIGNUP_MODES } from '@reelhouse/contract';
 import { useState } from 'react';
 import { Button, InlineMessage, Spinner, TextArea, TextField } from '@/components/ui/primitives';
 import { ApiError } from '@/lib/api-client';
@@ -12,6 +12,12 @@ const SIGNUP_LABEL = {
   open: 'Open: anyone may sign up',
   closed: 'Closed: nobody may sign up',
   approval: 'By approval: an admin approves each account',
+} as const;
+
+const LIVE_ALLOWED_LABEL = {
+  everyone: 'Everyone',
+  approved: 'Accounts an admin has allowed (on the Users page), and admins',
+  nobody: 'Nobody',
 } as const;
 
 /** Every instance setting, checked with the server's own rules before it is sent. */
@@ -135,6 +141,47 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
           />
         </div>
       </Section>
+      <Section title="Lives">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <SelectField
+              label="Who may go live"
+              value={draft.liveAllowed}
+              onChange={(e) => set('liveAllowed', e.target.value as InstanceSettings['liveAllowed'])}
+            >
+              {LIVE_ALLOWED.map((m) => (
+                <option key={m} value={m}>
+                  {LIVE_ALLOWED_LABEL[m]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextField
+            label="Most lives on air at once"
+            inputMode="numeric"
+            value={text.maxLivesOnAir}
+            onChange={(e) => setNumber('maxLivesOnAir', e.target.value)}
+            error={errors.maxLivesOnAir}
+            hint="On the whole site; 0 for no limit"
+          />
+          <TextField
+            label="Most lives on air per account"
+            inputMode="numeric"
+            value={text.maxLivesOnAirPerUser}
+            onChange={(e) => setNumber('maxLivesOnAirPerUser', e.target.value)}
+            error={errors.maxLivesOnAirPerUser}
+            hint="At once; 0 for no limit"
+          />
+          <TextField
+            label="Longest live (minutes)"
+            inputMode="numeric"
+            value={text.maxLiveMinutes}
+            onChange={(e) => setNumber('maxLiveMinutes', e.target.value)}
+            error={errors.maxLiveMinutes}
+            hint="A live is ended when it reaches this"
+          />
+        </div>
+      </Section>
       <Section title="Processing">
         <fieldset aria-describedby="rungs-hint">
           <legend className="text-sm font-medium text-neutral-700 dark:text-neutral-300">Ladder rungs to make</legend>
@@ -165,12 +212,16 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
   );
 }
 
-type NumberKey = 'maxVideoBytes' | 'maxVideoDurationSeconds' | 'defaultQuotaBytes' | 'defaultDailyQuotaBytes';
+type NumberKey =
+  'maxVideoBytes' | 'maxVideoDurationSeconds' | 'defaultQuotaBytes' | 'defaultDailyQuotaBytes' | 'maxLivesOnAir' | 'maxLivesOnAirPerUser' | 'maxLiveMinutes';
 const numbersAsText = (s: InstanceSettings): Record<NumberKey, string> => ({
   maxVideoBytes: String(s.maxVideoBytes),
   maxVideoDurationSeconds: s.maxVideoDurationSeconds === null ? '' : String(s.maxVideoDurationSeconds),
   defaultQuotaBytes: String(s.defaultQuotaBytes),
   defaultDailyQuotaBytes: String(s.defaultDailyQuotaBytes),
+  maxLivesOnAir: String(s.maxLivesOnAir),
+  maxLivesOnAirPerUser: String(s.maxLivesOnAirPerUser),
+  maxLiveMinutes: String(s.maxLiveMinutes),
 });
 const hintBytes = (n: number | null) => (typeof n === 'number' && Number.isFinite(n) ? formatQuota(n) : '—');
 

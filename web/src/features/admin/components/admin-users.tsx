@@ -127,6 +127,20 @@ function UserRow({ user }: { user: AdminUser }) {
           {user.banReason && <span className="text-xs text-neutral-500 dark:text-neutral-400">{user.banReason}</span>}
           {user.twoFactorEnabled && <Badge>Two-factor on</Badge>}
           <TurnOffTwoFactor user={user} self={user._id === me?._id} />
+          {/* What counts when the site lets only the accounts an admin has allowed go live. */}
+          <label className="flex items-center gap-2 text-xs text-neutral-700 dark:text-neutral-300">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-rose-600"
+              checked={user.liveAllowed}
+              disabled={update.isPending}
+              aria-label={`${user.username} may go live`}
+              onChange={(e) =>
+                save({ liveAllowed: e.target.checked }, e.target.checked ? `${user.username} may go live` : `${user.username} may no longer go live`)
+              }
+            />
+            May go live
+          </label>
           {user.approvalPending && (
             <Button size="sm" onClick={() => save({ approved: true }, `${user.username} approved`)}>
               Approve

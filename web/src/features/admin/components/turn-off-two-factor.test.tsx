@@ -19,6 +19,7 @@ const account = (over: Partial<AdminUser> = {}): AdminUser => ({
   storageUsedBytes: 0,
   videosCount: 0,
   twoFactorEnabled: true,
+  liveAllowed: false,
   createdAt: new Date().toISOString(),
   ...over,
 });

@@ -13,6 +13,10 @@ const saved: InstanceSettings = {
   ladderRungs: [240, 360, 480, 720, 1080],
   demoAccount: true,
   passwordSignIn: true,
+  liveAllowed: 'everyone',
+  maxLivesOnAir: 0,
+  maxLivesOnAirPerUser: 1,
+  maxLiveMinutes: 720,
 };
 
 describe('settingsPatch', () => {
@@ -33,6 +37,14 @@ describe('settingsPatch', () => {
       ladderRungs: 'ladderRungs needs at least one rung',
       maxVideoDurationSeconds: 'maxVideoDurationSeconds must be a whole number',
     });
+  });
+  it('checks the limits on lives', () => {
+    expect(settingsPatch(saved, { ...saved, liveAllowed: 'approved', maxLiveMinutes: 90 })).toEqual({
+      patch: { liveAllowed: 'approved', maxLiveMinutes: 90 },
+      errors: {},
+    });
+    const { errors } = settingsPatch(saved, { ...saved, maxLivesOnAir: -1, maxLiveMinutes: 0 });
+    expect(errors).toEqual({ maxLivesOnAir: 'maxLivesOnAir must be at least 0', maxLiveMinutes: 'maxLiveMinutes must be at least 1' });
   });
 });
 
