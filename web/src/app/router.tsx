@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'liked-videos', lazy: page(() => import('./routes/liked-videos')) },
               { path: 'watch-history', lazy: page(() => import('./routes/watch-history')) },
               { path: 'studio', lazy: page(() => import('./routes/studio')) },
+              { path: 'studio/live', lazy: page(() => import('./routes/go-live')) },
             ],
           },
         ],

@@ -40,3 +40,8 @@ export function lastDataText(lastDataAt: string | null, now: Date = new Date()):
   if (s < 3600) return `last data ${Math.floor(s / 60)} min ago`;
   return `last data ${Math.floor(s / 3600)} h ago`;
 }
+
+/** Upcoming / Live / Ended, as the studio lists lives. */
+export function liveStatusLabel(status: 'upcoming' | 'live' | 'ended'): string {
+  return status === 'upcoming' ? 'Upcoming' : status === 'live' ? 'Live' : 'Ended';
+}

@@ -59,8 +59,9 @@ export function videoPollInterval(status: VideoDetail['status'] | undefined, liv
   return false;
 }
 
-export function useVideo(id: string) {
+export function useVideo(id: string, enabled = true) {
   return useQuery({
+    enabled: enabled && Boolean(id),
     queryKey: videoKeys.detail(id),
     queryFn: ({ signal }) => api.get<VideoDetail>(`/videos/${id}`, undefined, signal),
     // A video still being processed is polled every second (an H.264 upload is playable about a
