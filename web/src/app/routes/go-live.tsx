@@ -98,7 +98,11 @@ function LiveDashboard({ videoId }: { videoId: string }) {
         </div>
         <StreamHealth health={live.health} viewers={viewers ?? live.viewers} />
         <LiveControls live={live} notify={notify} />
-        <section aria-labelledby="publish-from-browser" className="rounded-xl border border-dashed border-neutral-300 p-4 dark:border-neutral-700" data-testid="browser-publish">
+        <section
+          aria-labelledby="publish-from-browser"
+          className="rounded-xl border border-dashed border-neutral-300 p-4 dark:border-neutral-700"
+          data-testid="browser-publish"
+        >
           <h2 id="publish-from-browser" className="text-base font-semibold">
             Publish from this browser
           </h2>

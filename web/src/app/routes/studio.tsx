@@ -58,10 +58,7 @@ export default function StudioPage() {
     <div className="mx-auto max-w-[1200px]">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageTitle>Studio</PageTitle>
-        <Link
-          to={goLive}
-          className="inline-flex h-10 items-center gap-2 rounded-full bg-rose-600 px-4 text-sm font-medium text-white hover:bg-rose-700"
-        >
+        <Link to={goLive} className="inline-flex h-10 items-center gap-2 rounded-full bg-rose-600 px-4 text-sm font-medium text-white hover:bg-rose-700">
           <LiveIcon width={18} height={18} /> Go live
         </Link>
       </div>

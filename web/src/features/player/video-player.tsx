@@ -88,19 +88,22 @@ export function VideoPlayer({
 
   // The HLS provider's hls.js, to pin a rung the viewer picked (see keepQualityChoice).
   const hlsRef = useRef<{ loadLevel: number } | null>(null);
-  const onProviderChange = useCallback((provider: MediaProviderAdapter | null) => {
-    hlsRef.current = null;
-    if (isHLSProvider(provider)) {
-      provider.onInstance((hls) => {
-        hlsRef.current = hls;
-      });
-      // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
-      // alternate audio, none of which the ladder has), split into its own chunk.
-      provider.library = () => import('hls.js/light');
-      // Auto quality never picks a rung larger than the player shows.
-      provider.config = { capLevelToPlayerSize: true, ...(live ? LIVE_HLS_CONFIG : {}) };
-    }
-  }, [live]);
+  const onProviderChange = useCallback(
+    (provider: MediaProviderAdapter | null) => {
+      hlsRef.current = null;
+      if (isHLSProvider(provider)) {
+        provider.onInstance((hls) => {
+          hlsRef.current = hls;
+        });
+        // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
+        // alternate audio, none of which the ladder has), split into its own chunk.
+        provider.library = () => import('hls.js/light');
+        // Auto quality never picks a rung larger than the player shows.
+        provider.config = { capLevelToPlayerSize: true, ...(live ? LIVE_HLS_CONFIG : {}) };
+      }
+    },
+    [live],
+  );
 
   const { onTime, onInterrupt } = views;
   const onTimeUpdate = useCallback(

@@ -127,7 +127,15 @@ export default function VideoPage() {
     live && onAir ? (
       <Suspense fallback={<div className="aspect-video w-full animate-pulse rounded-xl bg-neutral-900" />}>
         <div className="relative">
-          <VideoPlayer key={`${video._id}-live`} {...playerMedia(video)} live autoPlay theater={theater} onTheaterChange={setTheater} onViewCounted={onViewCounted} />
+          <VideoPlayer
+            key={`${video._id}-live`}
+            {...playerMedia(video)}
+            live
+            autoPlay
+            theater={theater}
+            onTheaterChange={setTheater}
+            onViewCounted={onViewCounted}
+          />
           <LiveBadge className="pointer-events-none absolute left-3 top-3 z-10" />
         </div>
       </Suspense>
@@ -270,10 +278,7 @@ export default function VideoPage() {
           />
         </div>
         <div
-          className={cn(
-            'mt-6 w-full xl:col-start-2 xl:mt-0',
-            chat ? 'xl:row-start-2 xl:pt-4' : theater ? 'xl:row-start-1' : 'xl:row-span-2 xl:row-start-1',
-          )}
+          className={cn('mt-6 w-full xl:col-start-2 xl:mt-0', chat ? 'xl:row-start-2 xl:pt-4' : theater ? 'xl:row-start-1' : 'xl:row-span-2 xl:row-start-1')}
         >
           {list.data && <PlaylistPanel playlist={list.data} currentId={video._id} />}
           <UpNext videos={upNext} autoplay={autoplay} onAutoplayChange={setAutoplay} />

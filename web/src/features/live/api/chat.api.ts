@@ -54,7 +54,7 @@ export function useChatStream(videoId: string, handlers: ChatStreamHandlers, ena
     if (!enabled || !videoId || typeof EventSource === 'undefined') return;
     const key = chatKeys.history(videoId);
     const source = new EventSource(`${API_BASE}/live/${videoId}/chat/stream`, { withCredentials: true });
-    const read = <T,>(e: Event) => JSON.parse((e as MessageEvent<string>).data) as T;
+    const read = <T>(e: Event) => JSON.parse((e as MessageEvent<string>).data) as T;
     let opened = false;
     source.addEventListener('ready', (e) => {
       const ready = read<ChatReady>(e);

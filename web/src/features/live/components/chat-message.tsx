@@ -39,7 +39,11 @@ export function ChatMessageItem({
         {open && hasActions && (
           <div className="mt-1 flex flex-wrap gap-1">
             {rights.canDelete && (
-              <button type="button" onClick={onDelete} className="rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-medium hover:bg-neutral-300 dark:bg-neutral-700 dark:hover:bg-neutral-600">
+              <button
+                type="button"
+                onClick={onDelete}
+                className="rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-medium hover:bg-neutral-300 dark:bg-neutral-700 dark:hover:bg-neutral-600"
+              >
                 Delete
               </button>
             )}

@@ -104,7 +104,10 @@ export function ChatPanel({
   return (
     <section
       aria-label="Live chat"
-      className={cn('flex min-h-0 flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900', className)}
+      className={cn(
+        'flex min-h-0 flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900',
+        className,
+      )}
     >
       <header className="flex items-center justify-between border-b border-neutral-200 px-4 py-2.5 dark:border-neutral-800">
         <h2 className="text-sm font-semibold">Live chat</h2>
@@ -148,7 +151,9 @@ export function ChatPanel({
         )}
       </div>
       {!open ? (
-        <p className="border-t border-neutral-200 p-3 text-center text-sm text-neutral-500 dark:border-neutral-800">The live has ended; the chat is read-only</p>
+        <p className="border-t border-neutral-200 p-3 text-center text-sm text-neutral-500 dark:border-neutral-800">
+          The live has ended; the chat is read-only
+        </p>
       ) : viewer ? (
         <ChatForm send={send} />
       ) : (

@@ -20,9 +20,7 @@ export function LiveCountdown({ scheduledStart, poster }: { scheduledStart: stri
           {scheduledStart ? countdownText(scheduledStart, now) : 'Waiting for the stream to start'}
         </p>
         {scheduledStart && (
-          <p className="mt-1 text-sm text-neutral-300">
-            {new Date(scheduledStart).toLocaleString([], { dateStyle: 'full', timeStyle: 'short' })}
-          </p>
+          <p className="mt-1 text-sm text-neutral-300">{new Date(scheduledStart).toLocaleString([], { dateStyle: 'full', timeStyle: 'short' })}</p>
         )}
         <p className="mt-3 text-xs text-neutral-400">The video starts by itself when the channel goes live.</p>
       </div>

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, renderWithQueries } from '@/test/fake-api';
 import { LiveFeed } from './live-feed';
 
-const page = (videos: unknown[]) => ({ videos, totalDocs: videos.length, limit: 20, page: 1, totalPages: 1, hasPrevPage: false, hasNextPage: false, prevPage: null, nextPage: null });
+const page = (videos: unknown[]) => ({
+  videos,
+  totalDocs: videos.length,
+  limit: 20,
+  page: 1,
+  totalPages: 1,
+  hasPrevPage: false,
+  hasNextPage: false,
+  prevPage: null,
+  nextPage: null,
+});
 
 const onAir = {
   _id: 'vid0000001',

@@ -67,7 +67,9 @@ export function CreateLiveForm({ onCreated }: { onCreated: (videoId: string) => 
         <input type="checkbox" className={`${CHECK} mt-0.5`} checked={permanent} onChange={(e) => setPermanent(e.target.checked)} />
         <span>
           <span className="font-medium">Permanent live</span>
-          <span className="block text-xs text-neutral-500">The same address and stream key for every session; each session&apos;s replay becomes a video of its own.</span>
+          <span className="block text-xs text-neutral-500">
+            The same address and stream key for every session; each session&apos;s replay becomes a video of its own.
+          </span>
         </span>
       </label>
       {error && <InlineMessage>{error}</InlineMessage>}

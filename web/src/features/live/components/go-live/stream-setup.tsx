@@ -39,7 +39,9 @@ export function StreamSetup({ videoId, rtmp, streamKey, notify }: { videoId: str
       <h2 id="stream-setup" className="text-base font-semibold">
         Stream from an encoder
       </h2>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">In OBS or any RTMP encoder, set the server to the URL below and the stream key to your key.</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        In OBS or any RTMP encoder, set the server to the URL below and the stream key to your key.
+      </p>
       <div className="flex flex-col gap-1">
         <label htmlFor="rtmp-url" className="text-sm font-medium">
           Server URL
