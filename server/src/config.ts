@@ -77,6 +77,7 @@ const Env = z.object({
   LIVE_INGEST: z.enum(['in-process', 'off'], { error: 'must be in-process or off' }).default('in-process'),
   LIVE_RECONNECT_SECONDS: int(1).default(30),
   LIVE_DVR_MINUTES: int(1).default(120),
+  LIVE_CHAT_SLOW_MODE_SECONDS: int(0).max(3600).default(0),
   DEMO_ACCOUNT: bool.default(true),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@reelhouse.dev'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-account-2026'),
@@ -228,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       reconnectMs: e.LIVE_RECONNECT_SECONDS * 1000,
       /** How far back viewers can go in a live. */
       dvrMinutes: e.LIVE_DVR_MINUTES,
+      /** Seconds a viewer waits between two chat messages in a live that has not set its own; 0 is off. */
+      chatSlowModeSeconds: e.LIVE_CHAT_SLOW_MODE_SECONDS,
     },
     demo: {
       enabled: e.DEMO_ACCOUNT,

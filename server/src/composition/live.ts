@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { ownerTag } from '../lib/process-owner.js';
 import type { MediaTools } from '../media/media-tools.js';
 import { LiveBroadcasts } from '../modules/live/live-broadcasts.js';
+import type { LiveEvents } from '../modules/live/live-events.js';
 import { LiveOnAir } from '../modules/live/live-on-air.js';
 import { LiveReplay } from '../modules/live/live-replay.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
@@ -24,7 +25,7 @@ export interface Live {
 export async function buildLive(
   ctx: AppContext,
   jobs: { media: MediaTools; processing: VideoProcessing },
-  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & { videoRows: VideosRepository },
+  from: Pick<LiveServiceDeps, 'videos' | 'users' | 'present'> & { videoRows: VideosRepository; events: LiveEvents },
 ): Promise<Live> {
   const { config, logger } = ctx;
   const lives = new LiveRepository(ctx.db);
@@ -37,6 +38,7 @@ export async function buildLive(
     changes: ctx.answers,
     logger,
     tmpDir: ctx.tmpDir,
+    events: from.events,
   });
   let ingest: Live['ingest'] = null;
   if (config.live.ingest === 'in-process') {
@@ -54,7 +56,7 @@ export async function buildLive(
       host: config.host,
       reconnectMs: config.live.reconnectMs,
       logger,
-      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay }),
+      handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay, events: from.events }),
     });
     ingest = { server, broadcasts };
   }
@@ -73,6 +75,7 @@ export async function buildLive(
     storage: ctx.storage,
     changes: ctx.answers,
     rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl },
+    chatSlowModeSeconds: config.live.chatSlowModeSeconds,
     ...(control ? { ingest: control } : {}),
   });
   return { service, ingest };

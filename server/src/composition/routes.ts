@@ -8,6 +8,7 @@ import { discoveryRoutes } from '../modules/discovery/discovery.routes.js';
 import { instanceRoutes } from '../modules/instance/instance.routes.js';
 import { likesRoutes } from '../modules/likes/likes.routes.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
+import { liveChatRoutes } from '../modules/live-chat/live-chat.routes.js';
 import { moderationRoutes } from '../modules/moderation/moderation.routes.js';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 import { playlistsRoutes } from '../modules/playlists/playlists.routes.js';
@@ -53,6 +54,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });
     await api.register(captionsRoutes, { captions: s.captions, config, tmpDir });
     await api.register(liveRoutes, { live: s.live.service });
+    await api.register(liveChatRoutes, { chat: s.liveChat.service, logger });
   };
 }
 

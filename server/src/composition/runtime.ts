@@ -44,6 +44,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   const stopBackups = runJobs ? jobs.backups.schedule() : () => {};
   const stopIngest = await startIngest(services.live, logger, config.live.rtmpPort);
+  services.liveChat.viewers.start();
   return {
     ctx,
     services,
@@ -56,6 +57,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     },
     close: async () => {
       await stopIngest();
+      await services.liveChat.close();
       stopTrending();
       stopBackups();
       await stopHousekeeping();

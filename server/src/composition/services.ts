@@ -68,6 +68,7 @@ import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
 import { SecretBox } from '../modules/users/totp.js';
 import { buildLive, type Live } from './live.js';
+import { buildLiveChat, type LiveChat, liveEvents } from './live-chat.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
 import type { VideoProcessing } from '../modules/videos/video-processing.js';
 import type { MediaTools } from '../media/media-tools.js';
@@ -108,6 +109,8 @@ export interface Services {
   captions: CaptionsService;
   /** Live videos: making them, their keys, ending them, the list of what is on air; the RTMP ingest. */
   live: Live;
+  /** The chat of lives and their viewer counts. */
+  liveChat: LiveChat;
   comments: CommentsService;
   likes: LikesService;
   playlists: PlaylistsService;
@@ -265,6 +268,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   };
   const avatarUrl = (key: string | null) => (key ? storage.url(key) : defaultImages.avatar);
   const pages = { videos: videoRows, users: userRows, presenter, site, avatarUrl };
+  const liveChat = buildLiveChat(ctx);
 
   return {
     users,
@@ -292,7 +296,12 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     search,
     videos,
     captions,
-    live: await buildLive(ctx, { media, processing }, { videoRows, videos, users: userRows, present: presenter }),
+    live: await buildLive(
+      ctx,
+      { media, processing },
+      { videoRows, videos, users: userRows, present: presenter, events: liveEvents(ctx, liveChat.service, notifications) },
+    ),
+    liveChat,
     comments,
     likes,
     playlists,

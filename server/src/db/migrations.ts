@@ -31,6 +31,7 @@ import { migrationPasskeys } from './migrations/0050_passkeys.js';
 import { migrationAccountEmail } from './migrations/0051_account_email.js';
 import { migrationSingleSignOn } from './migrations/0052_single_sign_on.js';
 import { migrationLives } from './migrations/0053_lives.js';
+import { migrationLiveChat } from './migrations/0054_live_chat.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -70,6 +71,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0051_account_email': migrationAccountEmail(),
     '0052_single_sign_on': migrationSingleSignOn(),
     '0053_lives': migrationLives(),
+    '0054_live_chat': migrationLiveChat(),
   };
 }
 

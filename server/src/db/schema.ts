@@ -228,7 +228,7 @@ export interface Database {
   notifications: {
     id: string;
     user_id: string;
-    kind: 'new_video' | 'comment_reply' | 'video_comment' | 'upload_ready' | 'upload_failed';
+    kind: 'new_video' | 'comment_reply' | 'video_comment' | 'upload_ready' | 'upload_failed' | 'live_started';
     /** Names the event, unique per recipient: the same event never notifies twice. */
     event_key: string;
     actor_id: string | null;
@@ -377,5 +377,11 @@ export interface Database {
     ingest_owner: string | null;
     viewers: Generated<number>;
     created_at: number;
+    /** Seconds a viewer waits between two chat messages; null: the site's default (migration 0054). */
+    chat_slow_mode_seconds: number | null;
   };
+  /** A live's chat messages (migration 0054). */
+  live_chat_messages: { id: string; video_id: string; user_id: string; content: string; created_at: number };
+  /** Viewers kept out of a live's chat until a time; one row per live and user. */
+  live_chat_bans: { video_id: string; user_id: string; until: number; banned_by: string | null; created_at: number };
 }

@@ -17,6 +17,7 @@ import { passkeysFixtures } from './passkeys.js';
 import { accountEmailFixtures } from './account-email.js';
 import { singleSignOnFixtures } from './single-sign-on.js';
 import { liveFixtures } from './live.js';
+import { liveChatFixtures } from './live-chat.js';
 import { signUpAs } from '../support/staff.js';
 
 export type { RouteFixture, ValidCall, World };
@@ -36,6 +37,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   ...accountEmailFixtures,
   ...singleSignOnFixtures,
   ...liveFixtures,
+  ...liveChatFixtures,
 };
 
 /**

@@ -14,6 +14,8 @@ export interface RouteFixture {
   access: 'public' | 'self' | 'owner' | 'moderator' | 'admin';
   /** An owner route that admins may use on anyone's resource too (moderators and other users may not). */
   adminsToo?: boolean;
+  /** An owner route that moderators and admins may use on anyone's resource too (other users may not). */
+  staffToo?: boolean;
   /** Sent as multipart/form-data rather than JSON. */
   multipart?: boolean;
   /** Makes the world a valid call needs (fresh users and rows each time) and describes the call. */

@@ -7,6 +7,7 @@ import { hashStreamKey } from './live.service.js';
 import type { LiveBroadcasts } from './live-broadcasts.js';
 import type { LiveReplay } from './live-replay.js';
 import type { IngestHandlers } from './rtmp-ingest.js';
+import type { LiveEvents } from './live-events.js';
 
 export interface LiveOnAirDeps {
   lives: LiveRepository;
@@ -16,6 +17,8 @@ export interface LiveOnAirDeps {
   broadcasts: Pick<LiveBroadcasts, 'start' | 'stop'>;
   /** What an ended live becomes. */
   replay: Pick<LiveReplay, 'afterEnd'>;
+  /** Told when a live goes on air or ends. */
+  events: LiveEvents;
   now?: () => number;
 }
 
@@ -35,9 +38,12 @@ export class LiveOnAir implements IngestHandlers {
   }
 
   async started(videoId: string, streamKey: string): Promise<void> {
-    if (!(await this.deps.lives.goLive(videoId, this.now(), ownerTag()))) return;
+    const admitted = await this.deps.lives.goLive(videoId, this.now(), ownerTag());
+    if (!admitted) return;
     await this.deps.broadcasts.start(videoId, streamKey);
     await this.deps.changes.changed();
+    await this.deps.events.status(videoId, 'live');
+    if (admitted === 'started') await this.deps.events.sessionStarted(videoId);
   }
 
   async health(videoId: string, health: StoredHealth, at: number): Promise<void> {
@@ -55,6 +61,7 @@ export class LiveOnAir implements IngestHandlers {
     await this.deps.lives.endOnAir(ended, this.now());
     this.deps.logger.info({ videoIds: ended }, 'lives left on air by a stopped process ended');
     await this.deps.changes.changed();
+    for (const videoId of ended) await this.deps.events.status(videoId, 'ended');
   }
 
   async gone(videoId: string): Promise<void> {
@@ -62,6 +69,7 @@ export class LiveOnAir implements IngestHandlers {
     if (await this.deps.lives.end(videoId, this.now())) {
       this.deps.logger.info({ videoId }, 'live ended: the encoder stayed away');
       await this.deps.changes.changed();
+      await this.deps.events.status(videoId, 'ended');
       await this.deps.replay.afterEnd(videoId);
     }
   }

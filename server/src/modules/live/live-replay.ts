@@ -7,6 +7,7 @@ import { liveMasterKey, type Storage, videoPrefix } from '../../storage/storage.
 import type { VideoProcessing } from '../videos/video-processing.js';
 import type { VideoRow, VideosRepository } from '../videos/videos.repository.js';
 import type { LiveRepository } from './live.repository.js';
+import type { LiveEvents } from './live-events.js';
 
 export interface LiveReplayDeps {
   lives: Pick<LiveRepository, 'find' | 'nextSession'>;
@@ -17,6 +18,8 @@ export interface LiveReplayDeps {
   storage: Storage;
   changes: PublicChanges;
   logger: Logger;
+  /** Told when a permanent live waits for its next session. */
+  events: Pick<LiveEvents, 'status'>;
 }
 
 /**
@@ -40,6 +43,7 @@ export class LiveReplay {
       await this.deps.storage.deletePrefix(dir);
       await this.deps.lives.nextSession(videoId);
       await this.deps.changes.changed();
+      await this.deps.events.status(videoId, 'upcoming');
       return { removed: false };
     }
     if (live.save_replay !== 1) {

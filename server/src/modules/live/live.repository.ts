@@ -41,15 +41,33 @@ export class LiveRepository {
     await this.db.updateTable('lives').set({ stream_key_hash: hash, stream_key_sealed: sealed }).where('video_id', '=', videoId).execute();
   }
 
-  /** On air: started now unless it had started before (an encoder resuming); an ended live stays ended. */
-  async goLive(videoId: string, now: number, ingestOwner: string): Promise<boolean> {
+  /**
+   * On air: started now unless it had started before (an encoder resuming); an ended live stays
+   * ended. Answers 'started' for the first admission of a session, 'resumed' for an encoder back
+   * within the window, null when the live is over (or gone).
+   */
+  async goLive(videoId: string, now: number, ingestOwner: string): Promise<'started' | 'resumed' | null> {
+    // Two steps, each one conditional update: only one admission can be the one that started the session.
+    const first = await this.db
+      .updateTable('lives')
+      .set({ status: 'live', started_at: now, last_data_at: now, ingest_owner: ingestOwner })
+      .where('video_id', '=', videoId)
+      .where('status', '<>', 'ended')
+      .where('started_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(first.numUpdatedRows) > 0) return 'started';
     const res = await this.db
       .updateTable('lives')
       .set((eb) => ({ status: 'live', started_at: eb.fn.coalesce('started_at', eb.val(now)), last_data_at: now, ingest_owner: ingestOwner }))
       .where('video_id', '=', videoId)
       .where('status', '<>', 'ended')
       .executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return Number(res.numUpdatedRows) > 0 ? 'resumed' : null;
+  }
+
+  /** The chat's slow mode of this live. */
+  async setChatSlowMode(videoId: string, seconds: number): Promise<void> {
+    await this.db.updateTable('lives').set({ chat_slow_mode_seconds: seconds }).where('video_id', '=', videoId).execute();
   }
 
   async setHealth(videoId: string, health: string, at: number): Promise<void> {

@@ -171,6 +171,8 @@ describe('live routes', () => {
     const second = await made({ title: 'Many watch', description: 'x' });
     const hidden = await made({ title: 'Unlisted', description: 'x', visibility: 'unlisted' });
     await made({ title: 'Not yet', description: 'x' });
+    // The viewer counts would set the numbers below back to the lives' open chat streams (none).
+    await t.services.liveChat.viewers.stop();
     const onAir = async (id: string, viewers: number) =>
       t.ctx.db.updateTable('lives').set({ status: 'live', started_at: Date.now(), viewers }).where('video_id', '=', id).execute();
     await onAir(first.video._id, 3);

@@ -22,6 +22,7 @@ import type { VideosService } from '../videos/videos.service.js';
 import { presentHealth } from './live-health.js';
 import type { LiveRepository, LiveRow } from './live.repository.js';
 import type { LiveReplay } from './live-replay.js';
+import type { LiveEvents } from './live-events.js';
 
 /** What a running ingest is told by the rules here: cut an encoder off (its key changed), or end the live's broadcast. */
 export interface LiveIngestControl {
@@ -45,6 +46,10 @@ export interface LiveServiceDeps {
   replay: Pick<LiveReplay, 'afterEnd'>;
   /** The ingest of this process, once it runs; none means nothing can be publishing here. */
   ingest?: LiveIngestControl;
+  /** Told when a live ends here, so its open chats hear of it. */
+  events: Pick<LiveEvents, 'status'>;
+  /** The chat's slow mode of a live that has not set its own (LIVE_CHAT_SLOW_MODE_SECONDS). */
+  chatSlowModeSeconds: number;
   now?: () => number;
 }
 
@@ -133,6 +138,7 @@ export class LiveService {
           health: null,
           ingest_owner: null,
           created_at: now,
+          chat_slow_mode_seconds: null,
         },
       );
     } catch (err) {
@@ -153,15 +159,21 @@ export class LiveService {
       streamKey: this.deps.box.open(live.stream_key_sealed),
       ingest: this.ingest(requestHost),
       health: presentHealth(live),
-      chat: { slowModeSeconds: 0, open: live.status !== 'ended' },
+      chat: { slowModeSeconds: live.chat_slow_mode_seconds ?? this.deps.chatSlowModeSeconds, open: live.status !== 'ended' },
     };
   }
 
-  /** Title, description and visibility, by the same rules as any video of the owner's. */
+  /**
+   * Title, description and visibility, by the same rules as any video of the owner's; the chat's
+   * slow mode is the live's own. The video's fields go first: refused, they leave the slow mode as it was.
+   */
   async update(videoId: string, user: Viewer, body: UpdateLiveBody): Promise<VideoDetail> {
     await this.ownLive(videoId, user, { adminsToo: false });
-    const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, string>;
-    return this.deps.videos.update(videoId, user, fields, undefined);
+    const { slowModeSeconds, ...videoFields } = body;
+    const fields = Object.fromEntries(Object.entries(videoFields).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const updated = Object.keys(fields).length > 0 ? await this.deps.videos.update(videoId, user, fields, undefined) : null;
+    if (slowModeSeconds !== undefined) await this.deps.lives.setChatSlowMode(videoId, slowModeSeconds);
+    return updated ?? this.deps.videos.get(videoId, user);
   }
 
   /** A new key; the old one stops at once, and an encoder still publishing with it is cut off. */
@@ -183,6 +195,7 @@ export class LiveService {
     if (await this.deps.lives.end(videoId, this.now())) {
       await this.deps.ingest?.end(videoId);
       await this.deps.changes.changed();
+      await this.deps.events.status(videoId, 'ended');
       const asEnded = await this.deps.videos.get(videoId, user);
       if ((await this.deps.replay.afterEnd(videoId)).removed) return asEnded;
     }

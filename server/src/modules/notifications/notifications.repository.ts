@@ -169,6 +169,12 @@ export class NotificationsRepository {
       .executeTakeFirst();
   }
 
+  /** When the live's current session started, or null (no live, or not on air yet). */
+  async liveStartedAt(videoId: string): Promise<number | null> {
+    const row = await this.db.selectFrom('lives').select('started_at').where('video_id', '=', videoId).executeTakeFirst();
+    return row?.started_at == null ? null : Number(row.started_at);
+  }
+
   /** The subscribers of a channel who may sign in (banned accounts are told nothing). */
   async followers(channelId: string): Promise<string[]> {
     const rows = await this.db

@@ -127,6 +127,30 @@ export class NotificationsService {
     );
   }
 
+  /**
+   * A channel went live (an encoder admitted for a new session): its subscribers hear of it, once
+   * per session (a permanent live has many), when the live is public.
+   */
+  async liveStarted(videoId: string): Promise<void> {
+    const video = await this.deps.notifications.findVideo(videoId);
+    const startedAt = await this.deps.notifications.liveStartedAt(videoId);
+    if (!video || video.listed !== 1 || startedAt === null) return;
+    const followers = await this.deps.notifications.followers(video.owner_id);
+    await this.create(
+      followers
+        .filter((id) => id !== video.owner_id)
+        .map((userId) => ({
+          user_id: userId,
+          kind: 'live_started' as const,
+          event_key: `live_started:${video.id}:${startedAt}`,
+          actor_id: video.owner_id,
+          video_id: video.id,
+          comment_id: null,
+          reason: null,
+        })),
+    );
+  }
+
   /** A comment was added: the author of the comment it answers, and the video's owner, hear of it. */
   async commented(event: { commentId: string; videoId: string; authorId: string; repliedToAuthorId: string | null }): Promise<void> {
     const video = await this.deps.notifications.findVideo(event.videoId);
