@@ -1,4 +1,6 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import type { VideoDetail } from '@reelhouse/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlaylistAddIcon } from '@/components/ui/icons';
 import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
@@ -16,14 +18,13 @@ import { LikeButton } from '@/features/likes/components/like-button';
 import { usePlaylistReady } from '@/features/live/api/playlist-ready';
 import { ChatPanel } from '@/features/live/components/chat-panel';
 import { LiveBadge } from '@/features/live/components/live-badge';
-import { LiveCountdown, LiveOver } from '@/features/live/components/live-countdown';
 import { watchingText } from '@/features/live/lib/live-text';
 import { playlistPosition, usePlaylist } from '@/features/playlists/api/playlists.api';
 import { AddToPlaylistDialog } from '@/features/playlists/components/add-to-playlist-dialog';
 import { PlaylistPanel } from '@/features/playlists/components/playlist-panel';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { recordWatch } from '@/features/users/api/users.api';
-import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
+import { incrementViews, useVideo, videoKeys } from '@/features/videos/api/videos.api';
 import { DescriptionBox } from '@/features/videos/components/description-box';
 import { ProcessingStatus } from '@/features/videos/components/processing-status';
 import { ChapterList } from '@/features/player/chapter-list';
@@ -32,13 +33,12 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatSubscribers } from '@/lib/format';
+import { VideoPlayer } from './lazy-player';
+import { liveStageFor } from './live-stage';
 import { OwnerTools } from './owner-tools';
 import { TakedownNotice } from './takedown-notice';
 import { EmbedButton, ShareButton } from './share-button';
 import { parseStartTime } from './start-time';
-
-// The player (and hls.js under it) is downloaded only when a video page opens.
-const VideoPlayer = lazy(() => import('@/features/player'));
 
 export default function VideoPage() {
   const { videoId = '' } = useParams();
@@ -111,39 +111,31 @@ export default function VideoPage() {
       .catch(() => {});
   }, [videoId]);
 
-  // The live went on air or ended: the video now has its live playlist, its replay, or neither.
+  // The live went on air or ended: the video now has its live playlist, its replay, or neither. Once
+  // it ended, the page stops playing the broadcast at once, before the video is asked for again.
   const { refetch } = q;
-  const onLiveStatus = useCallback(() => void refetch(), [refetch]);
+  const queryClient = useQueryClient();
+  const onLiveStatus = useCallback(
+    (status: 'upcoming' | 'live' | 'ended') => {
+      if (status === 'ended') {
+        queryClient.setQueryData<VideoDetail>(videoKeys.detail(videoId), (old) => (old?.live ? { ...old, hls: null, live: { ...old.live, status } } : old));
+      }
+      void refetch();
+    },
+    [refetch, queryClient, videoId],
+  );
   const live = video?.live;
   const liveSrc = live?.status === 'live' ? (video?.hls?.url ?? null) : null;
   const onAir = usePlaylistReady(liveSrc);
 
   if (q.isPending) return <Spinner label="Loading video" />;
-  if (q.isError || !video) return <EmptyState>{errorMessage(q.error, 'Video not found')}</EmptyState>;
+  // An ended live whose replay is still being prepared is not found for anyone but its owner for a
+  // while: the page keeps what it knew (the live has ended, its chat) rather than losing it.
+  if (!video || (q.isError && !video.live)) return <EmptyState>{errorMessage(q.error, 'Video not found')}</EmptyState>;
 
   const isOwner = user?._id === video.owner._id;
 
-  const liveStage =
-    live && onAir ? (
-      <Suspense fallback={<div className="aspect-video w-full animate-pulse rounded-xl bg-neutral-900" />}>
-        <div className="relative">
-          <VideoPlayer
-            key={`${video._id}-live`}
-            {...playerMedia(video)}
-            live
-            autoPlay
-            theater={theater}
-            onTheaterChange={setTheater}
-            onViewCounted={onViewCounted}
-          />
-          <LiveBadge className="pointer-events-none absolute left-3 top-3 z-10" />
-        </div>
-      </Suspense>
-    ) : live && live.status !== 'ended' ? (
-      <LiveCountdown scheduledStart={live.status === 'upcoming' ? live.scheduledStart : null} poster={video.thumbnail.url} />
-    ) : live && video.status === 'ready' && !video.hls && !video.videoFile.url ? (
-      <LiveOver />
-    ) : null;
+  const liveStage = live ? liveStageFor(video, { onAir, theater, onTheaterChange: setTheater, onViewCounted }) : null;
 
   const player =
     liveStage ??
