@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, watchForCspViolations } from './fixtures';
 import { newUser, type TestUser } from './helpers';
+import { LIVE_ORIGIN, pushLive } from './live-encoder';
 
-// The live server (playwright.config.ts, project "live"): cookie-authenticated changes come from its origin.
-const LIVE_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 7123) + 9}`;
 const FROM_LIVE_SITE = { origin: LIVE_ORIGIN };
 
 async function signUp(request: APIRequestContext): Promise<TestUser> {
@@ -17,19 +15,6 @@ async function signUp(request: APIRequestContext): Promise<TestUser> {
   const signedIn = await request.post('/api/v1/users/login', { headers: FROM_LIVE_SITE, data: { email: user.email, password: user.password } });
   expect(signedIn.ok()).toBe(true);
   return user;
-}
-
-/** An encoder: ffmpeg publishing a test picture and a tone over RTMP, in real time. */
-function pushLive(url: string): ChildProcess {
-  // prettier-ignore
-  const args = [
-    '-hide_banner', '-loglevel', 'error', '-re',
-    '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30',
-    '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-f', 'flv', url,
-  ];
-  return spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 /** Playback really moves: the element's time advances by more than a second. */

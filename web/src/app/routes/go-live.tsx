@@ -25,7 +25,7 @@ export default function GoLivePage() {
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageTitle>Go live</PageTitle>
-      <div className="grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
         <aside className="flex flex-col gap-3">
           <Button variant={selected ? 'secondary' : 'primary'} onClick={() => setParams({})}>
             New live
@@ -66,7 +66,7 @@ function LiveDashboard({ videoId }: { videoId: string }) {
   const v = video.data;
 
   return (
-    <div className="grid min-w-0 gap-6 2xl:grid-cols-[minmax(0,1fr)_360px]">
+    <div className="grid min-w-0 grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,1fr)_360px]">
       <div className="flex min-w-0 flex-col gap-6">
         <header className="flex flex-wrap items-center gap-3">
           <h2 className="min-w-0 truncate text-lg font-semibold" data-testid="go-live-title">

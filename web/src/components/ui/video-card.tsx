@@ -44,9 +44,10 @@ export function VideoCard({ video, actions }: { video: CardVideo; actions?: Reac
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
             {video.status === 'failed' ? 'Failed' : `Processing ${video.progress}%`}
           </span>
-        ) : (
+        ) : video.duration > 0 ? (
+          // A live has no duration until its replay is made.
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">{formatDuration(video.duration)}</span>
-        )}
+        ) : null}
         {!processing && !video.live && <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />}
         {!video.isPublished && <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>}
       </Link>
@@ -74,9 +75,9 @@ export function CompactVideoCard({ video }: { video: CardVideo }) {
         <img src={video.thumbnail.url} alt="" loading="lazy" className="h-full w-full object-cover" />
         {onAir(video) ? (
           <LiveMark small />
-        ) : (
+        ) : video.duration > 0 ? (
           <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">{formatDuration(video.duration)}</span>
-        )}
+        ) : null}
         <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />
       </Link>
       <VideoCardText video={video} compact />
