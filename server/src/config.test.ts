@@ -31,6 +31,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '0' })).toThrow('Invalid setting UPLOAD_EXPIRY_HOURS="0": must be positive');
   });
 
+  it("reads the live chat's default slow mode: 0 (off) unless set, at most an hour", () => {
+    expect(loadConfig({}).live.chatSlowModeSeconds).toBe(0);
+    expect(loadConfig({ LIVE_CHAT_SLOW_MODE_SECONDS: '15' }).live.chatSlowModeSeconds).toBe(15);
+    expect(() => loadConfig({ LIVE_CHAT_SLOW_MODE_SECONDS: '3601' })).toThrow('Invalid setting LIVE_CHAT_SLOW_MODE_SECONDS="3601"');
+    expect(() => loadConfig({ LIVE_CHAT_SLOW_MODE_SECONDS: '-1' })).toThrow('Invalid setting LIVE_CHAT_SLOW_MODE_SECONDS="-1"');
+  });
+
   it('switches to PostgreSQL, Redis workers and S3 when told', () => {
     const c = loadConfig({
       DATABASE_URL: 'postgres://u@h/db',

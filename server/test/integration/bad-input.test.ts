@@ -33,7 +33,20 @@ const valid = new Map<string, ValidCall>();
 let before: Record<string, number>;
 let sent = 0;
 
-const TABLES = ['users', 'videos', 'comments', 'likes', 'subscriptions', 'playlists', 'playlist_videos', 'watch_history', 'captions', 'caption_cues', 'live_chat_messages', 'live_chat_bans'] as const;
+const TABLES = [
+  'users',
+  'videos',
+  'comments',
+  'likes',
+  'subscriptions',
+  'playlists',
+  'playlist_videos',
+  'watch_history',
+  'captions',
+  'caption_cues',
+  'live_chat_messages',
+  'live_chat_bans',
+] as const;
 async function rowCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {

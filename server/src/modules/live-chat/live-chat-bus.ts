@@ -4,10 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /** What happens in a live's chat that every open stream of it hears. */
-export type ChatEvent =
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'deleted'; _id: string }
-  | { type: 'status'; status: LiveStatusEvent['status'] };
+export type ChatEvent = { type: 'message'; message: ChatMessage } | { type: 'deleted'; _id: string } | { type: 'status'; status: LiveStatusEvent['status'] };
 
 /**
  * Carries a live's chat events to its open streams on every API process: whichever process

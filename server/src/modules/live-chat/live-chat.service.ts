@@ -60,7 +60,9 @@ export class LiveChatService {
       const waitMs = last === null ? 0 : last + slow * 1000 - now;
       if (waitMs > 0) {
         const wait = Math.ceil(waitMs / 1000);
-        throw new AppError(429, 'SLOW_MODE', `Slow mode: wait ${slow} second${slow === 1 ? '' : 's'} between messages (${wait} s left)`, null, { 'retry-after': String(wait) });
+        throw new AppError(429, 'SLOW_MODE', `Slow mode: wait ${slow} second${slow === 1 ? '' : 's'} between messages (${wait} s left)`, null, {
+          'retry-after': String(wait),
+        });
       }
     }
     const id = newId();

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { PublicChanges } from '../../lib/public-changes.js';
 import type { ViewerCounts } from './viewer-counts.js';
 
 /** What the viewers of a live are written to: the lives on air and their `viewers` column. */
@@ -10,6 +11,8 @@ export interface ViewerColumn {
 export interface LiveViewersOptions {
   counts: ViewerCounts;
   lives: ViewerColumn;
+  /** Told once a round changed some live's count: kept answers show it (the video page, the live list). */
+  changes: PublicChanges;
   logger: Logger;
   /** How often open streams are told a changed count (and this process's counts are reported). */
   tellEveryMs?: number;
@@ -99,9 +102,13 @@ export class LiveViewers {
   }
 
   private async writeColumn(): Promise<void> {
+    let changed = false;
     for (const live of await this.opts.lives.onAir()) {
       const total = await this.opts.counts.total(live.video_id);
-      if (total !== live.viewers) await this.opts.lives.setViewers(live.video_id, total);
+      if (total === live.viewers) continue;
+      await this.opts.lives.setViewers(live.video_id, total);
+      changed = true;
     }
+    if (changed) await this.opts.changes.changed();
   }
 }

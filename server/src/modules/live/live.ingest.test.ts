@@ -1,56 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { LiveDetail } from '@reelhouse/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type Push, push, until } from '../../../test/support/rtmp-push.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { videoPrefix } from '../../storage/storage.js';
 
 const API = '/api/v1';
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface Push {
-  child: ChildProcess;
-  /** Resolves with ffmpeg's exit code once it has ended. */
-  exited: Promise<number | null>;
-  stderr: () => string;
-}
-
-/** ffmpeg publishing a test pattern and a tone over RTMP, as OBS would, for `seconds`. */
-function push(port: number, key: string, seconds: number): Push {
-  const child = spawn(
-    process.env.FFMPEG_PATH ?? 'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => err };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('live ingest over RTMP', () => {
   let t: TestApp;
