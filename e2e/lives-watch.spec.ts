@@ -51,11 +51,17 @@ test.describe('going live and watching', () => {
     const key = await keyField.inputValue();
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
+    // Someone else opens the live before it starts: it waits, and starts by itself when on air.
+    const other = await browser.newContext();
+    const violations = watchForCspViolations(other);
+    const viewer = await other.newPage();
+    await signUp(viewer.request);
+    await viewer.goto(`/video/${videoId}`);
+    await expect(viewer.getByTestId('live-upcoming')).toContainText('Waiting for the stream to start');
+
     const encoder = pushLive(`${rtmp}/${key}`);
     let encoderLog = '';
     encoder.stderr?.on('data', (d: Buffer) => (encoderLog += d.toString()));
-    const other = await browser.newContext();
-    const violations = watchForCspViolations(other);
     try {
       // On air: the Go live page shows it, with the stream's health and its preview.
       await expect(page.getByRole('main').getByText('Live', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
@@ -71,11 +77,9 @@ test.describe('going live and watching', () => {
       await page.locator('.rh-player').hover();
       await expect(page.getByRole('button', { name: 'Live: playing the newest' })).toBeVisible();
 
-      // Someone else opens it and chats; the owner sees the message; both are counted.
-      const viewer = await other.newPage();
-      await signUp(viewer.request);
-      await viewer.goto(`/video/${videoId}`);
+      // The other viewer, on air without reloading, chats; the owner sees the message; both are counted.
       await expect(viewer.getByTestId('live-badge').first()).toBeVisible({ timeout: 30_000 });
+      await expect(viewer.getByTestId('live-upcoming')).toHaveCount(0);
       await viewer.getByRole('textbox', { name: 'Chat message' }).fill('Hello from the audience');
       await viewer.getByRole('button', { name: 'Send' }).click();
       await expect(viewer.getByTestId('chat-messages').getByText('Hello from the audience')).toBeVisible();
