@@ -21,9 +21,10 @@ import { LiveEdgeButton } from './live-edge-button';
 
 /**
  * hls.js for a live: start and stay this many 1 s segments behind the newest (a short buffer,
- * seconds of latency), and catch up when it falls far behind.
+ * seconds of latency). No maximum latency: a viewer who went back in the broadcast's window stays
+ * there until they press LIVE.
  */
-const LIVE_HLS_CONFIG = { lowLatencyMode: true, liveSyncDurationCount: 3, liveMaxLatencyDurationCount: 8, backBufferLength: 30 };
+const LIVE_HLS_CONFIG = { lowLatencyMode: true, liveSyncDurationCount: 3, backBufferLength: 30 };
 /** The broadcast's window is seekable once it holds this many seconds (vidstack's default is a minute). */
 const MIN_DVR_WINDOW_SECONDS = 10;
 
