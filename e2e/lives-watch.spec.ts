@@ -88,6 +88,23 @@ test.describe('going live and watching', () => {
       await expect(viewer.getByTestId('live-viewers')).toHaveText(/2 watching/, { timeout: 20_000 });
       await expectPlaying(viewer);
 
+      // Back in the broadcast's window the LIVE button dims; pressing it returns to the newest.
+      const player = page.locator('video').first();
+      const dvrWindow = () => player.evaluate((v: HTMLVideoElement) => (v.seekable.length ? v.seekable.end(0) - v.seekable.start(0) : 0));
+      await expect.poll(dvrWindow, { timeout: 60_000, intervals: [1000] }).toBeGreaterThan(24);
+      await player.evaluate((v: HTMLVideoElement) => {
+        v.currentTime = v.seekable.end(0) - 20;
+      });
+      await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.seekable.end(0) - v.currentTime)).toBeGreaterThan(15);
+      // The controls show on a pointer move over the player.
+      await page.mouse.move(5, 5);
+      await page.locator('.rh-player').hover({ position: { x: 100, y: 100 } });
+      await expect(page.getByRole('button', { name: 'Jump to live' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('.rh-player[data-can-seek]')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Jump to live' }).click();
+      await expect(page.getByRole('button', { name: 'Live: playing the newest' })).toBeVisible();
+      expect(await player.evaluate((v: HTMLVideoElement) => v.seekable.end(0) - v.currentTime)).toBeLessThan(8);
+
       // The owner ends it from the Go live page.
       await page.goto(`/${owner.username}/studio/live?live=${videoId}`);
       await page.getByRole('button', { name: 'End live' }).click();

@@ -18,6 +18,7 @@ import { usePlayerKeys } from './use-player-keys';
 import { videoElement } from './video-element';
 import { keepQualityChoice } from './quality-choice';
 import { LiveEdgeButton } from './live-edge-button';
+import { keepDvrSeekable } from './live-dvr';
 
 /**
  * hls.js for a live: start and stay this many 1 s segments behind the newest (a short buffer,
@@ -95,6 +96,7 @@ export function VideoPlayer({
       if (isHLSProvider(provider)) {
         provider.onInstance((hls) => {
           hlsRef.current = hls;
+          if (live) keepDvrSeekable(hls, () => playerRef.current);
         });
         // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
         // alternate audio, none of which the ladder has), split into its own chunk.
