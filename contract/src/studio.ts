@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageInfo, PageQuery } from './common.js';
+import { LiveState } from './live-state.js';
 import { VIDEO_STATUSES, VideoSummary, VISIBILITIES } from './videos.js';
 
 /** GET /studio/videos: the caller's own videos in every state, filtered and sorted. */
@@ -16,6 +17,8 @@ export const StudioVideo = VideoSummary.extend({
   failureReason: z.string().nullable(),
   /** Set while moderators have taken the video down. */
   takenDown: z.boolean(),
+  /** Present only for a live video, so the studio can list lives with their state. */
+  live: LiveState.optional(),
 });
 export type StudioVideo = z.infer<typeof StudioVideo>;
 

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'watch-history', lazy: page(() => import('./routes/watch-history')) },
               { path: 'studio', lazy: page(() => import('./routes/studio')) },
               { path: 'studio/publish/:videoId', lazy: page(() => import('./routes/publish-live')) },
+              { path: 'studio/live', lazy: page(() => import('./routes/go-live')) },
             ],
           },
         ],

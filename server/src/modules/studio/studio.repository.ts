@@ -21,8 +21,16 @@ export class StudioRepository {
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base
       .innerJoin('users', 'users.id', 'videos.owner_id')
+      .leftJoin('lives', 'lives.video_id', 'videos.id')
       .select(SUMMARY_COLUMNS)
       .select(['videos.likes_count', 'videos.comments_count', 'videos.failure_reason'])
+      .select([
+        'lives.status as live_status',
+        'lives.scheduled_start as live_scheduled_start',
+        'lives.started_at as live_started_at',
+        'lives.ended_at as live_ended_at',
+        'lives.viewers as live_viewers',
+      ])
       .orderBy(SORT_COLUMNS[q.sortBy], q.sortType)
       .orderBy('videos.id', q.sortType)
       .limit(q.pageSize)

@@ -45,6 +45,18 @@ describe('GET /studio/videos', () => {
     expect(theirs.data.videos.map((v: { title: string }) => v.title)).toEqual(['Not mine']);
   });
 
+  it('gives lives their live state and other videos none', async () => {
+    const maker = await t.signUp();
+    const plain = await seedVideo(t.ctx, maker.id, { title: 'Plain upload' });
+    const made = await t.call({ method: 'POST', url: `${API}/live`, payload: { title: 'On air soon', description: 'A live' }, as: maker });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await t.call({ method: 'GET', url: `${API}/studio/videos`, as: maker });
+    const page = StudioVideoPage.parse(res.data);
+    const live = page.videos.find((v) => v._id === made.data.video._id);
+    expect(live?.live).toMatchObject({ status: 'upcoming', viewers: 0, startedAt: null });
+    expect(page.videos.find((v) => v._id === plain.id)).not.toHaveProperty('live');
+  });
+
   it('needs a signed-in caller and checks its filters', async () => {
     expect((await t.call({ method: 'GET', url: `${API}/studio/videos` })).statusCode).toBe(401);
     const bad = await t.call({ method: 'GET', url: `${API}/studio/videos?status=deleted`, as: owner });

@@ -1,5 +1,5 @@
 import type { StudioVideo, StudioVideoQuery } from '@reelhouse/contract';
-import type { VideoPresenter } from '../videos/videos.presenter.js';
+import { liveState, type VideoPresenter } from '../videos/videos.presenter.js';
 import type { StudioRepository } from './studio.repository.js';
 
 /**
@@ -19,6 +19,7 @@ export class StudioService {
       commentsCount: Number(r.comments_count),
       failureReason: r.failure_reason,
       takenDown: r.hidden_at !== null,
+      ...(r.live_status ? { live: liveState(r) } : {}),
     }));
     return { total, videos };
   }

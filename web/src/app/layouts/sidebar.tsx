@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { HomeIcon, KeyIcon, ListIcon, ShieldIcon, UploadIcon, UserIcon } from '@/components/ui/icons';
+import { HomeIcon, KeyIcon, ListIcon, LiveIcon, ShieldIcon, UploadIcon, UserIcon } from '@/components/ui/icons';
 import { useInstance } from '@/features/instance/api/instance.api';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
@@ -14,6 +14,7 @@ export function Sidebar() {
   const links = [
     { to: '/', label: 'Home', icon: HomeIcon, end: true },
     { to: base ? `${base}/add-video` : '/login', label: 'Add Video', icon: UploadIcon, end: false },
+    { to: base ? `${base}/studio/live` : '/login', label: 'Go Live', icon: LiveIcon, end: false },
     { to: base ?? '/login', label: 'Profile', icon: UserIcon, end: true },
     { to: base ? `${base}/playlists` : '/login', label: 'Playlists', icon: ListIcon, end: false },
   ];

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LiveIcon } from '@/components/ui/icons';
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { QuotaLine } from '@/features/videos/components/quota-line';
@@ -6,10 +7,16 @@ import { UploadForm } from '@/features/videos/components/upload-form';
 
 export default function AddVideoPage() {
   const navigate = useNavigate();
+  const { username = '' } = useParams();
   const toast = useToast();
   return (
     <div className="mx-auto max-w-4xl">
-      <PageTitle>Add Video</PageTitle>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle>Add Video</PageTitle>
+        <Link to={`/${username}/studio/live`} className="inline-flex items-center gap-1.5 text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
+          <LiveIcon width={18} height={18} /> Go live instead
+        </Link>
+      </div>
       <QuotaLine />
       <UploadForm
         onUploaded={(id) => {

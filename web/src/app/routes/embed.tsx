@@ -51,7 +51,13 @@ export default function EmbedPage() {
   return (
     <div className="rh-embed fixed inset-0 bg-black">
       <Suspense fallback={<div className="h-full w-full bg-black" />}>
-        <VideoPlayer {...playerMedia(video)} theater={false} onTheaterChange={noop} onViewCounted={onViewCounted} />
+        <VideoPlayer
+          {...playerMedia(video)}
+          live={video.live?.status === 'live' && Boolean(video.hls)}
+          theater={false}
+          onTheaterChange={noop}
+          onViewCounted={onViewCounted}
+        />
       </Suspense>
       <div className="rh-embed-title pointer-events-none absolute inset-x-0 top-0 z-10 bg-gradient-to-b from-black/80 to-transparent px-4 pb-8 pt-3">
         <SiteLink videoId={video._id} className="pointer-events-auto block truncate text-base font-semibold text-white hover:underline">

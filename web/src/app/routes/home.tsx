@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { TrendingFeed } from '@/features/discovery/components/trending-feed';
+import { LiveFeed } from '@/features/live/components/live-feed';
 import { SubscriptionFeed } from '@/features/subscriptions/components/subscription-feed';
 import { SearchBox } from '@/features/videos/components/search-box';
 import { VideoFeed } from '@/features/videos/components/video-feed';
@@ -9,6 +10,7 @@ import { cn } from '@/lib/cn';
 const TABS = [
   { tab: null, label: 'All', signedInOnly: false },
   { tab: 'trending', label: 'Trending', signedInOnly: false },
+  { tab: 'live', label: 'Live', signedInOnly: false },
   { tab: 'subscriptions', label: 'Subscriptions', signedInOnly: true },
 ] as const;
 
@@ -52,7 +54,15 @@ export default function HomePage() {
           Results for <span className="font-medium text-neutral-900 dark:text-neutral-100">“{query}”</span>
         </p>
       )}
-      {tab === 'subscriptions' ? <SubscriptionFeed /> : tab === 'trending' ? <TrendingFeed /> : <VideoFeed params={{ query: query || undefined }} />}
+      {tab === 'subscriptions' ? (
+        <SubscriptionFeed />
+      ) : tab === 'trending' ? (
+        <TrendingFeed />
+      ) : tab === 'live' ? (
+        <LiveFeed />
+      ) : (
+        <VideoFeed params={{ query: query || undefined }} />
+      )}
     </div>
   );
 }

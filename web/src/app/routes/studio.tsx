@@ -1,9 +1,12 @@
 import type { StudioVideo, Visibility } from '@reelhouse/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LiveIcon } from '@/components/ui/icons';
 import { Button, EmptyState, InlineMessage, PageTitle, Spinner } from '@/components/ui/primitives';
 import { type StudioFilter, type StudioSort, useBulkChange, useStudioVideos, useVideoStats } from '@/features/studio/api/studio.api';
 import { ViewsChart } from '@/features/studio/components/views-chart';
+import { LiveStatusPill } from '@/features/live/components/go-live/my-lives';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 
 const SELECT = 'h-9 rounded-lg border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900';
@@ -29,6 +32,8 @@ export default function StudioPage() {
   const list = useStudioVideos(filter);
   const bulk = useBulkChange();
   const videos = list.data?.videos ?? [];
+  const { user } = useAuth();
+  const goLive = `/${user?.username ?? ''}/studio/live`;
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -51,7 +56,12 @@ export default function StudioPage() {
 
   return (
     <div className="mx-auto max-w-[1200px]">
-      <PageTitle>Studio</PageTitle>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle>Studio</PageTitle>
+        <Link to={goLive} className="inline-flex h-10 items-center gap-2 rounded-full bg-rose-600 px-4 text-sm font-medium text-white hover:bg-rose-700">
+          <LiveIcon width={18} height={18} /> Go live
+        </Link>
+      </div>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <label className="text-sm">
           Sort{' '}
@@ -137,6 +147,7 @@ export default function StudioPage() {
                 onToggle={() => toggle(v._id)}
                 chartOpen={chartFor === v._id}
                 onChart={() => setChartFor((c) => (c === v._id ? null : v._id))}
+                goLive={goLive}
               />
             ))}
           </tbody>
@@ -152,8 +163,10 @@ function StudioRow({
   onToggle,
   chartOpen,
   onChart,
+  goLive,
 }: {
   video: StudioVideo;
+  goLive: string;
   selected: boolean;
   onToggle: () => void;
   chartOpen: boolean;
@@ -173,7 +186,16 @@ function StudioRow({
         </td>
         <td className="px-2 py-2">{visibilityLabel(v)}</td>
         <td className="px-2 py-2">
-          <span>{stateLabel(v)}</span>
+          {v.live ? (
+            <span className="flex flex-col items-start gap-1">
+              <LiveStatusPill status={v.live.status} />
+              <Link to={`${goLive}?live=${v._id}`} className="text-xs font-medium text-rose-600 hover:underline dark:text-rose-400">
+                Go live page
+              </Link>
+            </span>
+          ) : (
+            <span>{stateLabel(v)}</span>
+          )}
           {v.status === 'failed' && v.failureReason && <span className="block text-xs text-red-600 dark:text-red-400">{v.failureReason}</span>}
         </td>
         <td className="px-2 py-2 text-right tabular-nums">{v.views}</td>

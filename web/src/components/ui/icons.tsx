@@ -110,6 +110,14 @@ export const VideoIcon = (p: IconProps) => (
     <path d="m16 10 5-3v10l-5-3" />
   </svg>
 );
+/** A broadcast: a dot with waves either side. */
+export const LiveIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="2" />
+    <path d="M8.5 8.5a5 5 0 0 0 0 7M15.5 8.5a5 5 0 0 1 0 7M5.6 5.6a9 9 0 0 0 0 12.8M18.4 5.6a9 9 0 0 1 0 12.8" />
+  </svg>
+);
+
 export const ImageIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <rect x="3" y="4" width="18" height="16" rx="2" />

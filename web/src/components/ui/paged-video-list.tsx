@@ -4,10 +4,18 @@ import { Button, EmptyState } from './primitives';
 import { SkeletonGrid, VideoCard, VideoGrid } from './video-card';
 
 /** A grid of a paged list with a "Load more" button (history, liked videos). */
-export function PagedVideoList<P>({ query, pick }: { query: UseInfiniteQueryResult<InfiniteData<P>, Error>; pick: (page: P) => VideoSummary[] }) {
+export function PagedVideoList<P>({
+  query,
+  pick,
+  empty = 'No videos available',
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<P>, Error>;
+  pick: (page: P) => VideoSummary[];
+  empty?: string;
+}) {
   if (query.isPending) return <SkeletonGrid />;
   const videos = query.isError ? [] : query.data.pages.flatMap(pick);
-  if (videos.length === 0) return <EmptyState>No videos available</EmptyState>;
+  if (videos.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <>
       <VideoGrid>

@@ -1,11 +1,28 @@
-import type { VideoSummary } from '@reelhouse/contract';
+import type { LiveState, VideoSummary } from '@reelhouse/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WatchProgress } from '@/features/discovery/components/watch-progress';
-import { formatDuration, formatViews, timeAgo } from '@/lib/format';
+import { compactNumber, formatDuration, formatViews, timeAgo } from '@/lib/format';
 import { Avatar } from './primitives';
 
-export function VideoCard({ video, actions }: { video: VideoSummary; actions?: ReactNode }) {
+/** A card's video; lists of lives (GET /videos/live) also carry the live state. */
+type CardVideo = VideoSummary & { live?: LiveState };
+
+const onAir = (video: CardVideo) => video.live?.status === 'live';
+
+/** The red mark that replaces the duration of a video on air. */
+function LiveMark({ small }: { small?: boolean }) {
+  return (
+    <span
+      className={`absolute rounded bg-red-600 font-bold uppercase tracking-wide text-white ${small ? 'bottom-1 right-1 px-1 py-px text-[11px]' : 'bottom-2 right-2 px-1.5 py-0.5 text-xs'}`}
+      data-testid="card-live-badge"
+    >
+      Live
+    </span>
+  );
+}
+
+export function VideoCard({ video, actions }: { video: CardVideo; actions?: ReactNode }) {
   const processing = video.status !== 'ready';
   return (
     <article className="group flex flex-col gap-3" data-testid="video-card">
@@ -21,14 +38,17 @@ export function VideoCard({ video, actions }: { video: VideoSummary; actions?: R
           loading="lazy"
           className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
         />
-        {processing ? (
+        {onAir(video) ? (
+          <LiveMark />
+        ) : processing ? (
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
             {video.status === 'failed' ? 'Failed' : `Processing ${video.progress}%`}
           </span>
-        ) : (
+        ) : video.duration > 0 ? (
+          // A live has no duration until its replay is made.
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">{formatDuration(video.duration)}</span>
-        )}
-        {!processing && <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />}
+        ) : null}
+        {!processing && !video.live && <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />}
         {!video.isPublished && <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>}
       </Link>
       <div className="flex gap-3">
@@ -43,7 +63,7 @@ export function VideoCard({ video, actions }: { video: VideoSummary; actions?: R
 }
 
 /** The dense side-list card of the player page: thumbnail on the left, text on the right. */
-export function CompactVideoCard({ video }: { video: VideoSummary }) {
+export function CompactVideoCard({ video }: { video: CardVideo }) {
   return (
     <article className="group flex gap-2" data-testid="compact-video-card">
       <Link
@@ -53,7 +73,11 @@ export function CompactVideoCard({ video }: { video: VideoSummary }) {
         aria-hidden="true"
       >
         <img src={video.thumbnail.url} alt="" loading="lazy" className="h-full w-full object-cover" />
-        <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">{formatDuration(video.duration)}</span>
+        {onAir(video) ? (
+          <LiveMark small />
+        ) : video.duration > 0 ? (
+          <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">{formatDuration(video.duration)}</span>
+        ) : null}
         <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />
       </Link>
       <VideoCardText video={video} compact />
@@ -91,7 +115,7 @@ export function SkeletonGrid({ count = 8 }: { count?: number }) {
 }
 
 /** Title, channel, views and age: the text of both card sizes. */
-function VideoCardText({ video, compact }: { video: VideoSummary; compact: boolean }) {
+function VideoCardText({ video, compact }: { video: CardVideo; compact: boolean }) {
   const small = compact ? 'text-xs' : 'text-sm';
   return (
     <div className="min-w-0 flex-1">
@@ -107,7 +131,13 @@ function VideoCardText({ video, compact }: { video: VideoSummary; compact: boole
         {video.owner.fullName || video.owner.username}
       </Link>
       <p className={`${small} text-neutral-600 dark:text-neutral-400`}>
-        {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
+        {onAir(video) ? (
+          `${compactNumber(video.live?.viewers ?? 0)} watching`
+        ) : (
+          <>
+            {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}
+          </>
+        )}
       </p>
     </div>
   );

@@ -36,4 +36,11 @@ export interface VideoPlayerProps {
   onPause?(): void;
   /** Playback reached the end. */
   onEnded?(): void;
+  /**
+   * A live on air: `hlsSrc` is its live playlist, played a couple of seconds behind the newest
+   * segment, with a seek bar over the broadcast's window and a LIVE button in place of the time.
+   */
+  live?: boolean;
+  /** Starts without sound (the owner's preview of their own stream). */
+  muted?: boolean;
 }

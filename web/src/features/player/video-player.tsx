@@ -17,6 +17,17 @@ import { hlsTypeForThisBrowser } from './hls-type';
 import { usePlayerKeys } from './use-player-keys';
 import { videoElement } from './video-element';
 import { keepQualityChoice } from './quality-choice';
+import { LiveEdgeButton } from './live-edge-button';
+import { keepDvrSeekable } from './live-dvr';
+
+/**
+ * hls.js for a live: start and stay this many 1 s segments behind the newest (a short buffer,
+ * seconds of latency). No maximum latency: a viewer who went back in the broadcast's window stays
+ * there until they press LIVE.
+ */
+const LIVE_HLS_CONFIG = { lowLatencyMode: true, liveSyncDurationCount: 3, backBufferLength: 30 };
+/** The broadcast's window is seekable once it holds this many seconds (vidstack's default is a minute). */
+const MIN_DVR_WINDOW_SECONDS = 10;
 
 const PLAYBACK_RATES = [...SPEED_STEPS];
 
@@ -43,6 +54,8 @@ export function VideoPlayer({
   onTimeChange,
   onPause,
   onEnded,
+  live = false,
+  muted = false,
 }: VideoPlayerProps) {
   const playerRef = useRef<MediaPlayerInstance>(null);
   const startedRef = useRef(false);
@@ -77,19 +90,23 @@ export function VideoPlayer({
 
   // The HLS provider's hls.js, to pin a rung the viewer picked (see keepQualityChoice).
   const hlsRef = useRef<{ loadLevel: number } | null>(null);
-  const onProviderChange = useCallback((provider: MediaProviderAdapter | null) => {
-    hlsRef.current = null;
-    if (isHLSProvider(provider)) {
-      provider.onInstance((hls) => {
-        hlsRef.current = hls;
-      });
-      // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
-      // alternate audio, none of which the ladder has), split into its own chunk.
-      provider.library = () => import('hls.js/light');
-      // Auto quality never picks a rung larger than the player shows.
-      provider.config = { capLevelToPlayerSize: true };
-    }
-  }, []);
+  const onProviderChange = useCallback(
+    (provider: MediaProviderAdapter | null) => {
+      hlsRef.current = null;
+      if (isHLSProvider(provider)) {
+        provider.onInstance((hls) => {
+          hlsRef.current = hls;
+          if (live) keepDvrSeekable(hls, () => playerRef.current);
+        });
+        // vidstack would fetch hls.js from a CDN; use the bundled build (light: no subtitles, DRM,
+        // alternate audio, none of which the ladder has), split into its own chunk.
+        provider.library = () => import('hls.js/light');
+        // Auto quality never picks a rung larger than the player shows.
+        provider.config = { capLevelToPlayerSize: true, ...(live ? LIVE_HLS_CONFIG : {}) };
+      }
+    },
+    [live],
+  );
 
   const { onTime, onInterrupt } = views;
   const onTimeUpdate = useCallback(
@@ -193,7 +210,9 @@ export function VideoPlayer({
       title={title}
       src={playerSrc}
       viewType="video"
-      streamType="on-demand"
+      streamType={live ? 'll-live:dvr' : 'on-demand'}
+      minLiveDVRWindow={MIN_DVR_WINDOW_SECONDS}
+      muted={muted}
       playsInline
       keyDisabled
       storage={storage}
@@ -233,6 +252,8 @@ export function VideoPlayer({
           beforeFullscreenButton: theaterButton,
           // Casting would load Google's sender SDK from its CDN; a self-hosted site should not.
           googleCastButton: null,
+          // On air: a LIVE button that jumps to the newest, in place of the time and duration.
+          liveButton: <LiveEdgeButton />,
         }}
       />
     </MediaPlayer>

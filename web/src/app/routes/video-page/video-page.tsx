@@ -1,4 +1,6 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import type { VideoDetail } from '@reelhouse/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlaylistAddIcon } from '@/components/ui/icons';
 import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
@@ -13,12 +15,16 @@ import { usePositionTracking } from '@/features/discovery/lib/use-position-track
 import { TranscriptPanel } from '@/features/captions/components/transcript-panel';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { LikeButton } from '@/features/likes/components/like-button';
+import { usePlaylistReady } from '@/features/live/api/playlist-ready';
+import { ChatPanel } from '@/features/live/components/chat-panel';
+import { LiveBadge } from '@/features/live/components/live-badge';
+import { watchingText } from '@/features/live/lib/live-text';
 import { playlistPosition, usePlaylist } from '@/features/playlists/api/playlists.api';
 import { AddToPlaylistDialog } from '@/features/playlists/components/add-to-playlist-dialog';
 import { PlaylistPanel } from '@/features/playlists/components/playlist-panel';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { recordWatch } from '@/features/users/api/users.api';
-import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
+import { incrementViews, useVideo, videoKeys } from '@/features/videos/api/videos.api';
 import { DescriptionBox } from '@/features/videos/components/description-box';
 import { ProcessingStatus } from '@/features/videos/components/processing-status';
 import { ChapterList } from '@/features/player/chapter-list';
@@ -27,13 +33,12 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatSubscribers } from '@/lib/format';
+import { VideoPlayer } from './lazy-player';
+import { liveStageFor } from './live-stage';
 import { OwnerTools } from './owner-tools';
 import { TakedownNotice } from './takedown-notice';
 import { EmbedButton, ShareButton } from './share-button';
 import { parseStartTime } from './start-time';
-
-// The player (and hls.js under it) is downloaded only when a video page opens.
-const VideoPlayer = lazy(() => import('@/features/player'));
 
 export default function VideoPage() {
   const { videoId = '' } = useParams();
@@ -50,6 +55,8 @@ export default function VideoPage() {
   const [playlistOpen, setPlaylistOpen] = useState(false);
   const [subDelta, setSubDelta] = useState(0);
   const [viewDelta, setViewDelta] = useState(0);
+  // A live's viewer count as the chat stream reports it (the video's own until the first report).
+  const [viewers, setViewers] = useState<number | null>(null);
   const recorded = useRef<string | null>(null);
   const [searchParams] = useSearchParams();
   // A link to a moment (?t=) wins over where the viewer left off.
@@ -63,6 +70,7 @@ export default function VideoPage() {
     setDeltasFor(videoId);
     setSubDelta(0);
     setViewDelta(0);
+    setViewers(null);
   }
 
   // Opening a video page records it in the signed-in user's watch history, once per page view.
@@ -103,13 +111,35 @@ export default function VideoPage() {
       .catch(() => {});
   }, [videoId]);
 
+  // The live went on air or ended: the video now has its live playlist, its replay, or neither. Once
+  // it ended, the page stops playing the broadcast at once, before the video is asked for again.
+  const { refetch } = q;
+  const queryClient = useQueryClient();
+  const onLiveStatus = useCallback(
+    (status: 'upcoming' | 'live' | 'ended') => {
+      if (status === 'ended') {
+        queryClient.setQueryData<VideoDetail>(videoKeys.detail(videoId), (old) => (old?.live ? { ...old, hls: null, live: { ...old.live, status } } : old));
+      }
+      void refetch();
+    },
+    [refetch, queryClient, videoId],
+  );
+  const live = video?.live;
+  const liveSrc = live?.status === 'live' ? (video?.hls?.url ?? null) : null;
+  const onAir = usePlaylistReady(liveSrc);
+
   if (q.isPending) return <Spinner label="Loading video" />;
-  if (q.isError || !video) return <EmptyState>{errorMessage(q.error, 'Video not found')}</EmptyState>;
+  // An ended live whose replay is still being prepared is not found for anyone but its owner for a
+  // while: the page keeps what it knew (the live has ended, its chat) rather than losing it.
+  if (!video || (q.isError && !video.live)) return <EmptyState>{errorMessage(q.error, 'Video not found')}</EmptyState>;
 
   const isOwner = user?._id === video.owner._id;
 
+  const liveStage = live ? liveStageFor(video, { onAir, theater, onTheaterChange: setTheater, onViewCounted }) : null;
+
   const player =
-    video.status === 'ready' ? (
+    liveStage ??
+    (video.status === 'ready' ? (
       <Suspense fallback={<div className="aspect-video w-full animate-pulse rounded-xl bg-neutral-900" />}>
         <div className="relative">
           <VideoPlayer
@@ -129,18 +159,41 @@ export default function VideoPage() {
       </Suspense>
     ) : (
       <ProcessingStatus video={video} />
-    );
+    ));
+  const chat = live ? (
+    <ChatPanel
+      key={video._id}
+      videoId={video._id}
+      channelOwnerId={video.owner._id}
+      viewer={user ? { _id: user._id, role: user.role } : null}
+      stream={live.status !== 'ended'}
+      notify={notify}
+      onViewers={setViewers}
+      onStatus={onLiveStatus}
+      className="absolute inset-0"
+    />
+  ) : null;
 
   return (
     <div className={cn('mx-auto', theater ? 'max-w-none' : 'max-w-[1700px]')}>
       {theater && <div className="-mx-4 mb-4 bg-black sm:-mx-6">{player}</div>}
-      <div className="flex flex-col gap-6 xl:flex-row">
-        <div className="min-w-0 flex-1">
-          {!theater && <div className="overflow-hidden rounded-xl bg-black">{player}</div>}
+      {/* A grid so that a live's chat sits beside the player on a desktop and right under it on a phone. */}
+      <div className="grid grid-cols-1 gap-x-6 xl:grid-cols-[minmax(0,1fr)_360px]">
+        {!theater && <div className="min-w-0 overflow-hidden rounded-xl bg-black xl:col-start-1 xl:row-start-1">{player}</div>}
+        {chat && (
+          // Beside the player the chat is as tall as the player; elsewhere it has its own height.
+          <div className={cn('relative mt-3 h-[420px] xl:col-start-2 xl:row-start-1 xl:mt-0', theater ? 'xl:h-[560px]' : 'xl:h-auto')}>{chat}</div>
+        )}
+        <div className={cn('min-w-0 xl:col-start-1', theater ? 'xl:row-start-1' : 'xl:row-start-2')}>
           {linkStart === null && resume.at !== null && video.status === 'ready' && <ResumeNotice at={resume.at} onStartOver={resume.startOver} />}
           <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
             {video.title}
           </h1>
+          {live?.status === 'live' && (
+            <p className="mt-1 flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400" data-testid="live-viewers">
+              <LiveBadge size="sm" /> {watchingText(viewers ?? live.viewers)}
+            </p>
+          )}
           {!video.isPublished && <p className="mt-1 text-xs font-medium uppercase text-amber-600">Unpublished: only you can see this video</p>}
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <div className="flex min-w-0 items-center gap-3">
@@ -216,7 +269,9 @@ export default function VideoPage() {
             )}
           />
         </div>
-        <div className="w-full shrink-0 xl:w-[360px]">
+        <div
+          className={cn('mt-6 w-full xl:col-start-2 xl:mt-0', chat ? 'xl:row-start-2 xl:pt-4' : theater ? 'xl:row-start-1' : 'xl:row-span-2 xl:row-start-1')}
+        >
           {list.data && <PlaylistPanel playlist={list.data} currentId={video._id} />}
           <UpNext videos={upNext} autoplay={autoplay} onAutoplayChange={setAutoplay} />
         </div>

@@ -22,5 +22,7 @@ describe('notificationText', () => {
     expect(notificationText({ ...base, kind: 'upload_failed', actor: null, reason: 'The file has no video stream' })).toBe(
       'Your upload failed: Night sky (The file has no video stream)',
     );
+    expect(notificationText({ ...base, kind: 'live_started', comment: null })).toBe('The Maker is live now: Night sky');
+    expect(notificationText({ ...base, kind: 'live_started', comment: null, actor: { ...base.actor!, fullName: '' } })).toBe('maker is live now: Night sky');
   });
 });

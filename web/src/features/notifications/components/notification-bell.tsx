@@ -22,6 +22,8 @@ export function notificationText(n: Notification): string {
       return `Your video is ready: ${title}`;
     case 'upload_failed':
       return `Your upload failed: ${title}${n.reason ? ` (${n.reason})` : ''}`;
+    case 'live_started':
+      return `${n.actor ? n.actor.fullName || n.actor.username : 'A channel'} is live now: ${title}`;
   }
 }
 

@@ -46,18 +46,27 @@ export function useVideoList(params: VideoListParams, enabled = true) {
 
 export const PROCESSING_POLL_MS = 1000;
 
-/** How often the video page asks again: only while the video is still processing. */
-export function videoPollInterval(status: VideoDetail['status'] | undefined): number | false {
-  return status === 'processing' ? PROCESSING_POLL_MS : false;
+/** A live that has not started, or has ended with its replay not there yet, is asked about now and then. */
+export const LIVE_POLL_MS = 5000;
+
+/**
+ * How often the video page asks again: every second while the video is still processing; now and
+ * then for a live waiting to go on air (its chat stream says so sooner) or ended without its replay yet.
+ */
+export function videoPollInterval(status: VideoDetail['status'] | undefined, live?: VideoDetail['live'], hasHls = false): number | false {
+  if (status === 'processing') return PROCESSING_POLL_MS;
+  if (live?.status === 'upcoming' || (live?.status === 'ended' && !hasHls)) return LIVE_POLL_MS;
+  return false;
 }
 
-export function useVideo(id: string) {
+export function useVideo(id: string, enabled = true) {
   return useQuery({
+    enabled: enabled && Boolean(id),
     queryKey: videoKeys.detail(id),
     queryFn: ({ signal }) => api.get<VideoDetail>(`/videos/${id}`, undefined, signal),
     // A video still being processed is polled every second (an H.264 upload is playable about a
     // second after it lands); polling stops once it is ready or failed.
-    refetchInterval: (q) => videoPollInterval(q.state.data?.status),
+    refetchInterval: (q) => videoPollInterval(q.state.data?.status, q.state.data?.live, Boolean(q.state.data?.hls)),
     retry: (count, err) => count < 1 && !(err as { status?: number }).status,
   });
 }

@@ -44,5 +44,10 @@ describe('videoPollInterval', () => {
     expect(videoPollInterval('ready')).toBe(false);
     expect(videoPollInterval('failed')).toBe(false);
     expect(videoPollInterval(undefined)).toBe(false);
+    const live = (status: 'upcoming' | 'live' | 'ended') => ({ status, scheduledStart: null, startedAt: null, endedAt: null, viewers: 0 });
+    expect(videoPollInterval('ready', live('upcoming'))).toBe(5000);
+    expect(videoPollInterval('ready', live('live'), true)).toBe(false);
+    expect(videoPollInterval('ready', live('ended'), false)).toBe(5000);
+    expect(videoPollInterval('ready', live('ended'), true)).toBe(false);
   });
 });
