@@ -43,7 +43,7 @@ async function plays(page: Page, seconds: number, timeout: number) {
 }
 
 test('a channel goes live from the browser, a viewer watches it, and its replay plays once it ends', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const fromSite = { origin: baseURL! };
   const owner = newUser('pub');
   await data(
@@ -79,7 +79,7 @@ test('a channel goes live from the browser, a viewer watches it, and its replay 
     .poll(async () => (await viewer.request.get(`/media/videos/${id}/broadcast/master.m3u8`)).status(), { timeout: 30_000, intervals: [500] })
     .toBe(200);
   await viewer.goto(`/video/${id}`);
-  await expect(viewer.getByRole('heading', { name: 'Live from the browser' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'Live from the browser', level: 1 })).toBeVisible();
   await plays(viewer, 2, 45_000);
 
   // The owner stops publishing and ends the live.
@@ -96,6 +96,8 @@ test('a channel goes live from the browser, a viewer watches it, and its replay 
     })
     .toBe('ready');
   await viewer.goto(`/video/${id}`);
+  // An ordinary video now: it waits for the viewer to press play (the controls show on hover).
+  await viewer.locator('.rh-player').hover();
   await viewer.getByRole('button', { name: 'Play', exact: true }).first().click();
   await plays(viewer, 1, 45_000);
   expect(violations).toEqual([]);
