@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../support/databases.js';
 import { ApiClient, buildServer, freePort, MAIN_JS, ROOT, type RunningProcess, startProcess, waitForHealthy } from '../support/processes.js';
+import { until } from '../support/rtmp-push.js';
 import { claimRedisDb } from './site.js';
 
 const INGEST_JS = path.join(ROOT, 'server/dist/ingest.js');
@@ -22,16 +23,6 @@ function push(rtmpUrl: string, key: string): { child: ChildProcess; exited: Prom
     { stdio: 'ignore' },
   );
   return { child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /**
@@ -96,11 +87,13 @@ describe('a live ingest in its own process', () => {
       'the live on air with its playlist',
       async () => (await api.call('GET', `/api/v1/videos/${videoId}`)).json.data,
       (v) => v?.live?.status === 'live' && !!v.hls?.url,
+      30_000,
     );
     const master = await until(
       'the master playlist served by the API',
       () => api.fetchBytes(onAir.hls.url),
       (r) => r.status === 200,
+      30_000,
     );
     expect(master.body.toString()).toContain('#EXT-X-STREAM-INF');
     expect(ingest.logs.some((l) => l.msg === 'live ingest (RTMP) listening')).toBe(true);
@@ -117,6 +110,7 @@ describe('a live ingest in its own process', () => {
       'the health of the second encoder',
       async () => (await api.call('GET', `/api/v1/live/${videoId}`)).json.data,
       (d) => d?.health?.lastDataAt !== null && Date.parse(d.health.lastDataAt) > Date.now() - 5000 && d.status === 'live',
+      30_000,
     );
     await new Promise((r) => setTimeout(r, 3000));
 

@@ -17,15 +17,19 @@ export interface Push {
   stderr: () => string;
 }
 
-/** ffmpeg publishing a test pattern and a tone over RTMP, as OBS would, for `seconds`. */
-export function push(port: number, key: string, seconds: number): Push {
+/**
+ * ffmpeg publishing a test pattern and a tone over RTMP, as OBS would, for `seconds`; `small`
+ * (320x240 at 25 frames a second) where a test only needs something on air.
+ */
+export function push(port: number, key: string, seconds: number, opts: { small?: boolean } = {}): Push {
+  const [size, rate] = opts.small ? ['320x240', 25] : ['640x360', 30];
   const child = spawn(
     process.env.FFMPEG_PATH ?? 'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', String(rate), '-pix_fmt', 'yuv420p'],
       ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -36,7 +40,8 @@ export function push(port: number, key: string, seconds: number): Push {
   return { child, exited, stderr: () => err };
 }
 
-export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+/** Reads until `ok` holds, or fails after `timeoutMs` saying what it waited for. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();

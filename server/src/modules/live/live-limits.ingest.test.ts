@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type Push, rtmpPush, until } from '../../../test/support/live-ingest.js';
+import { freePort, type Push, push, until } from '../../../test/support/rtmp-push.js';
 import { signUpAs } from '../../../test/support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { videoPrefix } from '../../storage/storage.js';
@@ -37,7 +37,7 @@ describe('who may go live, and the limits on lives', () => {
     return { id: res.data.video._id as string, key: res.data.streamKey as string };
   };
   const start = (key: string, seconds = 20) => {
-    const p = rtmpPush(port, key, seconds);
+    const p = push(port, key, seconds, { small: true });
     pushes.push(p);
     return p;
   };

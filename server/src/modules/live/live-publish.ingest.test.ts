@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { freePort, until } from '../../../test/support/live-ingest.js';
+import { freePort, until } from '../../../test/support/rtmp-push.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 
 const API = '/api/v1';

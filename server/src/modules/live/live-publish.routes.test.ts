@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, seedVideo } from '../../../test/support/seed.js';
 import { staffCallers } from '../../../test/support/staff.js';
-import { freePort } from '../../../test/support/live-ingest.js';
+import { freePort } from '../../../test/support/rtmp-push.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 
 const API = '/api/v1';

@@ -4,20 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EnhancedPublisher, type HevcSource, makeHevcSource, publishHevc } from '../../../test/support/enhanced-rtmp.js';
 import { freePort } from '../../../test/support/processes.js';
+import { until } from '../../../test/support/rtmp-push.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
 import { runProcess } from '../../media/run-process.js';
 
 const API = '/api/v1';
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** HEVC as OBS 30+ sends it, over enhanced RTMP: it goes on air and viewers get H.264 they can all play. */
 describe('a live in HEVC over enhanced RTMP', () => {
@@ -54,6 +45,7 @@ describe('a live in HEVC over enhanced RTMP', () => {
       'the health of an HEVC encoder',
       async () => (await t.call({ method: 'GET', url: `${API}/live/${id}`, as: owner })).data,
       (d) => d.status === 'live' && d.health.videoCodec !== null && d.health.bitrate > 0,
+      20_000,
     );
     expect(detail.health).toMatchObject({ videoCodec: 'hevc', audioCodec: 'aac', width: 640, height: 360, frameRate: 30 });
 
