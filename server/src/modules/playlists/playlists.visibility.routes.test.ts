@@ -121,7 +121,13 @@ describe('GET /playlist/:id by visibility', () => {
 describe('GET /playlist/user/:userId by visibility', () => {
   it('lists unlisted and private playlists to the owner only', async () => {
     const person = await t.signUp();
-    const ids = { public: await createPlaylist(person, 'Out'), unlisted: await createPlaylist(person, 'Link'), private: await createPlaylist(person, 'Mine') };
+    // A few milliseconds apart: the list is newest first, and two made in the same millisecond have no order of their own.
+    const made = async (name: string) => {
+      const id = await createPlaylist(person, name);
+      await new Promise((r) => setTimeout(r, 5));
+      return id;
+    };
+    const ids = { public: await made('Out'), unlisted: await made('Link'), private: await made('Mine') };
     await setVisibility(ids.public, { visibility: 'public' }, person);
     await setVisibility(ids.unlisted, { visibility: 'unlisted' }, person);
     const names = async (as?: SignedIn) =>
