@@ -74,11 +74,13 @@ const backends: [string, () => Promise<{ storage: Storage; cleanup(): Promise<vo
 describe.each(backends)('GET /media/* from %s storage', (_kind, make) => {
   let app: FastifyInstance;
   let cleanup: () => Promise<void>;
+  let storage: Storage;
 
   beforeAll(async () => {
     const made = await make();
     cleanup = made.cleanup;
     const s = made.storage;
+    storage = s;
     await s.put('videos/v1/video.mp4', SIXTEEN);
     await s.put('videos/v1/big.mp4', BIG);
     await s.put('videos/v1/hls/master.m3u8', Buffer.from('#EXTM3U\n'));
@@ -95,6 +97,28 @@ describe.each(backends)('GET /media/* from %s storage', (_kind, make) => {
   afterAll(async () => {
     await app?.close();
     await cleanup?.();
+  });
+
+  it("serves a live's broadcast files from memory after the first read, and a rewritten playlist afresh", async () => {
+    const list = 'videos/v2/broadcast/r0/index.m3u8';
+    const segment = 'videos/v2/broadcast/r0/seg-000001.m4s';
+    await storage.put(list, Buffer.from('#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:1\n'));
+    await storage.put(segment, Buffer.from('first segment'));
+    for (let i = 0; i < 2; i++) {
+      const seg = await app.inject({ url: `/media/${segment}` });
+      expect(seg.statusCode).toBe(200);
+      expect(seg.body).toBe('first segment');
+      expect(seg.headers['content-length']).toBe('13');
+    }
+    expect((await app.inject({ url: `/media/${list}` })).body).toContain('SEQUENCE:1');
+    // The next second's playlist, the same length: what is served is what is stored now.
+    await new Promise((r) => setTimeout(r, 20));
+    await storage.put(list, Buffer.from('#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:2\n'));
+    expect((await app.inject({ url: `/media/${list}` })).body).toContain('SEQUENCE:2');
+    // A range is still a range.
+    const part = await app.inject({ url: `/media/${segment}`, headers: { range: 'bytes=0-4' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('first');
   });
 
   it('sends a whole file with its type, length and validators', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor } from '../storage/cache-control.js';
 import { assertSafeKey, type ByteRange, contentTypeFor, type Storage } from '../storage/storage.js';
 import { AppError, badRequest, notFound } from './errors.js';
+import { HotMedia } from './hot-media.js';
 
 type Range = ByteRange | 'unsatisfiable' | null;
 
@@ -68,7 +69,7 @@ function rangeStillValid(request: FastifyRequest, etag: string | undefined, last
  * the API when no public media URL is set. Supports byte ranges (players seek with them) and long
  * caching for objects that never change under their key.
  */
-export function mediaRoutes(storage: Storage) {
+export function mediaRoutes(storage: Storage, hot = new HotMedia()) {
   return async function mediaPlugin(app: FastifyInstance) {
     app.route({
       method: ['GET', 'HEAD'],
@@ -113,6 +114,7 @@ export function mediaRoutes(storage: Storage) {
 
         let body;
         try {
+          if (!range && hot.holds(key, st)) return reply.send(hot.get(key, st) ?? (await hot.load(key, st, () => storage.read(key))));
           body = await storage.read(key, range ?? undefined);
         } catch (err) {
           // Deleted between stat and read.
