@@ -27,6 +27,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { arg, flag, root } from './lib/cli.mjs';
+import { ffmpegPidsUnder, parseMedia, rungUrls } from './lib/live-stream.mjs';
 import { startStaticNginx } from './lib/nginx.mjs';
 import { cpuMsOf, median, round } from './lib/probe.mjs';
 import { writeFigures } from './lib/results.mjs';
@@ -113,29 +114,6 @@ async function stopEncoder(encoder) {
   await new Promise((r) => encoder.once('exit', r));
 }
 
-/** A media playlist's segments with their URLs and the media time each ends at. */
-function parseMedia(text, url) {
-  const sequence = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1] ?? 0);
-  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)?.[1];
-  const segments = [];
-  let duration = 0;
-  let index = sequence;
-  for (const line of text.split('\n')) {
-    const inf = /^#EXTINF:([\d.]+)/.exec(line);
-    if (inf) duration = Number(inf[1]);
-    else if (line && !line.startsWith('#')) segments.push({ url: new URL(line, url).href, sequence: index++, duration });
-  }
-  return { sequence, init: init ? new URL(init, url).href : null, segments };
-}
-
-async function rungUrls(masterUrl) {
-  const text = await (await fetch(masterUrl)).text();
-  return text
-    .split('\n')
-    .filter((l) => l && !l.startsWith('#'))
-    .map((l) => new URL(l, masterUrl).href);
-}
-
 /** Waits until the live's video answers an hls.url whose first rung lists a segment; its time. */
 async function firstPlayable(videoId, token, t0, timeoutMs = 30_000) {
   let master = null;
@@ -155,25 +133,6 @@ async function firstPlayable(videoId, token, t0, timeoutMs = 30_000) {
     await sleep(50);
   }
   throw new Error(`no playable segment for ${videoId} within ${timeoutMs} ms`);
-}
-
-/** The server's ffmpeg processes (its descendants named ffmpeg). */
-function serverFfmpegPids() {
-  const parents = new Map();
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      parents.set(Number(pid), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), comm });
-    } catch {
-      /* gone */
-    }
-  }
-  const descends = (pid) => {
-    for (let p = parents.get(pid)?.ppid; p; p = parents.get(p)?.ppid) if (p === server.pid) return true;
-    return false;
-  };
-  return [...parents].filter(([pid, p]) => p.comm === 'ffmpeg' && descends(pid)).map(([pid]) => pid);
 }
 
 const figures = [];
@@ -223,7 +182,7 @@ try {
     }
   })();
   await sleep(3000);
-  const ffmpegs = serverFfmpegPids();
+  const ffmpegs = ffmpegPidsUnder(server.pid);
   const cpuBefore = ffmpegs.reduce((t, pid) => t + cpuMsOf(pid), 0);
   const apiCpuBefore = cpuMsOf(server.pid);
   const cpuFrom = Date.now();
