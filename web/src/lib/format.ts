@@ -1,4 +1,6 @@
-/** Seconds as m:ss, mm:ss, or h:mm:ss past an hour. */
+import { currentLanguage, i18n } from '@/i18n/i18n';
+
+/** Seconds as m:ss, mm:ss, or h:mm:ss past an hour (the same in every language, as players show it). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
   const hours = Math.floor(s / 3600);
@@ -19,36 +21,66 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-/** "3 days ago", "1 hour ago", "just now". */
+// Intl formatters are costly to build and a list page formats hundreds of values: one per language.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+function relativeFormat(language: string) {
+  let format = relativeFormats.get(language);
+  if (!format) relativeFormats.set(language, (format = new Intl.RelativeTimeFormat(language, { numeric: 'always' })));
+  return format;
+}
+
+function compactFormat(language: string) {
+  let format = compactFormats.get(language);
+  if (!format) {
+    // Truncated, not rounded: 1,299 views is "1.2K", never more than were counted.
+    format = new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
+    compactFormats.set(language, format);
+  }
+  return format;
+}
+
+/** "3 days ago", "il y a 3 jours", "3 日前", or "just now" in the interface's language. */
 export function timeAgo(date: string | Date, now: Date = new Date()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const diff = Math.floor((now.getTime() - then.getTime()) / 1000);
   if (!Number.isFinite(diff)) return '';
-  if (diff < 10) return 'just now';
-  for (const [unit, size] of UNITS) {
-    if (diff >= size) {
-      const n = Math.floor(diff / size);
-      return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (diff >= 10) {
+    for (const [unit, size] of UNITS) {
+      if (diff >= size) return relativeFormat(currentLanguage()).format(-Math.floor(diff / size), unit);
     }
   }
-  return 'just now';
+  return i18n.t('common:justNow');
 }
 
-/** 1234 -> "1.2K", 2500000 -> "2.5M". */
+/** 1234 -> "1.2K" (English), "1,2 k" (French), "1234" (Japanese: 万 starts at 10,000). */
 export function compactNumber(n: number): string {
-  if (n < 1000) return String(n);
-  const fmt = (v: number, suffix: string) => `${(Math.floor(v * 10) / 10).toString()}${suffix}`;
-  if (n < 1_000_000) return fmt(n / 1000, 'K');
-  if (n < 1_000_000_000) return fmt(n / 1_000_000, 'M');
-  return fmt(n / 1_000_000_000, 'B');
+  return compactFormat(currentLanguage()).format(n);
+}
+
+/** A whole number with the language's grouping: 12,345 or 12 345. */
+export function formatNumber(n: number): string {
+  return new Intl.NumberFormat(currentLanguage()).format(n);
+}
+
+/** A date, as the language writes one: "Mar 10, 2026", "10 mars 2026". */
+export function formatDate(date: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(currentLanguage(), options).format(d);
+}
+
+/** A date and time, as the language writes one. */
+export function formatDateTime(date: string | Date): string {
+  return formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function formatViews(n: number): string {
-  return `${compactNumber(n)} ${n === 1 ? 'view' : 'views'}`;
+  return i18n.t('common:viewCount', { count: n, formatted: compactNumber(n) });
 }
 
 export function formatSubscribers(n: number): string {
-  return `${compactNumber(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`;
+  return i18n.t('common:subscriberCount', { count: n, formatted: compactNumber(n) });
 }
 
 export function formatBytes(bytes: number): string {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Logo, MenuIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
 import { Avatar, Button } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { LanguagePicker } from '@/i18n/language-picker';
 import { logout } from '@/features/auth/api/auth.api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { errorMessage } from '@/lib/api-client';
@@ -47,6 +48,7 @@ export function TopBar() {
         </Link>
       </div>
       <div className="flex items-center gap-1 sm:gap-2">
+        <LanguagePicker />
         <button
           type="button"
           onClick={toggleTheme}

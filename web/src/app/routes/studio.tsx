@@ -7,6 +7,7 @@ import { type StudioFilter, type StudioSort, useBulkChange, useStudioVideos, use
 import { ViewsChart } from '@/features/studio/components/views-chart';
 import { LiveStatusPill } from '@/features/live/components/go-live/my-lives';
 import { useAuth } from '@/lib/auth';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { errorMessage } from '@/lib/api-client';
 
 const SELECT = 'h-9 rounded-lg border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900';
@@ -19,7 +20,7 @@ function stateLabel(v: StudioVideo): string {
 }
 
 function visibilityLabel(v: StudioVideo): string {
-  if (v.publishAt) return `Scheduled ${new Date(v.publishAt).toLocaleString()}`;
+  if (v.publishAt) return `Scheduled ${formatDateTime(v.publishAt)}`;
   return v.visibility[0]!.toUpperCase() + v.visibility.slice(1);
 }
 
@@ -198,10 +199,10 @@ function StudioRow({
           )}
           {v.status === 'failed' && v.failureReason && <span className="block text-xs text-red-600 dark:text-red-400">{v.failureReason}</span>}
         </td>
-        <td className="px-2 py-2 text-right tabular-nums">{v.views}</td>
+        <td className="px-2 py-2 text-right tabular-nums">{formatNumber(v.views)}</td>
         <td className="px-2 py-2 text-right tabular-nums">{v.likesCount}</td>
         <td className="px-2 py-2 text-right tabular-nums">{v.commentsCount}</td>
-        <td className="px-2 py-2 text-right">{new Date(v.createdAt).toLocaleDateString()}</td>
+        <td className="px-2 py-2 text-right">{formatDate(v.createdAt)}</td>
         <td className="px-2 py-2 text-right">
           <Button size="sm" variant="ghost" aria-expanded={chartOpen} onClick={onChart}>
             Numbers
