@@ -21,7 +21,7 @@ export function buildLiveChat(ctx: AppContext): LiveChat {
   const chat = new LiveChatRepository(ctx.db);
   const bus = createLiveChatBus(config.redisUrl, logger);
   const counts = config.redisUrl ? new RedisViewerCounts(config.redisUrl, newId(), logger) : new InProcessViewerCounts();
-  const viewers = new LiveViewers({ counts, lives: chat, changes: ctx.answers, logger });
+  const viewers = new LiveViewers({ counts, lives: chat, logger });
   const service = new LiveChatService({
     chat,
     bus,

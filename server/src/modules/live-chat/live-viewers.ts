@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { PublicChanges } from '../../lib/public-changes.js';
 import type { ViewerCounts } from './viewer-counts.js';
 
 /** What the viewers of a live are written to: the lives on air and their `viewers` column. */
@@ -11,8 +10,6 @@ export interface ViewerColumn {
 export interface LiveViewersOptions {
   counts: ViewerCounts;
   lives: ViewerColumn;
-  /** Told once a round changed some live's count: kept answers show it (the video page, the live list). */
-  changes: PublicChanges;
   logger: Logger;
   /** How often open streams are told a changed count (and this process's counts are reported). */
   tellEveryMs?: number;
@@ -29,7 +26,10 @@ interface Watcher {
  * The viewers of a live are its open chat streams. This process counts its own per live, reports
  * them where every process's counts meet, tells each open stream the total when it changed, and
  * keeps `lives.viewers` (what the live list orders by and the video page shows) at the total.
- * Every process writing that column is fine: they write the same number.
+ * Every process writing that column is fine: they write the same number. A changed count is not a
+ * public change: kept answers show it once they expire (seconds), as they do a counted view, since
+ * telling it would throw away every kept answer of the site each round while anything is on air;
+ * the live page's own count comes from its stream.
  */
 export class LiveViewers {
   private readonly watchers = new Map<string, Set<Watcher>>();
@@ -102,13 +102,9 @@ export class LiveViewers {
   }
 
   private async writeColumn(): Promise<void> {
-    let changed = false;
     for (const live of await this.opts.lives.onAir()) {
       const total = await this.opts.counts.total(live.video_id);
-      if (total === live.viewers) continue;
-      await this.opts.lives.setViewers(live.video_id, total);
-      changed = true;
+      if (total !== live.viewers) await this.opts.lives.setViewers(live.video_id, total);
     }
-    if (changed) await this.opts.changes.changed();
   }
 }
