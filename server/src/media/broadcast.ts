@@ -225,6 +225,9 @@ export async function runBroadcast(
   });
   let running = true;
   const finished = encode.finally(() => (running = false));
+  // Awaited below, after a first look at the folder: a broadcast stopped before ffmpeg started
+  // rejects at once, and must not be an unhandled rejection in the meantime.
+  finished.catch(() => {});
   const pollMs = opts.pollMs ?? 200;
   try {
     while (running) {

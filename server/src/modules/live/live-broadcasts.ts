@@ -84,14 +84,35 @@ export class SegmentWindow {
  */
 export class LiveBroadcasts {
   private readonly running = new Map<string, Running>();
+  /** Each live's starts and stops in turn, the last one's end: see `inTurn`. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: LiveBroadcastsDeps) {}
 
-  /** Starts the broadcast of a live; an encoder resuming on the same key keeps the one running. */
-  async start(videoId: string, streamKey: string): Promise<void> {
+  /**
+   * Starts the broadcast of a live; an encoder resuming on the same key keeps the one running.
+   * Starting waits (for the encoder's metadata, for storage), so an encoder that drops and comes
+   * straight back could start a second ffmpeg beside the first; a live's starts and stops therefore
+   * run one after the other, and the second start finds the first one's broadcast.
+   */
+  start(videoId: string, streamKey: string): Promise<void> {
+    return this.inTurn(videoId, () => this.startNow(videoId, streamKey));
+  }
+
+  private inTurn(videoId: string, work: () => Promise<void>): Promise<void> {
+    const result = (this.turns.get(videoId) ?? Promise.resolve()).then(work);
+    const settled = result.catch(() => {});
+    this.turns.set(videoId, settled);
+    void settled.then(() => {
+      if (this.turns.get(videoId) === settled) this.turns.delete(videoId);
+    });
+    return result;
+  }
+
+  private async startNow(videoId: string, streamKey: string): Promise<void> {
     const current = this.running.get(videoId);
     if (current?.streamKey === streamKey) return;
-    if (current) await this.stop(videoId);
+    if (current) await this.stopNow(videoId);
     const session = Date.now().toString(36);
     const dir = path.join(this.deps.workDir, 'live', `${videoId}-${session}`);
     await fs.mkdir(dir, { recursive: true });
@@ -149,8 +170,12 @@ export class LiveBroadcasts {
     this.running.set(videoId, { streamKey, stop, done });
   }
 
-  /** Stops a live's broadcast, if one runs, and waits until what it made is stored. */
-  async stop(videoId: string): Promise<void> {
+  /** Stops a live's broadcast, if one runs (or is starting), and waits until what it made is stored. */
+  stop(videoId: string): Promise<void> {
+    return this.inTurn(videoId, () => this.stopNow(videoId));
+  }
+
+  private async stopNow(videoId: string): Promise<void> {
     const current = this.running.get(videoId);
     if (!current) return;
     current.stop.abort();
@@ -158,6 +183,6 @@ export class LiveBroadcasts {
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+    await Promise.all([...new Set([...this.running.keys(), ...this.turns.keys()])].map((id) => this.stop(id)));
   }
 }
