@@ -28,7 +28,7 @@ export async function openChatStream(
         else emit('status', { status: event.status });
       });
       try {
-        const joined = await chat.join(videoId, (viewers) => emit('viewers', { viewers }));
+        const joined = await chat.join(videoId, deps.viewer, (viewers) => emit('viewers', { viewers }));
         return {
           ready: { viewers: joined.viewers, settings },
           stop() {

@@ -108,9 +108,10 @@ export class LiveChatService {
     return unsubscribe;
   }
 
-  /** One more viewer of the live while its stream is open. */
-  join(videoId: string, tell: (viewers: number) => void): ReturnType<LiveViewers['join']> {
-    return this.deps.viewers.join(videoId, tell);
+  /** A viewer joins the live's audience; its own channel watching is told the count but not in it. */
+  async join(videoId: string, viewer: Viewer | null, tell: (viewers: number) => void): ReturnType<LiveViewers['join']> {
+    const live = await this.visibleLive(videoId, viewer);
+    return this.deps.viewers.join(videoId, tell, viewer?.id !== live.owner_id);
   }
 
   /** The live's state changed: its open chats hear of it. */

@@ -69,8 +69,14 @@ describe('the live chat stream', () => {
     const shown = () => t.call({ method: 'GET', url: `${API}/videos/${videoId}` }).then((r) => VideoDetail.parse(r.data).live?.viewers);
     await until('the video to show 2 viewers', shown, (n) => n === 2);
 
+    // The channel watching its own live (the Go live page) is told the count but is not in it.
+    const own = await stream(videoId, owner);
+    expect((await own.next('ready')).data.viewers).toBe(2);
+
     second.close();
     expect((await watcher.next('viewers', 8000)).data).toEqual({ viewers: 1 });
+    expect((await own.next('viewers', 8000)).data).toEqual({ viewers: 1 });
+    own.close();
     await until('lives.viewers back to 1', column, (r) => r.viewers === 1);
     await until('the video to show 1 viewer', shown, (n) => n === 1);
 

@@ -18,6 +18,8 @@ export interface LiveViewersOptions {
 }
 
 interface Watcher {
+  /** False for the live's own channel watching it (the Go live page): told the count, not in it. */
+  counted: boolean;
   last: number;
   tell(viewers: number): void;
 }
@@ -40,11 +42,11 @@ export class LiveViewers {
   constructor(private readonly opts: LiveViewersOptions) {}
 
   /**
-   * One more viewer of the live, told the total whenever it changes; answers the total with it
-   * counted, and the function that takes it away.
+   * One more viewer of the live (unless `counted` is false), told the total whenever it changes;
+   * answers the total with it counted, and the function that takes it away.
    */
-  async join(videoId: string, tell: (viewers: number) => void): Promise<{ viewers: number; leave: () => void }> {
-    const watcher: Watcher = { last: -1, tell };
+  async join(videoId: string, tell: (viewers: number) => void, counted = true): Promise<{ viewers: number; leave: () => void }> {
+    const watcher: Watcher = { counted, last: -1, tell };
     let set = this.watchers.get(videoId);
     if (!set) this.watchers.set(videoId, (set = new Set()));
     set.add(watcher);
@@ -84,7 +86,7 @@ export class LiveViewers {
   }
 
   private async report(): Promise<void> {
-    const counts = new Map([...this.watchers].map(([videoId, set]) => [videoId, set.size]));
+    const counts = new Map([...this.watchers].map(([videoId, set]) => [videoId, [...set].filter((w) => w.counted).length]));
     await this.opts.counts.report(counts).catch((err: unknown) => this.opts.logger.warn({ err }, 'reporting live viewers failed'));
   }
 
