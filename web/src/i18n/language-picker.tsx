@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '@/components/ui/icons';
-import { changeLanguage } from './i18n';
+import { useChooseLanguage } from './account-language';
 import { LANGUAGES, type LanguageCode } from './languages';
 
 /**
  * The top bar's language menu: a button that opens a menu of the languages, each in its own name.
  * Arrow keys, Home and End move between them, Escape closes the menu and gives focus back to the
- * button. `onChosen` hears the choice once it applies (the account keeps it for a signed-in user).
+ * button. A signed-in user's account keeps the choice too.
  */
-export function LanguagePicker({ onChosen }: { onChosen?: (language: LanguageCode) => void }) {
+export function LanguagePicker() {
   const { t, i18n } = useTranslation();
+  const chooseLanguage = useChooseLanguage();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -36,8 +37,7 @@ export function LanguagePicker({ onChosen }: { onChosen?: (language: LanguageCod
 
   async function choose(language: LanguageCode) {
     closeMenu();
-    await changeLanguage(language);
-    onChosen?.(language);
+    await chooseLanguage(language);
   }
 
   function onMenuKey(e: KeyboardEvent<HTMLDivElement>) {
