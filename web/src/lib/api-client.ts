@@ -1,4 +1,5 @@
 import type { Envelope } from '@reelhouse/contract';
+import { i18n } from '@/i18n/i18n';
 
 /** A failed call: the HTTP status and the server's message from the envelope. */
 export class ApiError extends Error {
@@ -102,7 +103,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const envelope = await readEnvelope(res);
     if (!res.ok || (envelope && envelope.success === false)) {
-      throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed', envelope?.data ?? null);
+      throw new ApiError(res.status, envelope?.message || res.statusText || i18n.t('app:errors.requestFailed'), envelope?.data ?? null);
     }
     return envelope as Envelope<T>;
   }
@@ -132,7 +133,7 @@ export function onSessionExpired(listener: ExpiredListener): () => void {
   return () => expiredListeners.delete(listener);
 }
 
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+export function errorMessage(error: unknown, fallback = i18n.t('app:errors.generic')): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -1,4 +1,5 @@
 import * as tus from 'tus-js-client';
+import { i18n } from '@/i18n/i18n';
 import { API_BASE, ApiError, api } from './api-client';
 import { UploadCancelledError, type UploadProgress } from './upload';
 
@@ -115,7 +116,7 @@ export function startResumableUpload(file: File, onProgress: (p: ResumableProgre
       onError: (err) => {
         if (cancelled) return;
         const status = (err as tus.DetailedError).originalResponse?.getStatus() ?? 0;
-        let message = 'The upload stopped: the connection was lost for too long. Choose the file again to continue.';
+        let message = i18n.t('app:upload.connectionLost');
         const body = (err as tus.DetailedError).originalResponse?.getBody();
         try {
           if (body) message = (JSON.parse(body) as { message?: string }).message ?? message;

@@ -1,4 +1,5 @@
 import type { Envelope } from '@reelhouse/contract';
+import { i18n } from '@/i18n/i18n';
 import { API_BASE, ApiError, api } from './api-client';
 
 export interface UploadProgress {
@@ -10,7 +11,7 @@ export interface UploadProgress {
 /** The person cancelled the upload (not a failure to report as one). */
 export class UploadCancelledError extends ApiError {
   constructor() {
-    super(0, 'Upload cancelled');
+    super(0, i18n.t('app:upload.cancelled'));
     this.name = 'UploadCancelledError';
   }
 }
@@ -47,7 +48,7 @@ function sendOnce(
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error during upload'));
+    xhr.onerror = () => reject(new ApiError(0, i18n.t('app:upload.networkError')));
     xhr.onabort = () => reject(new UploadCancelledError());
     xhr.send(form);
   });
@@ -65,7 +66,7 @@ export async function uploadWithProgress<T>(
   let res = await sendOnce(method, path, form, onProgress, signal);
   if (res.status === 401 && (await api.refresh())) res = await sendOnce(method, path, form, onProgress, signal);
   if (res.status >= 400 || !res.body) {
-    throw new ApiError(res.status, res.body?.message || 'Upload failed', res.body?.data ?? null);
+    throw new ApiError(res.status, res.body?.message || i18n.t('app:upload.failed'), res.body?.data ?? null);
   }
   return res.body.data as T;
 }

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
 import { VerifyEmailBanner } from '@/features/account-email/components/verify-email-banner';
@@ -11,6 +12,7 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 export function RootLayout() {
+  const { t } = useTranslation('app');
   const { sidebarOpen, isMobile, setSidebarOpen } = useUi();
   const location = useLocation();
   const { exitTo, dispatch, user } = useAuth();
@@ -30,14 +32,14 @@ export function RootLayout() {
     <div className="min-h-screen">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <TopBar />
       <Sidebar />
       {isMobile && sidebarOpen && <div className="fixed inset-0 top-14 z-20 bg-black/50" aria-hidden="true" onClick={() => setSidebarOpen(false)} />}
-      <main id="main" className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:pl-66')}>
+      <main id="main" className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:ps-66')}>
         <VerifyEmailBanner />
         <Suspense fallback={<Spinner />}>
           <Outlet />

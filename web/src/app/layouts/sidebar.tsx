@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { HomeIcon, KeyIcon, ListIcon, LiveIcon, ShieldIcon, UploadIcon, UserIcon } from '@/components/ui/icons';
 import { useInstance } from '@/features/instance/api/instance.api';
@@ -7,34 +8,35 @@ import { useUi } from '@/lib/ui';
 import { FollowedChannels } from '@/features/subscriptions/components/followed-channels';
 
 export function Sidebar() {
+  const { t } = useTranslation('app');
   const { sidebarOpen } = useUi();
   const { isAuthenticated, user } = useAuth();
   const base = isAuthenticated && user ? `/${user.username}` : null;
 
   const links = [
-    { to: '/', label: 'Home', icon: HomeIcon, end: true },
-    { to: base ? `${base}/add-video` : '/login', label: 'Add Video', icon: UploadIcon, end: false },
-    { to: base ? `${base}/studio/live` : '/login', label: 'Go Live', icon: LiveIcon, end: false },
-    { to: base ?? '/login', label: 'Profile', icon: UserIcon, end: true },
-    { to: base ? `${base}/playlists` : '/login', label: 'Playlists', icon: ListIcon, end: false },
+    { id: 'home', to: '/', label: t('sidebar.home'), icon: HomeIcon, end: true },
+    { id: 'add-video', to: base ? `${base}/add-video` : '/login', label: t('sidebar.addVideo'), icon: UploadIcon, end: false },
+    { id: 'go-live', to: base ? `${base}/studio/live` : '/login', label: t('sidebar.goLive'), icon: LiveIcon, end: false },
+    { id: 'profile', to: base ?? '/login', label: t('sidebar.profile'), icon: UserIcon, end: true },
+    { id: 'playlists', to: base ? `${base}/playlists` : '/login', label: t('sidebar.playlists'), icon: ListIcon, end: false },
   ];
   // Staff get the admin area; visitors get the demo account while the site has it on.
   const demoOn = useInstance().data?.demoAccount ?? true;
-  if (user?.role === 'admin' || user?.role === 'moderator') links.push({ to: '/admin', label: 'Admin', icon: ShieldIcon, end: false });
-  if (!isAuthenticated && demoOn) links.push({ to: '/demo-login', label: 'Demo Account Login', icon: KeyIcon, end: false });
+  if (user?.role === 'admin' || user?.role === 'moderator') links.push({ id: 'admin', to: '/admin', label: t('sidebar.admin'), icon: ShieldIcon, end: false });
+  if (!isAuthenticated && demoOn) links.push({ id: 'demo-login', to: '/demo-login', label: t('sidebar.demoLogin'), icon: KeyIcon, end: false });
 
   return (
     <nav
       id="sidebar"
-      aria-label="Main"
+      aria-label={t('sidebar.navLabel')}
       hidden={!sidebarOpen}
       className={cn(
-        'fixed bottom-0 left-0 top-14 z-30 w-60 overflow-y-auto border-r border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-[#0f0f0f]',
+        'fixed bottom-0 start-0 top-14 z-30 w-60 overflow-y-auto border-e border-neutral-200 bg-white p-3 dark:border-neutral-800 dark:bg-[#0f0f0f]',
       )}
     >
       <ul className="flex flex-col gap-1">
-        {links.map(({ to, label, icon: Icon, end }) => (
-          <li key={label}>
+        {links.map(({ id, to, label, icon: Icon, end }) => (
+          <li key={id}>
             <NavLink
               to={to}
               end={end}
@@ -54,7 +56,7 @@ export function Sidebar() {
         ))}
       </ul>
       {isAuthenticated && <FollowedChannels />}
-      <p className="mt-6 border-t border-neutral-200 px-3 pt-4 text-xs text-neutral-500 dark:border-neutral-800">Reelhouse — self-hosted video</p>
+      <p className="mt-6 border-t border-neutral-200 px-3 pt-4 text-xs text-neutral-500 dark:border-neutral-800">{t('sidebar.tagline')}</p>
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Logo, MenuIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
 import { Avatar, Button } from '@/components/ui/primitives';
@@ -11,6 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { useUi } from '@/lib/ui';
 
 export function TopBar() {
+  const { t } = useTranslation('app');
   const { theme, toggleTheme, sidebarOpen, toggleSidebar } = useUi();
   const { isAuthenticated, user, dispatch } = useAuth();
   const queryClient = useQueryClient();
@@ -21,7 +23,7 @@ export function TopBar() {
     try {
       await logout();
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to logout'));
+      toast.error(errorMessage(e, t('topBar.logoutFailed')));
     }
     // A guarded page then sends the user home rather than to /login.
     dispatch({ type: 'logout', exitTo: '/' });
@@ -35,14 +37,14 @@ export function TopBar() {
         <button
           type="button"
           onClick={toggleSidebar}
-          aria-label="Menu"
+          aria-label={t('topBar.menu')}
           aria-expanded={sidebarOpen}
           aria-controls="sidebar"
           className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
         >
           <MenuIcon />
         </button>
-        <Link to="/" className="flex items-center gap-1.5" aria-label="Reelhouse home">
+        <Link to="/" className="flex items-center gap-1.5" aria-label={t('topBar.home')}>
           <Logo />
           <span className={`text-lg font-bold tracking-tight ${isAuthenticated ? '' : 'max-[420px]:sr-only'}`}>Reelhouse</span>
         </Link>
@@ -52,8 +54,8 @@ export function TopBar() {
         <button
           type="button"
           onClick={toggleTheme}
-          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-          title="Toggle theme"
+          aria-label={theme === 'dark' ? t('topBar.lightTheme') : t('topBar.darkTheme')}
+          title={t('topBar.toggleTheme')}
           className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
           data-testid="theme-toggle"
         >
@@ -62,11 +64,11 @@ export function TopBar() {
         {isAuthenticated && user ? (
           <>
             <NotificationBell />
-            <Link to={`/${user.username}`} aria-label="Your profile" className="hidden sm:block">
+            <Link to={`/${user.username}`} aria-label={t('topBar.yourProfile')} className="hidden sm:block">
               <Avatar src={user.avatar.url} alt="" size={32} />
             </Link>
             <Button size="sm" onClick={onLogout}>
-              Logout
+              {t('topBar.logout')}
             </Button>
           </>
         ) : (
@@ -75,10 +77,10 @@ export function TopBar() {
               to="/login"
               className="whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium text-rose-600 ring-1 ring-neutral-300 hover:bg-rose-50 dark:text-rose-400 dark:ring-neutral-700 dark:hover:bg-neutral-800"
             >
-              Login
+              {t('topBar.login')}
             </Link>
             <Link to="/signup" className="whitespace-nowrap rounded-full bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700">
-              Sign Up
+              {t('topBar.signUp')}
             </Link>
           </>
         )}

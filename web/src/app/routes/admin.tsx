@@ -1,5 +1,6 @@
 import type { Role } from '@reelhouse/contract';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { EmptyState, PageTitle } from '@/components/ui/primitives';
 import { MailStatus } from '@/features/account-email/components/mail-status';
@@ -14,29 +15,42 @@ import { ReportQueue } from '@/features/admin/components/report-queue';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
+type AdminScreen = 'overview' | 'reports' | 'users' | 'videos' | 'jobs' | 'backups' | 'settings' | 'audit-log';
+
 /** The admin area's screens, and who may open each: moderators get the report queue and the audit log. */
-export const ADMIN_SCREENS: { path: string; label: string; roles: Role[] }[] = [
-  { path: 'overview', label: 'Overview', roles: ['admin'] },
-  { path: 'reports', label: 'Reports', roles: ['admin', 'moderator'] },
-  { path: 'users', label: 'Users', roles: ['admin'] },
-  { path: 'videos', label: 'Videos', roles: ['admin'] },
-  { path: 'jobs', label: 'Jobs', roles: ['admin'] },
-  { path: 'backups', label: 'Backups', roles: ['admin'] },
-  { path: 'settings', label: 'Settings', roles: ['admin'] },
-  { path: 'audit-log', label: 'Audit log', roles: ['admin', 'moderator'] },
+export const ADMIN_SCREENS: { path: AdminScreen; roles: Role[] }[] = [
+  { path: 'overview', roles: ['admin'] },
+  { path: 'reports', roles: ['admin', 'moderator'] },
+  { path: 'users', roles: ['admin'] },
+  { path: 'videos', roles: ['admin'] },
+  { path: 'jobs', roles: ['admin'] },
+  { path: 'backups', roles: ['admin'] },
+  { path: 'settings', roles: ['admin'] },
+  { path: 'audit-log', roles: ['admin', 'moderator'] },
 ];
 
 export const isStaff = (role: Role | undefined) => role === 'admin' || role === 'moderator';
 
 /** Staff only; everyone else is told so rather than shown screens whose calls would all be refused. */
 export default function AdminLayout() {
+  const { t } = useTranslation('app');
   const role = useAuth().user?.role;
-  if (!isStaff(role)) return <EmptyState>The admin area is for admins and moderators.</EmptyState>;
+  if (!isStaff(role)) return <EmptyState>{t('admin.staffOnly')}</EmptyState>;
+  const labels: Record<AdminScreen, string> = {
+    overview: t('admin.screens.overview'),
+    reports: t('admin.screens.reports'),
+    users: t('admin.screens.users'),
+    videos: t('admin.screens.videos'),
+    jobs: t('admin.screens.jobs'),
+    backups: t('admin.screens.backups'),
+    settings: t('admin.screens.settings'),
+    'audit-log': t('admin.screens.auditLog'),
+  };
   const screens = ADMIN_SCREENS.filter((s) => s.roles.includes(role!));
   return (
     <div className="mx-auto max-w-[1400px]">
-      <PageTitle>Admin</PageTitle>
-      <nav aria-label="Admin" className="mb-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
+      <PageTitle>{t('admin.title')}</PageTitle>
+      <nav aria-label={t('admin.title')} className="mb-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
         {screens.map((s) => (
           <NavLink
             key={s.path}
@@ -50,7 +64,7 @@ export default function AdminLayout() {
               )
             }
           >
-            {s.label}
+            {labels[s.path]}
           </NavLink>
         ))}
       </nav>
@@ -65,7 +79,8 @@ export function AdminIndex() {
 }
 
 function AdminOnly({ children }: { children: ReactNode }) {
-  if (useAuth().user?.role !== 'admin') return <EmptyState>Only admins may open this screen.</EmptyState>;
+  const { t } = useTranslation('app');
+  if (useAuth().user?.role !== 'admin') return <EmptyState>{t('admin.adminsOnly')}</EmptyState>;
   return <>{children}</>;
 }
 

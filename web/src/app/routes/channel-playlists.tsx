@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/primitives';
 import { useChannel } from '@/features/channels/api/channels.api';
@@ -7,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 
 /** A channel's public playlists, for everyone; a card plays its playlist from the first video. */
 export default function ChannelPlaylistsPage() {
+  const { t } = useTranslation('app');
   const { channelName = '' } = useParams();
   const channel = useChannel(channelName);
   const lists = useUserPlaylists(channel.data?._id);
@@ -17,16 +19,16 @@ export default function ChannelPlaylistsPage() {
         <Link to={`/channel/${channelName}`} className="hover:underline">
           {channel.data?.fullName ?? channelName}
         </Link>{' '}
-        <span className="font-normal text-neutral-500">· Playlists</span>
+        <span className="font-normal text-neutral-500">{t('channel.playlistsHeading')}</span>
       </PageTitle>
       {channel.isError ? (
-        <EmptyState>{errorMessage(channel.error, 'Channel not found')}</EmptyState>
+        <EmptyState>{errorMessage(channel.error, t('channel.notFound'))}</EmptyState>
       ) : channel.isPending || lists.isPending ? (
-        <Spinner label="Loading playlists" />
+        <Spinner label={t('channel.loadingPlaylists')} />
       ) : lists.isError ? (
-        <EmptyState>Failed to load playlists.</EmptyState>
+        <EmptyState>{t('playlists.loadFailed')}</EmptyState>
       ) : shown.length === 0 ? (
-        <EmptyState>This channel has no public playlists.</EmptyState>
+        <EmptyState>{t('channel.noPublicPlaylists')}</EmptyState>
       ) : (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5" data-testid="channel-playlists">
           {shown.map((p) => (

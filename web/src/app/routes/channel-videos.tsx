@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState, PageTitle } from '@/components/ui/primitives';
 import { SkeletonGrid } from '@/components/ui/video-card';
@@ -6,6 +7,7 @@ import { VideoFeed } from '@/features/videos/components/video-feed';
 import { errorMessage } from '@/lib/api-client';
 
 export default function ChannelVideosPage() {
+  const { t } = useTranslation('app');
   const { channelName = '' } = useParams();
   const q = useChannel(channelName);
   return (
@@ -14,12 +16,12 @@ export default function ChannelVideosPage() {
         <Link to={`/channel/${channelName}`} className="hover:underline">
           {q.data?.fullName ?? channelName}
         </Link>{' '}
-        <span className="font-normal text-neutral-500">· Videos</span>
+        <span className="font-normal text-neutral-500">{t('channel.videosHeading')}</span>
       </PageTitle>
       {q.isPending ? (
         <SkeletonGrid />
       ) : q.isError ? (
-        <EmptyState>{errorMessage(q.error, 'Channel not found')}</EmptyState>
+        <EmptyState>{errorMessage(q.error, t('channel.notFound'))}</EmptyState>
       ) : (
         <VideoFeed params={{ userId: q.data._id }} />
       )}

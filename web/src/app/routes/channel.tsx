@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ChannelBanner, Tile } from '@/components/ui/channel-banner';
 import { ListIcon, VideoIcon } from '@/components/ui/icons';
@@ -11,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 export default function ChannelPage() {
+  const { t } = useTranslation('app');
   const { channelName = '' } = useParams();
   const q = useChannel(channelName);
   const { user, isAuthenticated } = useAuth();
@@ -25,7 +27,7 @@ export default function ChannelPage() {
   }
 
   if (q.isPending) return <Spinner />;
-  if (q.isError) return <EmptyState>{errorMessage(q.error, 'Channel not found')}</EmptyState>;
+  if (q.isError) return <EmptyState>{errorMessage(q.error, t('channel.notFound'))}</EmptyState>;
   const c = q.data;
   const own = user?._id === c._id;
   return (
@@ -39,7 +41,7 @@ export default function ChannelPage() {
         extra={
           <>
             {' '}
-            <span aria-hidden="true">•</span> {c.videosCount} {c.videosCount === 1 ? 'video' : 'videos'}
+            <span aria-hidden="true">•</span> {t('channel.videoCount', { count: c.videosCount })}
           </>
         }
         actions={
@@ -54,11 +56,11 @@ export default function ChannelPage() {
           )
         }
       />
-      <nav aria-label="Channel" className="grid grid-cols-2 gap-3 md:max-w-xl">
-        <Tile to={`/channel/${c.username}/videos`} label="Videos" icon={<VideoIcon />} />
-        <Tile to={`/channel/${c.username}/playlists`} label="Playlists" icon={<ListIcon />} />
+      <nav aria-label={t('channel.navLabel')} className="grid grid-cols-2 gap-3 md:max-w-xl">
+        <Tile to={`/channel/${c.username}/videos`} label={t('channel.videos')} icon={<VideoIcon />} />
+        <Tile to={`/channel/${c.username}/playlists`} label={t('channel.playlists')} icon={<ListIcon />} />
       </nav>
-      <h2 className="mb-4 mt-8 text-lg font-bold">Latest videos</h2>
+      <h2 className="mb-4 mt-8 text-lg font-bold">{t('channel.latestVideos')}</h2>
       <VideoFeed params={{ userId: c._id }} />
     </div>
   );

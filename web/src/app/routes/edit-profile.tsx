@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
@@ -6,6 +7,7 @@ import { EditProfileForm } from '@/features/users/components/edit-profile-form';
 import { useAuth } from '@/lib/auth';
 
 export default function EditProfilePage() {
+  const { t } = useTranslation('app');
   const { user, dispatch } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -13,7 +15,7 @@ export default function EditProfilePage() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-2xl">
-      <PageTitle>Edit Profile</PageTitle>
+      <PageTitle>{t('editProfile.title')}</PageTitle>
       <EditProfileForm
         user={user}
         notify={(m, k) => toast.show(m, k)}
@@ -26,7 +28,7 @@ export default function EditProfilePage() {
           // The guarded page then sends the user home rather than to /login.
           dispatch({ type: 'logout', exitTo: '/' });
           qc.clear();
-          toast.success('Account deleted');
+          toast.success(t('editProfile.accountDeleted'));
           await navigate('/', { replace: true });
         }}
       />

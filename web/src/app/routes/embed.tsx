@@ -1,4 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { incrementViews, useVideo } from '@/features/videos/api/videos.api';
 import { playerMedia } from '@/features/player/media-props';
@@ -21,6 +22,7 @@ function SiteLink({ videoId, children, className }: { videoId: string; children:
  * linking to the video on the site. No top bar, sidebar or comments; nothing that needs sign-in.
  */
 export default function EmbedPage() {
+  const { t } = useTranslation('app');
   const { videoId = '' } = useParams();
   const q = useVideo(videoId);
   const video = q.data;
@@ -39,10 +41,10 @@ export default function EmbedPage() {
     const processing = video && video.status !== 'failed';
     return (
       <div role="alert" className="fixed inset-0 flex flex-col items-center justify-center gap-3 bg-black p-6 text-center text-white">
-        <p className="text-lg font-semibold">{processing ? 'This video is still being processed.' : 'This video is unavailable.'}</p>
-        <p className="max-w-sm text-sm text-neutral-400">{processing ? 'Try again in a moment.' : 'It may be private, removed, or the link may be wrong.'}</p>
+        <p className="text-lg font-semibold">{processing ? t('embed.processing') : t('embed.unavailable')}</p>
+        <p className="max-w-sm text-sm text-neutral-400">{processing ? t('embed.tryAgain') : t('embed.unavailableHint')}</p>
         <SiteLink videoId={videoId} className="text-sm text-neutral-200 underline">
-          Open on the site
+          {t('embed.openOnSite')}
         </SiteLink>
       </div>
     );

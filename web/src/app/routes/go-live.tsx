@@ -1,4 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, InlineMessage, PageTitle, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
@@ -20,23 +21,24 @@ const VideoPlayer = lazy(() => import('@/features/player'));
 
 /** The studio's Go live page: make a live or pick one, then everything to run it. */
 export default function GoLivePage() {
+  const { t } = useTranslation('app');
   const [params, setParams] = useSearchParams();
   const selected = params.get('live');
   const hrefFor = (id: string) => `?live=${encodeURIComponent(id)}`;
   return (
     <div className="mx-auto max-w-[1400px]">
-      <PageTitle>Go live</PageTitle>
+      <PageTitle>{t('goLive.title')}</PageTitle>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
         <aside className="flex flex-col gap-3">
           <Button variant={selected ? 'secondary' : 'primary'} onClick={() => setParams({})}>
-            New live
+            {t('goLive.newLive')}
           </Button>
           <MyLives selected={selected} hrefFor={hrefFor} />
         </aside>
         {selected ? (
           <LiveDashboard key={selected} videoId={selected} />
         ) : (
-          <section aria-label="Create a live" className="max-w-2xl">
+          <section aria-label={t('goLive.createLive')} className="max-w-2xl">
             <CreateLiveForm onCreated={(id) => setParams({ live: id })} />
           </section>
         )}
@@ -46,6 +48,7 @@ export default function GoLivePage() {
 }
 
 function LiveDashboard({ videoId }: { videoId: string }) {
+  const { t } = useTranslation('app');
   const { user } = useAuth();
   const toast = useToast();
   const notify = useCallback((message: string, kind: 'error' | 'success' | 'info') => toast.show(message, kind), [toast]);
@@ -61,8 +64,8 @@ function LiveDashboard({ videoId }: { videoId: string }) {
   const liveSrc = status === 'live' ? (video.data?.hls?.url ?? null) : null;
   const previewReady = usePlaylistReady(liveSrc);
 
-  if (detail.isPending) return <Spinner label="Loading the live" />;
-  if (detail.isError) return <InlineMessage>{errorMessage(detail.error, 'This live could not be loaded')}</InlineMessage>;
+  if (detail.isPending) return <Spinner label={t('goLive.loading')} />;
+  if (detail.isError) return <InlineMessage>{errorMessage(detail.error, t('goLive.loadFailed'))}</InlineMessage>;
   const live = detail.data;
   const v = video.data;
 
@@ -71,14 +74,14 @@ function LiveDashboard({ videoId }: { videoId: string }) {
       <div className="flex min-w-0 flex-col gap-6">
         <header className="flex flex-wrap items-center gap-3">
           <h2 className="min-w-0 truncate text-lg font-semibold" data-testid="go-live-title">
-            {v?.title ?? 'Live'}
+            {v?.title ?? t('goLive.untitled')}
           </h2>
           <LiveStatusPill status={live.status} />
-          <Link to={`/video/${videoId}`} className="ml-auto text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
-            Open the live page
+          <Link to={`/video/${videoId}`} className="ms-auto text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
+            {t('goLive.openLivePage')}
           </Link>
         </header>
-        <div className="overflow-hidden rounded-xl bg-black" aria-label="Preview of your stream">
+        <div className="overflow-hidden rounded-xl bg-black" aria-label={t('goLive.preview')}>
           {previewReady && v ? (
             <Suspense fallback={<div className="aspect-video w-full animate-pulse bg-neutral-900" />}>
               <VideoPlayer {...playerMedia(v)} live muted autoPlay theater={false} onTheaterChange={() => {}} onViewCounted={() => {}} />
@@ -87,13 +90,13 @@ function LiveDashboard({ videoId }: { videoId: string }) {
             <div className="flex aspect-video w-full items-center justify-center px-6 text-center text-sm text-neutral-300">
               {live.status === 'ended'
                 ? v?.status === 'processing'
-                  ? `The live has ended; its replay is being prepared (${v.progress}%).`
+                  ? t('goLive.replayPreparing', { progress: v.progress })
                   : v?.hls
-                    ? 'The live has ended; its replay is ready on the live page.'
-                    : 'The live has ended.'
+                    ? t('goLive.replayReady')
+                    : t('goLive.ended')
                 : live.status === 'live'
-                  ? 'Your stream is starting…'
-                  : 'Your stream shows here once your encoder is sending.'}
+                  ? t('goLive.starting')
+                  : t('goLive.waitingForEncoder')}
             </div>
           )}
         </div>
@@ -105,22 +108,18 @@ function LiveDashboard({ videoId }: { videoId: string }) {
           data-testid="browser-publish"
         >
           <h2 id="publish-from-browser" className="text-base font-semibold">
-            Publish from this browser
+            {t('goLive.publishFromBrowser')}
           </h2>
           {live.ingest.browser && live.status !== 'ended' ? (
             <>
-              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-                Your camera or screen, from this page; or use an encoder (OBS, a hardware encoder) with the server URL and stream key below.
-              </p>
+              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('goLive.browserHint')}</p>
               <div className="mt-3">
                 <BrowserPublisher videoId={videoId} />
               </div>
             </>
           ) : (
             <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-              {live.status === 'ended'
-                ? 'This live has ended.'
-                : 'This site cannot take a live from the browser: use an encoder with the server URL and stream key below.'}
+              {live.status === 'ended' ? t('goLive.thisLiveEnded') : t('goLive.noBrowserPublishing')}
             </p>
           )}
         </section>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { TrendingFeed } from '@/features/discovery/components/trending-feed';
 import { LiveFeed } from '@/features/live/components/live-feed';
@@ -8,33 +9,40 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 const TABS = [
-  { tab: null, label: 'All', signedInOnly: false },
-  { tab: 'trending', label: 'Trending', signedInOnly: false },
-  { tab: 'live', label: 'Live', signedInOnly: false },
-  { tab: 'subscriptions', label: 'Subscriptions', signedInOnly: true },
+  { tab: null, signedInOnly: false },
+  { tab: 'trending', signedInOnly: false },
+  { tab: 'live', signedInOnly: false },
+  { tab: 'subscriptions', signedInOnly: true },
 ] as const;
 
 export default function HomePage() {
+  const { t } = useTranslation('app');
   const [params, setParams] = useSearchParams();
   const { isAuthenticated } = useAuth();
   const query = params.get('query') ?? '';
   // Trending is for everyone; the Subscriptions tab is for signed-in people (anyone else gets the
   // whole site); a search shows its results whatever the tab.
-  const tabs = TABS.filter((t) => isAuthenticated || !t.signedInOnly);
+  const tabs = TABS.filter((entry) => isAuthenticated || !entry.signedInOnly);
   const asked = query ? null : params.get('tab');
-  const tab = tabs.find((t) => t.tab === asked)?.tab ?? null;
+  const tab = tabs.find((entry) => entry.tab === asked)?.tab ?? null;
+  const labels = {
+    all: t('home.tabs.all'),
+    trending: t('home.tabs.trending'),
+    live: t('home.tabs.live'),
+    subscriptions: t('home.tabs.subscriptions'),
+  };
   return (
     <div>
       <SearchBox key={query} initial={query} onSearch={(q) => setParams(q ? { query: q } : {}, { replace: false })} />
       {!query && (
         // Links, not NavLinks: every tab is the path /, which NavLink would mark current in all of them.
-        <nav aria-label="Home tabs" className="mb-4 flex gap-2">
-          {tabs.map((t) => {
-            const active = tab === t.tab;
+        <nav aria-label={t('home.tabsLabel')} className="mb-4 flex gap-2">
+          {tabs.map((entry) => {
+            const active = tab === entry.tab;
             return (
               <Link
-                key={t.label}
-                to={t.tab ? `/?tab=${t.tab}` : '/'}
+                key={entry.tab ?? 'all'}
+                to={entry.tab ? `/?tab=${entry.tab}` : '/'}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'rounded-lg px-3 py-1.5 text-sm font-medium',
@@ -43,7 +51,7 @@ export default function HomePage() {
                     : 'bg-neutral-100 hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700',
                 )}
               >
-                {t.label}
+                {labels[entry.tab ?? 'all']}
               </Link>
             );
           })}
@@ -51,7 +59,12 @@ export default function HomePage() {
       )}
       {query && (
         <p className="mb-4 text-sm text-neutral-500">
-          Results for <span className="font-medium text-neutral-900 dark:text-neutral-100">“{query}”</span>
+          {/* The query is a child, never part of the text that is interpolated and parsed. */}
+          <Trans
+            t={t}
+            i18nKey="home.resultsFor"
+            components={{ query: <span className="font-medium text-neutral-900 dark:text-neutral-100" />, value: <bdi>{query}</bdi> }}
+          />
         </p>
       )}
       {tab === 'subscriptions' ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { useUserPlaylists } from '@/features/playlists/api/playlists.api';
@@ -7,6 +8,7 @@ import { PlaylistCard } from '@/features/playlists/components/playlist-card';
 import { useAuth } from '@/lib/auth';
 
 export default function MyPlaylistsPage() {
+  const { t } = useTranslation('app');
   const { user } = useAuth();
   const toast = useToast();
   const q = useUserPlaylists(user?._id);
@@ -14,9 +16,9 @@ export default function MyPlaylistsPage() {
   return (
     <div className="mx-auto max-w-[1500px]">
       <div className="mb-6 flex items-center justify-between">
-        <h1 className="text-xl font-bold">Playlists</h1>
+        <h1 className="text-xl font-bold">{t('playlists.title')}</h1>
         <Button variant="primary" size="sm" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>
-          New playlist
+          {t('playlists.newPlaylist')}
         </Button>
       </div>
       {creating && (
@@ -25,7 +27,7 @@ export default function MyPlaylistsPage() {
             onError={(m) => toast.error(m)}
             onCreated={() => {
               setCreating(false);
-              toast.success('Playlist created');
+              toast.success(t('playlists.created'));
             }}
           />
         </div>
@@ -33,9 +35,9 @@ export default function MyPlaylistsPage() {
       {q.isPending ? (
         <Spinner />
       ) : q.isError ? (
-        <EmptyState>Failed to load playlists.</EmptyState>
+        <EmptyState>{t('playlists.loadFailed')}</EmptyState>
       ) : q.data.length === 0 ? (
-        <EmptyState>No playlists found.</EmptyState>
+        <EmptyState>{t('playlists.noneFound')}</EmptyState>
       ) : (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
           {q.data.map((p) => (

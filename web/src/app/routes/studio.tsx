@@ -1,5 +1,6 @@
 import type { StudioVideo, Visibility } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LiveIcon } from '@/components/ui/icons';
 import { Button, EmptyState, InlineMessage, PageTitle, Spinner } from '@/components/ui/primitives';
@@ -12,20 +13,9 @@ import { errorMessage } from '@/lib/api-client';
 
 const SELECT = 'h-9 rounded-lg border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900';
 
-function stateLabel(v: StudioVideo): string {
-  if (v.takenDown) return 'Taken down';
-  if (v.status === 'processing') return `Processing ${v.progress}%`;
-  if (v.status === 'failed') return 'Failed';
-  return 'Ready';
-}
-
-function visibilityLabel(v: StudioVideo): string {
-  if (v.publishAt) return `Scheduled ${formatDateTime(v.publishAt)}`;
-  return v.visibility[0]!.toUpperCase() + v.visibility.slice(1);
-}
-
 /** The owner's videos in every state, their numbers, changes to several at once, and a video's views per day. */
 export default function StudioPage() {
+  const { t } = useTranslation('app');
   const [filter, setFilter] = useState<StudioFilter>({ sortBy: 'createdAt', sortType: 'desc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [chartFor, setChartFor] = useState<string | null>(null);
@@ -44,30 +34,36 @@ export default function StudioPage() {
       return next;
     });
 
+  const makeLabels = {
+    public: t('studio.make.public'),
+    unlisted: t('studio.make.unlisted'),
+    private: t('studio.make.private'),
+  };
+
   async function apply(action: Visibility | 'delete') {
-    if (action === 'delete' && !window.confirm(`Delete ${selected.size} video(s)? This cannot be undone.`)) return;
+    if (action === 'delete' && !window.confirm(t('studio.deleteConfirm', { count: selected.size }))) return;
     setError(null);
     try {
       await bulk.mutateAsync({ ids: [...selected], action });
       setSelected(new Set());
     } catch (err) {
-      setError(errorMessage(err, 'Some videos could not be changed'));
+      setError(errorMessage(err, t('studio.bulkFailed')));
     }
   }
 
   return (
     <div className="mx-auto max-w-[1200px]">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageTitle>Studio</PageTitle>
+        <PageTitle>{t('studio.title')}</PageTitle>
         <Link to={goLive} className="inline-flex h-10 items-center gap-2 rounded-full bg-rose-600 px-4 text-sm font-medium text-white hover:bg-rose-700">
-          <LiveIcon width={18} height={18} /> Go live
+          <LiveIcon width={18} height={18} /> {t('studio.goLive')}
         </Link>
       </div>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <label className="text-sm">
-          Sort{' '}
+          {t('studio.sort')}{' '}
           <select
-            aria-label="Sort by"
+            aria-label={t('studio.sortBy')}
             className={SELECT}
             value={`${filter.sortBy}:${filter.sortType}`}
             onChange={(e) => {
@@ -75,43 +71,43 @@ export default function StudioPage() {
               setFilter((f) => ({ ...f, sortBy, sortType }));
             }}
           >
-            <option value="createdAt:desc">Newest</option>
-            <option value="createdAt:asc">Oldest</option>
-            <option value="views:desc">Most viewed</option>
-            <option value="title:asc">Title</option>
+            <option value="createdAt:desc">{t('studio.sortNewest')}</option>
+            <option value="createdAt:asc">{t('studio.sortOldest')}</option>
+            <option value="views:desc">{t('studio.sortMostViewed')}</option>
+            <option value="title:asc">{t('studio.sortTitle')}</option>
           </select>
         </label>
         <select
-          aria-label="Filter by visibility"
+          aria-label={t('studio.filterVisibility')}
           className={SELECT}
           value={filter.visibility ?? ''}
           onChange={(e) => setFilter((f) => ({ ...f, visibility: (e.target.value || undefined) as Visibility | undefined }))}
         >
-          <option value="">All visibilities</option>
-          <option value="public">Public</option>
-          <option value="unlisted">Unlisted</option>
-          <option value="private">Private</option>
+          <option value="">{t('studio.allVisibilities')}</option>
+          <option value="public">{t('studio.visibility.public')}</option>
+          <option value="unlisted">{t('studio.visibility.unlisted')}</option>
+          <option value="private">{t('studio.visibility.private')}</option>
         </select>
         <select
-          aria-label="Filter by state"
+          aria-label={t('studio.filterState')}
           className={SELECT}
           value={filter.status ?? ''}
           onChange={(e) => setFilter((f) => ({ ...f, status: (e.target.value || undefined) as StudioFilter['status'] }))}
         >
-          <option value="">All states</option>
-          <option value="ready">Ready</option>
-          <option value="processing">Processing</option>
-          <option value="failed">Failed</option>
+          <option value="">{t('studio.allStates')}</option>
+          <option value="ready">{t('studio.state.ready')}</option>
+          <option value="processing">{t('studio.state.processingFilter')}</option>
+          <option value="failed">{t('studio.state.failed')}</option>
         </select>
-        <div className="ml-auto flex items-center gap-2" aria-label="Change selected videos">
-          <span className="text-sm text-neutral-500">{selected.size} selected</span>
+        <div className="ms-auto flex items-center gap-2" aria-label={t('studio.changeSelected')}>
+          <span className="text-sm text-neutral-500">{t('studio.selected', { count: selected.size })}</span>
           {(['public', 'unlisted', 'private'] as const).map((v) => (
             <Button key={v} size="sm" disabled={selected.size === 0 || bulk.isPending} onClick={() => void apply(v)}>
-              Make {v}
+              {makeLabels[v]}
             </Button>
           ))}
           <Button size="sm" variant="danger" disabled={selected.size === 0 || bulk.isPending} onClick={() => void apply('delete')}>
-            Delete
+            {t('studio.delete')}
           </Button>
         </div>
       </div>
@@ -119,23 +115,23 @@ export default function StudioPage() {
       {list.isPending ? (
         <Spinner />
       ) : videos.length === 0 ? (
-        <EmptyState>No videos match.</EmptyState>
+        <EmptyState>{t('studio.noMatch')}</EmptyState>
       ) : (
-        <table className="w-full border-collapse text-left text-sm">
+        <table className="w-full border-collapse text-start text-sm">
           <thead className="border-b border-neutral-200 text-xs uppercase text-neutral-500 dark:border-neutral-800">
             <tr>
               <th className="w-8 py-2">
-                <span className="sr-only">Select</span>
+                <span className="sr-only">{t('studio.columns.select')}</span>
               </th>
-              <th className="px-2 py-2">Video</th>
-              <th className="px-2 py-2">Visibility</th>
-              <th className="px-2 py-2">State</th>
-              <th className="px-2 py-2 text-right">Views</th>
-              <th className="px-2 py-2 text-right">Likes</th>
-              <th className="px-2 py-2 text-right">Comments</th>
-              <th className="px-2 py-2 text-right">Date</th>
+              <th className="px-2 py-2">{t('studio.columns.video')}</th>
+              <th className="px-2 py-2">{t('studio.columns.visibility')}</th>
+              <th className="px-2 py-2">{t('studio.columns.state')}</th>
+              <th className="px-2 py-2 text-end">{t('studio.columns.views')}</th>
+              <th className="px-2 py-2 text-end">{t('studio.columns.likes')}</th>
+              <th className="px-2 py-2 text-end">{t('studio.columns.comments')}</th>
+              <th className="px-2 py-2 text-end">{t('studio.columns.date')}</th>
               <th className="px-2 py-2">
-                <span className="sr-only">Numbers</span>
+                <span className="sr-only">{t('studio.numbers')}</span>
               </th>
             </tr>
           </thead>
@@ -173,11 +169,25 @@ function StudioRow({
   chartOpen: boolean;
   onChart: () => void;
 }) {
+  const { t } = useTranslation('app');
+  const visibilityLabels = {
+    public: t('studio.visibility.public'),
+    unlisted: t('studio.visibility.unlisted'),
+    private: t('studio.visibility.private'),
+  };
+  const visibility = v.publishAt ? t('studio.scheduled', { date: formatDateTime(v.publishAt) }) : visibilityLabels[v.visibility];
+  const state = v.takenDown
+    ? t('studio.state.takenDown')
+    : v.status === 'processing'
+      ? t('studio.state.processing', { progress: v.progress })
+      : v.status === 'failed'
+        ? t('studio.state.failed')
+        : t('studio.state.ready');
   return (
     <>
       <tr className="border-b border-neutral-100 align-middle dark:border-neutral-900" data-testid="studio-row">
         <td className="px-2 py-2">
-          <input type="checkbox" aria-label={`Select ${v.title}`} checked={selected} onChange={onToggle} />
+          <input type="checkbox" aria-label={t('studio.selectVideo', { title: v.title })} checked={selected} onChange={onToggle} />
         </td>
         <td className="px-2 py-2">
           <Link to={`/video/${v._id}`} className="flex items-center gap-3 hover:underline">
@@ -185,27 +195,27 @@ function StudioRow({
             <span className="line-clamp-2 font-medium">{v.title}</span>
           </Link>
         </td>
-        <td className="px-2 py-2">{visibilityLabel(v)}</td>
+        <td className="px-2 py-2">{visibility}</td>
         <td className="px-2 py-2">
           {v.live ? (
             <span className="flex flex-col items-start gap-1">
               <LiveStatusPill status={v.live.status} />
               <Link to={`${goLive}?live=${v._id}`} className="text-xs font-medium text-rose-600 hover:underline dark:text-rose-400">
-                Go live page
+                {t('studio.goLivePage')}
               </Link>
             </span>
           ) : (
-            <span>{stateLabel(v)}</span>
+            <span>{state}</span>
           )}
           {v.status === 'failed' && v.failureReason && <span className="block text-xs text-red-600 dark:text-red-400">{v.failureReason}</span>}
         </td>
-        <td className="px-2 py-2 text-right tabular-nums">{formatNumber(v.views)}</td>
-        <td className="px-2 py-2 text-right tabular-nums">{v.likesCount}</td>
-        <td className="px-2 py-2 text-right tabular-nums">{v.commentsCount}</td>
-        <td className="px-2 py-2 text-right">{formatDate(v.createdAt)}</td>
-        <td className="px-2 py-2 text-right">
+        <td className="px-2 py-2 text-end tabular-nums">{formatNumber(v.views)}</td>
+        <td className="px-2 py-2 text-end tabular-nums">{v.likesCount}</td>
+        <td className="px-2 py-2 text-end tabular-nums">{v.commentsCount}</td>
+        <td className="px-2 py-2 text-end">{formatDate(v.createdAt)}</td>
+        <td className="px-2 py-2 text-end">
           <Button size="sm" variant="ghost" aria-expanded={chartOpen} onClick={onChart}>
-            Numbers
+            {t('studio.numbers')}
           </Button>
         </td>
       </tr>
@@ -221,30 +231,31 @@ function StudioRow({
 }
 
 function StatsPanel({ videoId }: { videoId: string }) {
+  const { t } = useTranslation('app');
   const stats = useVideoStats(videoId);
   if (stats.isPending) return <Spinner />;
-  if (stats.isError) return <InlineMessage>{errorMessage(stats.error, 'Could not load the numbers')}</InlineMessage>;
-  const t = stats.data.totals;
+  if (stats.isError) return <InlineMessage>{errorMessage(stats.error, t('studio.statsFailed'))}</InlineMessage>;
+  const totals = stats.data.totals;
   return (
-    <section aria-label="Views in the last 28 days" className="rounded-xl bg-neutral-50 p-4 dark:bg-neutral-900">
+    <section aria-label={t('studio.statsLabel')} className="rounded-xl bg-neutral-50 p-4 dark:bg-neutral-900">
       <dl className="mb-3 flex flex-wrap gap-6 text-sm">
         <div>
-          <dt className="text-neutral-500">Views, last 28 days</dt>
+          <dt className="text-neutral-500">{t('studio.periodViews')}</dt>
           <dd className="text-lg font-bold" data-testid="period-views">
-            {t.periodViews}
+            {totals.periodViews}
           </dd>
         </div>
         <div>
-          <dt className="text-neutral-500">Views</dt>
-          <dd className="text-lg font-bold">{t.views}</dd>
+          <dt className="text-neutral-500">{t('studio.columns.views')}</dt>
+          <dd className="text-lg font-bold">{totals.views}</dd>
         </div>
         <div>
-          <dt className="text-neutral-500">Likes</dt>
-          <dd className="text-lg font-bold">{t.likes}</dd>
+          <dt className="text-neutral-500">{t('studio.columns.likes')}</dt>
+          <dd className="text-lg font-bold">{totals.likes}</dd>
         </div>
         <div>
-          <dt className="text-neutral-500">Comments</dt>
-          <dd className="text-lg font-bold">{t.comments}</dd>
+          <dt className="text-neutral-500">{t('studio.columns.comments')}</dt>
+          <dd className="text-lg font-bold">{totals.comments}</dd>
         </div>
       </dl>
       <ViewsChart days={stats.data.days} />

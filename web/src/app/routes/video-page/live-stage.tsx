@@ -29,7 +29,7 @@ export function liveStageFor(
             onTheaterChange={onTheaterChange}
             onViewCounted={onViewCounted}
           />
-          <LiveBadge className="pointer-events-none absolute left-3 top-3 z-10" />
+          <LiveBadge className="pointer-events-none absolute start-3 top-3 z-10" />
         </div>
       </Suspense>
     );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { VideoDetail } from '@reelhouse/contract';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -12,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 
 /** What only the video's owner sees under the player: edit, delete and the publish switch. */
 export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; ownerUsername: string }) {
+  const { t } = useTranslation('app');
   const toast = useToast();
   const navigate = useNavigate();
   const del = useDeleteVideo(video._id);
@@ -26,10 +28,10 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
   async function onDelete() {
     try {
       await del.mutateAsync();
-      toast.success('Video deleted successfully');
+      toast.success(t('ownerTools.deleted'));
       navigate(`/${ownerUsername}`);
     } catch {
-      toast.error('Failed to delete video');
+      toast.error(t('ownerTools.deleteFailed'));
     } finally {
       setConfirmDelete(false);
     }
@@ -40,9 +42,9 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
     setPublishedOverride(next);
     try {
       await publish.mutateAsync();
-      toast.success(next ? 'Video published' : 'Video unpublished');
+      toast.success(next ? t('ownerTools.published') : t('ownerTools.unpublished'));
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to change publish status'));
+      toast.error(errorMessage(err, t('ownerTools.publishFailed')));
     } finally {
       setPublishedOverride(null);
     }
@@ -51,17 +53,17 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
   return (
     <>
       <div className="mt-3 flex flex-wrap items-center gap-2 rounded-xl border border-neutral-200 p-2 dark:border-neutral-800">
-        <span className="px-2 text-xs font-semibold uppercase text-neutral-500">Your video</span>
+        <span className="px-2 text-xs font-semibold uppercase text-neutral-500">{t('ownerTools.yourVideo')}</span>
         <Button size="sm" onClick={() => setEditOpen(true)}>
-          <EditIcon width={16} height={16} /> Edit
+          <EditIcon width={16} height={16} /> {t('ownerTools.edit')}
         </Button>
         <Button size="sm" onClick={() => setConfirmDelete(true)}>
-          <TrashIcon width={16} height={16} /> Delete
+          <TrashIcon width={16} height={16} /> {t('ownerTools.delete')}
         </Button>
         <Button size="sm" aria-expanded={captionsOpen} onClick={() => setCaptionsOpen((o) => !o)}>
-          Captions{video.captions.length ? ` (${video.captions.length})` : ''}
+          {video.captions.length ? t('ownerTools.captionsCount', { count: video.captions.length }) : t('ownerTools.captions')}
         </Button>
-        <label className="ml-auto flex cursor-pointer items-center gap-2 px-2 text-sm">
+        <label className="ms-auto flex cursor-pointer items-center gap-2 px-2 text-sm">
           <input
             type="checkbox"
             role="switch"
@@ -71,16 +73,16 @@ export function OwnerTools({ video, ownerUsername }: { video: VideoDetail; owner
             onChange={onTogglePublish}
             aria-checked={published}
           />
-          Published
+          {t('ownerTools.publishedSwitch')}
         </label>
       </div>
       {captionsOpen && <CaptionsManager videoId={video._id} captions={video.captions} notify={(m, k) => toast.show(m, k)} />}
       <EditVideoDialog video={video} open={editOpen} onClose={() => setEditOpen(false)} notify={(m, k) => toast.show(m, k)} />
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete video"
-        message={`Delete "${video.title}"? This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('ownerTools.deleteTitle')}
+        message={t('ownerTools.deleteMessage', { title: video.title })}
+        confirmLabel={t('ownerTools.delete')}
         busy={del.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirmDelete(false)}

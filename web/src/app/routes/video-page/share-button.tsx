@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CodeIcon, ShareIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/primitives';
 
@@ -52,6 +53,7 @@ function CopiedNotice({ children }: { children: React.ReactNode }) {
 
 /** Copies the iframe code of the video's embed page. */
 export function EmbedButton({ videoId, title }: { videoId: string; title: string }) {
+  const { t } = useTranslation('app');
   const [copied, setCopied] = useCopiedNotice(EMBED_COPIED_MS);
   async function onEmbed() {
     await copyText(embedCode(window.location.origin, videoId, title));
@@ -59,16 +61,17 @@ export function EmbedButton({ videoId, title }: { videoId: string; title: string
   }
   return (
     <div className="relative">
-      <Button onClick={onEmbed} title="Copy the code that puts this video on another site">
-        <CodeIcon width={18} height={18} /> Embed
+      <Button onClick={onEmbed} title={t('share.embedTitle')}>
+        <CodeIcon width={18} height={18} /> {t('share.embed')}
       </Button>
-      {copied && <CopiedNotice>Embed code copied!</CopiedNotice>}
+      {copied && <CopiedNotice>{t('share.embedCopied')}</CopiedNotice>}
     </div>
   );
 }
 
 /** Copies the page's link and says so for LINK_COPIED_MS. */
 export function ShareButton() {
+  const { t } = useTranslation('app');
   const [copied, setCopied] = useCopiedNotice(LINK_COPIED_MS);
 
   async function onShare() {
@@ -79,9 +82,9 @@ export function ShareButton() {
   return (
     <div className="relative">
       <Button onClick={onShare}>
-        <ShareIcon width={18} height={18} /> Share
+        <ShareIcon width={18} height={18} /> {t('share.share')}
       </Button>
-      {copied && <CopiedNotice>Video Link copied!</CopiedNotice>}
+      {copied && <CopiedNotice>{t('share.linkCopied')}</CopiedNotice>}
     </div>
   );
 }

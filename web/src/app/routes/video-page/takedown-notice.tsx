@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_APPEAL_LENGTH, type VideoDetail } from '@reelhouse/contract';
 import { Button, InlineMessage, TextArea } from '@/components/ui/primitives';
 import { videoKeys } from '@/features/videos/api/videos.api';
@@ -10,6 +11,7 @@ import { api, errorMessage } from '@/lib/api-client';
  * appeal they may send) and staff.
  */
 export function TakedownNotice({ video, isOwner }: { video: VideoDetail; isOwner: boolean }) {
+  const { t } = useTranslation('app');
   const qc = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,14 +21,14 @@ export function TakedownNotice({ video, isOwner }: { video: VideoDetail; isOwner
 
   async function onAppeal(e: FormEvent) {
     e.preventDefault();
-    if (!text.trim()) return setError('Say why the video should come back');
+    if (!text.trim()) return setError(t('takedown.appealEmpty'));
     setBusy(true);
     setError(null);
     try {
       await api.post(`/videos/${video._id}/appeal`, { text: text.trim() });
       await qc.invalidateQueries({ queryKey: videoKeys.detail(video._id) });
     } catch (err) {
-      setError(errorMessage(err, 'The appeal could not be sent'));
+      setError(errorMessage(err, t('takedown.appealFailed')));
     } finally {
       setBusy(false);
     }
@@ -34,23 +36,23 @@ export function TakedownNotice({ video, isOwner }: { video: VideoDetail; isOwner
 
   return (
     <section
-      aria-label="Takedown"
+      aria-label={t('takedown.label')}
       className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="font-semibold">This video was taken down by the moderators.</p>
-      <p className="mt-1">Reason: {takedown.reason}</p>
-      <p className="mt-1 text-amber-800 dark:text-amber-200">Nobody else can see it{isOwner ? ' while it is down' : ''}.</p>
+      <p className="font-semibold">{t('takedown.title')}</p>
+      <p className="mt-1">{t('takedown.reason', { reason: takedown.reason })}</p>
+      <p className="mt-1 text-amber-800 dark:text-amber-200">{isOwner ? t('takedown.hiddenWhileDown') : t('takedown.hidden')}</p>
       {isOwner && takedown.appealedAt && (
         <p role="status" className="mt-2">
-          Your appeal was sent; a moderator will look at it.
+          {t('takedown.appealSent')}
         </p>
       )}
       {isOwner && !takedown.appealedAt && (
         <form onSubmit={onAppeal} className="mt-3 flex flex-col gap-2">
           {error && <InlineMessage>{error}</InlineMessage>}
-          <TextArea label="Appeal (you can appeal once)" value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_APPEAL_LENGTH} />
+          <TextArea label={t('takedown.appealLabel')} value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_APPEAL_LENGTH} />
           <Button type="submit" variant="primary" disabled={busy} className="self-start">
-            {busy ? 'Sending…' : 'Appeal'}
+            {busy ? t('takedown.sending') : t('takedown.appeal')}
           </Button>
         </form>
       )}

@@ -1,6 +1,7 @@
 import type { VideoDetail } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlaylistAddIcon } from '@/components/ui/icons';
 import { Avatar, Button, EmptyState, Spinner } from '@/components/ui/primitives';
@@ -41,6 +42,7 @@ import { EmbedButton, ShareButton } from './share-button';
 import { parseStartTime } from './start-time';
 
 export default function VideoPage() {
+  const { t } = useTranslation('app');
   const { videoId = '' } = useParams();
   const { user, isAuthenticated, appLoading } = useAuth();
   const toast = useToast();
@@ -128,10 +130,10 @@ export default function VideoPage() {
   const liveSrc = live?.status === 'live' ? (video?.hls?.url ?? null) : null;
   const onAir = usePlaylistReady(liveSrc);
 
-  if (q.isPending) return <Spinner label="Loading video" />;
+  if (q.isPending) return <Spinner label={t('videoPage.loading')} />;
   // An ended live whose replay is still being prepared is not found for anyone but its owner for a
   // while: the page keeps what it knew (the live has ended, its chat) rather than losing it.
-  if (!video || (q.isError && !video.live)) return <EmptyState>{errorMessage(q.error, 'Video not found')}</EmptyState>;
+  if (!video || (q.isError && !video.live)) return <EmptyState>{errorMessage(q.error, t('videoPage.notFound'))}</EmptyState>;
 
   const isOwner = user?._id === video.owner._id;
 
@@ -194,10 +196,10 @@ export default function VideoPage() {
               <LiveBadge size="sm" /> {watchingText(viewers ?? live.viewers)}
             </p>
           )}
-          {!video.isPublished && <p className="mt-1 text-xs font-medium uppercase text-amber-600">Unpublished: only you can see this video</p>}
+          {!video.isPublished && <p className="mt-1 text-xs font-medium uppercase text-amber-600">{t('videoPage.unpublished')}</p>}
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <div className="flex min-w-0 items-center gap-3">
-              <Link to={`/channel/${video.owner.username}`} aria-label={`${video.owner.fullName} channel`}>
+              <Link to={`/channel/${video.owner.username}`} aria-label={t('videoPage.channelLabel', { name: video.owner.fullName })}>
                 <Avatar src={video.owner.avatar.url} alt="" size={40} />
               </Link>
               <div className="min-w-0">
@@ -227,13 +229,13 @@ export default function VideoPage() {
                 liked={video.isLiked}
                 count={video.likesCount}
                 signedIn={isAuthenticated}
-                onSignedOut={() => toast.info('Please login to like content.')}
+                onSignedOut={() => toast.info(t('videoPage.loginToLike'))}
                 onError={(m) => toast.error(m)}
               />
               <ShareButton />
               {video.visibility !== 'private' && <EmbedButton videoId={video._id} title={video.title} />}
-              <Button onClick={() => (isAuthenticated ? setPlaylistOpen(true) : toast.info('Please sign in to add videos to your playlists'))}>
-                <PlaylistAddIcon width={18} height={18} /> Save
+              <Button onClick={() => (isAuthenticated ? setPlaylistOpen(true) : toast.info(t('videoPage.signInToSave')))}>
+                <PlaylistAddIcon width={18} height={18} /> {t('videoPage.save')}
               </Button>
             </div>
           </div>
@@ -263,7 +265,7 @@ export default function VideoPage() {
                 liked={c.isLiked}
                 count={c.likesCount}
                 signedIn={isAuthenticated}
-                onSignedOut={() => toast.info('Please login to like content.')}
+                onSignedOut={() => toast.info(t('videoPage.loginToLike'))}
                 onError={(m) => toast.error(m)}
               />
             )}
