@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatSubscribers } from '@/lib/format';
 import { Avatar } from './primitives';
@@ -14,13 +15,14 @@ interface ChannelBannerProps {
 }
 
 export function ChannelBanner({ coverUrl, avatarUrl, fullName, username, subscribers, extra, actions }: ChannelBannerProps) {
+  const { t } = useTranslation('ui');
   return (
     <header className="mb-6">
       <div className="aspect-[6/1] min-h-24 w-full overflow-hidden rounded-2xl bg-gradient-to-r from-rose-500 to-indigo-600">
-        {coverUrl && <img src={coverUrl} alt={`${fullName} cover`} className="h-full w-full object-cover" />}
+        {coverUrl && <img src={coverUrl} alt={t('channelBanner.cover', { name: fullName })} className="h-full w-full object-cover" />}
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center">
-        <Avatar src={avatarUrl} alt={`${fullName} avatar`} size={96} className="ring-4 ring-white dark:ring-[#0f0f0f]" />
+        <Avatar src={avatarUrl} alt={t('channelBanner.avatar', { name: fullName })} size={96} className="ring-4 ring-white dark:ring-[#0f0f0f]" />
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold sm:text-3xl">{fullName}</h1>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">

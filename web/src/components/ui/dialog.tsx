@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 import { Button } from './primitives';
 
@@ -11,6 +12,7 @@ interface DialogProps {
 
 /** A modal on the native <dialog>: focus trapping, Escape and the top layer come from the browser. */
 export function Dialog({ open, onClose, title, children }: DialogProps) {
+  const { t } = useTranslation('ui');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -46,7 +48,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+            <button type="button" onClick={onClose} aria-label={t('dialog.close')} className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800">
               <CloseIcon width={20} height={20} />
             </button>
           </div>
@@ -68,11 +70,12 @@ interface ConfirmProps {
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmProps) {
+  const { t } = useTranslation('ui');
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       <p className="mb-5 text-sm text-neutral-700 dark:text-neutral-300">{message}</p>
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>

@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { cn } from '@/lib/cn';
 
 type IconProps = SVGProps<SVGSVGElement>;
 const base = (props: IconProps) => ({
@@ -74,8 +75,9 @@ export const ThumbUpIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) 
     <path d="M7 10v11H3V10zm0 0 4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.6 21H7" />
   </svg>
 );
+// The arrow points forward: toward the start of the line in a right-to-left language.
 export const ShareIcon = (p: IconProps) => (
-  <svg {...base(p)}>
+  <svg {...base(p)} className={cn('rtl:-scale-x-100', p.className)}>
     <path d="M14 5l7 7-7 7v-4c-6 0-9 2-11 5 1-6 4-10 11-11z" />
   </svg>
 );

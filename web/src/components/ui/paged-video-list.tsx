@@ -1,5 +1,6 @@
 import type { VideoSummary } from '@reelhouse/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button, EmptyState } from './primitives';
 import { SkeletonGrid, VideoCard, VideoGrid } from './video-card';
 
@@ -7,15 +8,16 @@ import { SkeletonGrid, VideoCard, VideoGrid } from './video-card';
 export function PagedVideoList<P>({
   query,
   pick,
-  empty = 'No videos available',
+  empty,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<P>, Error>;
   pick: (page: P) => VideoSummary[];
   empty?: string;
 }) {
+  const { t } = useTranslation('ui');
   if (query.isPending) return <SkeletonGrid />;
   const videos = query.isError ? [] : query.data.pages.flatMap(pick);
-  if (videos.length === 0) return <EmptyState>{empty}</EmptyState>;
+  if (videos.length === 0) return <EmptyState>{empty ?? t('pagedList.empty')}</EmptyState>;
   return (
     <>
       <VideoGrid>
@@ -26,7 +28,7 @@ export function PagedVideoList<P>({
       {query.hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            Load more
+            {t('pagedList.loadMore')}
           </Button>
         </div>
       )}

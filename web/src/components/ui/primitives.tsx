@@ -1,4 +1,5 @@
 import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'subscribe';
@@ -64,7 +65,7 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
         className={cn(
           fieldClass,
           props.type === 'file' &&
-            'file:mr-3 file:rounded-full file:border-0 file:bg-neutral-200 file:px-3 file:py-1 dark:file:bg-neutral-700 dark:file:text-neutral-100',
+            'file:me-3 file:rounded-full file:border-0 file:bg-neutral-200 file:px-3 file:py-1 dark:file:bg-neutral-700 dark:file:text-neutral-100',
         )}
         {...props}
       />
@@ -106,11 +107,12 @@ export function Avatar({ src, alt, size = 36, className }: { src?: string; alt: 
   );
 }
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation('ui');
   return (
     <div role="status" className="flex justify-center p-6">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-neutral-300 border-t-rose-600" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('loading')}</span>
     </div>
   );
 }

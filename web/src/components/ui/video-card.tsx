@@ -1,5 +1,6 @@
 import type { LiveState, VideoSummary } from '@reelhouse/contract';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WatchProgress } from '@/features/discovery/components/watch-progress';
 import { compactNumber, formatDuration, formatViews, timeAgo } from '@/lib/format';
@@ -12,17 +13,19 @@ const onAir = (video: CardVideo) => video.live?.status === 'live';
 
 /** The red mark that replaces the duration of a video on air. */
 function LiveMark({ small }: { small?: boolean }) {
+  const { t } = useTranslation('ui');
   return (
     <span
-      className={`absolute rounded bg-red-600 font-bold uppercase tracking-wide text-white ${small ? 'bottom-1 right-1 px-1 py-px text-[11px]' : 'bottom-2 right-2 px-1.5 py-0.5 text-xs'}`}
+      className={`absolute rounded bg-red-600 font-bold uppercase tracking-wide text-white ${small ? 'bottom-1 end-1 px-1 py-px text-[11px]' : 'bottom-2 end-2 px-1.5 py-0.5 text-xs'}`}
       data-testid="card-live-badge"
     >
-      Live
+      {t('videoCard.live')}
     </span>
   );
 }
 
 export function VideoCard({ video, actions }: { video: CardVideo; actions?: ReactNode }) {
+  const { t } = useTranslation('ui');
   const processing = video.status !== 'ready';
   return (
     <article className="group flex flex-col gap-3" data-testid="video-card">
@@ -41,18 +44,24 @@ export function VideoCard({ video, actions }: { video: CardVideo; actions?: Reac
         {onAir(video) ? (
           <LiveMark />
         ) : processing ? (
-          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
-            {video.status === 'failed' ? 'Failed' : `Processing ${video.progress}%`}
+          <span className="absolute bottom-2 end-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
+            {video.status === 'failed' ? t('videoCard.failed') : t('videoCard.processing', { progress: video.progress })}
           </span>
         ) : video.duration > 0 ? (
           // A live has no duration until its replay is made.
-          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">{formatDuration(video.duration)}</span>
+          <span className="absolute bottom-2 end-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">{formatDuration(video.duration)}</span>
         ) : null}
         {!processing && !video.live && <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />}
-        {!video.isPublished && <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">Unpublished</span>}
+        {!video.isPublished && (
+          <span className="absolute start-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">{t('videoCard.unpublished')}</span>
+        )}
       </Link>
       <div className="flex gap-3">
-        <Link to={`/channel/${video.owner.username}`} className="shrink-0" aria-label={`${video.owner.fullName || video.owner.username} channel`}>
+        <Link
+          to={`/channel/${video.owner.username}`}
+          className="shrink-0"
+          aria-label={t('videoCard.channel', { name: video.owner.fullName || video.owner.username })}
+        >
           <Avatar src={video.owner.avatar.url} alt="" size={36} />
         </Link>
         <VideoCardText video={video} compact={false} />
@@ -76,7 +85,7 @@ export function CompactVideoCard({ video }: { video: CardVideo }) {
         {onAir(video) ? (
           <LiveMark small />
         ) : video.duration > 0 ? (
-          <span className="absolute bottom-1 right-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">{formatDuration(video.duration)}</span>
+          <span className="absolute bottom-1 end-1 rounded bg-black/80 px-1 py-px text-[11px] font-medium text-white">{formatDuration(video.duration)}</span>
         ) : null}
         <WatchProgress videoId={video._id} duration={video.duration} watchPosition={video.watchPosition} />
       </Link>
@@ -116,6 +125,7 @@ export function SkeletonGrid({ count = 8 }: { count?: number }) {
 
 /** Title, channel, views and age: the text of both card sizes. */
 function VideoCardText({ video, compact }: { video: CardVideo; compact: boolean }) {
+  const { t } = useTranslation('ui');
   const small = compact ? 'text-xs' : 'text-sm';
   return (
     <div className="min-w-0 flex-1">
@@ -132,7 +142,7 @@ function VideoCardText({ video, compact }: { video: CardVideo; compact: boolean 
       </Link>
       <p className={`${small} text-neutral-600 dark:text-neutral-400`}>
         {onAir(video) ? (
-          `${compactNumber(video.live?.viewers ?? 0)} watching`
+          t('videoCard.watching', { count: video.live?.viewers ?? 0, formatted: compactNumber(video.live?.viewers ?? 0) })
         ) : (
           <>
             {formatViews(video.views)} <span aria-hidden="true">•</span> {timeAgo(video.createdAt)}

@@ -1,19 +1,16 @@
 import type { AdminBackup } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { useAdminBackups, useStartBackup } from '../api/backups.api';
 import { formatBytes, formatDuration, formatWhen } from '../lib/format';
 import { Badge, Cell, ErrorText, Figure, Section, Table, type Tone } from './admin-ui';
 
-const TRIGGER = { manual: 'By hand', scheduled: 'Scheduled', 'before-migration': 'Before an upgrade' } as const;
-const STATUS: Record<AdminBackup['status'], { label: string; tone: Tone }> = {
-  running: { label: 'Running', tone: 'info' },
-  ok: { label: 'Good', tone: 'good' },
-  failed: { label: 'Failed', tone: 'bad' },
-};
+const STATUS_TONE: Record<AdminBackup['status'], Tone> = { running: 'info', ok: 'good', failed: 'bad' };
 
 /** Backups: whether the site has a recent good one, when the next is due, and every recent run. */
 export function AdminBackups() {
+  const { t } = useTranslation('admin');
   const { data, error, isPending } = useAdminBackups();
   const start = useStartBackup();
   const toast = useToast();
@@ -24,44 +21,58 @@ export function AdminBackups() {
   return (
     <>
       <Section
-        title="Backups"
+        title={t('backups.title')}
         actions={
           <Button
             disabled={start.isPending || running}
             onClick={() =>
               start.mutate(undefined, {
-                onSuccess: () => toast.show('Backup started', 'success'),
+                onSuccess: () => toast.show(t('backups.started'), 'success'),
                 onError: (e) => toast.show(e.message, 'error'),
               })
             }
           >
-            {running ? 'Backing up…' : 'Back up now'}
+            {running ? t('backups.backingUp') : t('backups.backUpNow')}
           </Button>
         }
       >
         <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
           <Figure
-            label="Last good backup"
-            value={lastGood ? formatWhen(lastGood.finishedAt ?? lastGood.startedAt) : 'None yet'}
-            detail={lastGood ? `${formatBytes(lastGood.bytes ?? 0)} · took ${formatDuration(lastGood.tookMs ?? 0)}` : 'Take one now, or set BACKUP_CRON'}
+            label={t('backups.lastGood')}
+            value={lastGood ? formatWhen(lastGood.finishedAt ?? lastGood.startedAt) : t('backups.noneYet')}
+            detail={
+              lastGood
+                ? t('backups.lastGoodDetail', { size: formatBytes(lastGood.bytes ?? 0), took: formatDuration(lastGood.tookMs ?? 0) })
+                : t('backups.lastGoodNone')
+            }
           />
           <Figure
-            label="Next scheduled"
-            value={schedule.next ? formatWhen(schedule.next) : 'Not scheduled'}
-            detail={schedule.cron ? `BACKUP_CRON ${schedule.cron} · keeps the last ${schedule.keep}` : 'Set BACKUP_CRON to take backups on a schedule'}
+            label={t('backups.next')}
+            value={schedule.next ? formatWhen(schedule.next) : t('backups.notScheduled')}
+            detail={schedule.cron ? t('backups.schedule', { cron: schedule.cron, count: schedule.keep }) : t('backups.noSchedule')}
           />
           <Figure
-            label="Written to"
+            label={t('backups.writtenTo')}
             value={<span className="block break-all font-mono text-sm font-normal leading-5">{schedule.dir}</span>}
-            detail="BACKUP_DIR, on the machine that takes them"
+            detail={t('backups.writtenToDetail')}
           />
         </div>
       </Section>
-      <Section title="Recent backups">
+      <Section title={t('backups.recent')}>
         {data.backups.length === 0 ? (
-          <p className="text-sm text-neutral-500">No backup has been taken yet.</p>
+          <p className="text-sm text-neutral-500">{t('backups.empty')}</p>
         ) : (
-          <Table label="Recent backups" head={['Started', 'Kind', 'State', 'Size', 'Took', 'Where or why it failed']}>
+          <Table
+            label={t('backups.recent')}
+            head={[
+              t('backups.column.started'),
+              t('backups.column.kind'),
+              t('backups.column.state'),
+              t('backups.column.size'),
+              t('backups.column.took'),
+              t('backups.column.where'),
+            ]}
+          >
             {data.backups.map((b) => (
               <BackupRow key={b._id} backup={b} />
             ))}
@@ -73,19 +84,21 @@ export function AdminBackups() {
 }
 
 function BackupRow({ backup: b }: { backup: AdminBackup }) {
-  const status = STATUS[b.status];
+  const { t } = useTranslation('admin');
+  const trigger = { manual: t('backups.trigger.manual'), scheduled: t('backups.trigger.scheduled'), 'before-migration': t('backups.trigger.beforeMigration') };
+  const status = { running: t('backups.status.running'), ok: t('backups.status.ok'), failed: t('backups.status.failed') };
   return (
     <tr>
       <Cell>{formatWhen(b.startedAt)}</Cell>
-      <Cell>{TRIGGER[b.trigger]}</Cell>
+      <Cell>{trigger[b.trigger]}</Cell>
       <Cell>
-        <Badge tone={status.tone}>{status.label}</Badge>
-        {b.removed && <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">Removed (beyond the kept number)</p>}
+        <Badge tone={STATUS_TONE[b.status]}>{status[b.status]}</Badge>
+        {b.removed && <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">{t('backups.removed')}</p>}
       </Cell>
       <Cell>{b.bytes === null ? '—' : formatBytes(b.bytes)}</Cell>
       <Cell>{b.tookMs === null ? '—' : formatDuration(b.tookMs)}</Cell>
       {b.status === 'failed' ? (
-        <Cell className="max-w-96 break-words text-red-700 dark:text-red-300">{b.error ?? 'Failed'}</Cell>
+        <Cell className="max-w-96 break-words text-red-700 dark:text-red-300">{b.error ?? t('backups.status.failed')}</Cell>
       ) : (
         <Cell className="max-w-96 break-all font-mono text-xs">{b.path}</Cell>
       )}

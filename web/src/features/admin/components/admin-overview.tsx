@@ -1,23 +1,34 @@
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/primitives';
+import { formatNumber } from '@/lib/format';
 import { useAdminStats } from '../api/admin.api';
 import { formatBytes } from '../lib/format';
 import { ErrorText, Figure, Section } from './admin-ui';
 
 /** The site at a glance: accounts, videos by state, storage used and open reports. */
 export function AdminOverview() {
+  const { t } = useTranslation('admin');
   const { data: s, error, isPending } = useAdminStats();
   if (isPending) return <Spinner />;
   if (!s) return <ErrorText error={error} />;
   return (
-    <Section title="Storage and totals">
+    <Section title={t('overview.title')}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="Storage used" value={formatBytes(s.storageBytes)} detail="Uploaded sources kept, counted against quotas" />
-        <Figure label="Accounts" value={s.users} detail={`${s.bannedUsers} banned · ${s.pendingApprovals} waiting for approval`} />
-        <Figure label="Videos" value={s.videos.total} detail={`${s.publicVideos} public · ${s.videos.hidden} taken down`} />
-        <Figure label="Open reports" value={s.openReports} />
-        <Figure label="Ready" value={s.videos.ready} />
-        <Figure label="Processing" value={s.videos.processing} />
-        <Figure label="Failed" value={s.videos.failed} detail={s.videos.failed > 0 ? 'See Videos to retry them' : undefined} />
+        <Figure label={t('overview.storageUsed')} value={formatBytes(s.storageBytes)} detail={t('overview.storageDetail')} />
+        <Figure
+          label={t('overview.accounts')}
+          value={formatNumber(s.users)}
+          detail={t('overview.accountsDetail', { banned: formatNumber(s.bannedUsers), waiting: formatNumber(s.pendingApprovals) })}
+        />
+        <Figure
+          label={t('overview.videos')}
+          value={formatNumber(s.videos.total)}
+          detail={t('overview.videosDetail', { public: formatNumber(s.publicVideos), hidden: formatNumber(s.videos.hidden) })}
+        />
+        <Figure label={t('overview.openReports')} value={formatNumber(s.openReports)} />
+        <Figure label={t('overview.ready')} value={formatNumber(s.videos.ready)} />
+        <Figure label={t('overview.processing')} value={formatNumber(s.videos.processing)} />
+        <Figure label={t('overview.failed')} value={formatNumber(s.videos.failed)} detail={s.videos.failed > 0 ? t('overview.failedDetail') : undefined} />
       </div>
     </Section>
   );

@@ -1,24 +1,14 @@
 import { type InstanceSettings, LADDER_RUNGS, LIVE_ALLOWED, SIGNUP_MODES } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, InlineMessage, Spinner, TextArea, TextField } from '@/components/ui/primitives';
+import { currentLanguage } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { useInstance } from '@/features/instance/api/instance.api';
 import { useAdminSettings, useUpdateSettings } from '../api/admin.api';
 import { formatQuota } from '../lib/format';
 import { numberOrNull, type SettingsErrors, settingsPatch } from '../lib/settings-form';
 import { ErrorText, Section, SelectField } from './admin-ui';
-
-const SIGNUP_LABEL = {
-  open: 'Open: anyone may sign up',
-  closed: 'Closed: nobody may sign up',
-  approval: 'By approval: an admin approves each account',
-} as const;
-
-const LIVE_ALLOWED_LABEL = {
-  everyone: 'Everyone',
-  approved: 'Accounts an admin has allowed (on the Users page), and admins',
-  nobody: 'Nobody',
-} as const;
 
 /** Every instance setting, checked with the server's own rules before it is sent. */
 export function AdminSettings() {
@@ -29,6 +19,7 @@ export function AdminSettings() {
 }
 
 function SettingsForm({ saved }: { saved: InstanceSettings }) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState(saved);
   const [text, setText] = useState(() => numbersAsText(saved));
   const [errors, setErrors] = useState<SettingsErrors>({});
@@ -47,7 +38,7 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
     setDone(false);
   };
   const setNumber = (key: NumberKey, value: string) => {
-    setText((t) => ({ ...t, [key]: value }));
+    setText((texts) => ({ ...texts, [key]: value }));
     set(key, numberOrNull(value) as never);
   };
 
@@ -65,37 +56,55 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
     });
   };
 
+  const signupLabel = {
+    open: t('settings.signup.open'),
+    closed: t('settings.signup.closed'),
+    approval: t('settings.signup.approval'),
+  };
+  const liveAllowedLabel = {
+    everyone: t('settings.liveAllowed.everyone'),
+    approved: t('settings.liveAllowed.approved'),
+    nobody: t('settings.liveAllowed.nobody'),
+  };
+  const noLimit = (n: number | null) => t('settings.bytesOrNoLimit', { size: hintBytes(n) });
+
   return (
     <form onSubmit={submit} noValidate className="max-w-2xl">
-      <Section title="The site">
+      <Section title={t('settings.site')}>
         <div className="flex flex-col gap-4">
           <TextField
-            label="Site name"
+            label={t('settings.siteName')}
             value={draft.name}
             onChange={(e) => set('name', e.target.value)}
             error={errors.name}
-            hint="Shown in the page title and link previews"
+            hint={t('settings.siteNameHint')}
           />
-          <TextArea label="Description" value={draft.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
-          <SelectField label="Sign-ups" value={draft.signupMode} onChange={(e) => set('signupMode', e.target.value as InstanceSettings['signupMode'])}>
+          <TextArea
+            label={t('settings.description')}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+            error={errors.description}
+          />
+          <SelectField
+            label={t('settings.signups')}
+            value={draft.signupMode}
+            onChange={(e) => set('signupMode', e.target.value as InstanceSettings['signupMode'])}
+          >
             {SIGNUP_MODES.map((m) => (
               <option key={m} value={m}>
-                {SIGNUP_LABEL[m]}
+                {signupLabel[m]}
               </option>
             ))}
           </SelectField>
+          <Check label={t('settings.demoAccount')} hint={t('settings.demoAccountHint')} checked={draft.demoAccount} onChange={(v) => set('demoAccount', v)} />
           <Check
-            label="Demo account"
-            hint="Lets visitors sign in to a shared account to try the site"
-            checked={draft.demoAccount}
-            onChange={(v) => set('demoAccount', v)}
-          />
-          <Check
-            label="Password sign-in"
+            label={t('settings.passwordSignIn')}
             hint={
               providers.length
-                ? `Off: people sign up and in only with ${providers.map((p) => p.label).join(' or ')}; admins keep their passwords`
-                : 'Needs single sign-on (OIDC_PROVIDERS) before it can be turned off'
+                ? t('settings.passwordSignInHint', {
+                    providers: new Intl.ListFormat(currentLanguage(), { type: 'disjunction' }).format(providers.map((p) => p.label)),
+                  })
+                : t('settings.passwordSignInNeedsSso')
             }
             checked={draft.passwordSignIn}
             disabled={!providers.length && draft.passwordSignIn}
@@ -104,10 +113,10 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
           <ErrorText error={errors.passwordSignIn ? new Error(errors.passwordSignIn) : null} />
         </div>
       </Section>
-      <Section title="Uploads">
+      <Section title={t('settings.uploads')}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
-            label="Largest video (bytes)"
+            label={t('settings.maxVideoBytes')}
             inputMode="numeric"
             value={text.maxVideoBytes}
             onChange={(e) => setNumber('maxVideoBytes', e.target.value)}
@@ -115,76 +124,76 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
             hint={hintBytes(draft.maxVideoBytes)}
           />
           <TextField
-            label="Longest video (seconds)"
+            label={t('settings.maxVideoDuration')}
             inputMode="numeric"
-            placeholder="No limit"
+            placeholder={t('settings.noLimit')}
             value={text.maxVideoDurationSeconds}
             onChange={(e) => setNumber('maxVideoDurationSeconds', e.target.value)}
             error={errors.maxVideoDurationSeconds}
-            hint="Empty for no limit"
+            hint={t('settings.emptyForNoLimit')}
           />
           <TextField
-            label="Default storage quota (bytes)"
+            label={t('settings.defaultQuota')}
             inputMode="numeric"
             value={text.defaultQuotaBytes}
             onChange={(e) => setNumber('defaultQuotaBytes', e.target.value)}
             error={errors.defaultQuotaBytes}
-            hint={`${hintBytes(draft.defaultQuotaBytes)}; -1 for no limit`}
+            hint={noLimit(draft.defaultQuotaBytes)}
           />
           <TextField
-            label="Default daily upload quota (bytes)"
+            label={t('settings.defaultDailyQuota')}
             inputMode="numeric"
             value={text.defaultDailyQuotaBytes}
             onChange={(e) => setNumber('defaultDailyQuotaBytes', e.target.value)}
             error={errors.defaultDailyQuotaBytes}
-            hint={`${hintBytes(draft.defaultDailyQuotaBytes)}; -1 for no limit`}
+            hint={noLimit(draft.defaultDailyQuotaBytes)}
           />
         </div>
       </Section>
-      <Section title="Lives">
+      <Section title={t('settings.lives')}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <SelectField
-              label="Who may go live"
+              label={t('settings.whoMayGoLive')}
               value={draft.liveAllowed}
               onChange={(e) => set('liveAllowed', e.target.value as InstanceSettings['liveAllowed'])}
             >
               {LIVE_ALLOWED.map((m) => (
                 <option key={m} value={m}>
-                  {LIVE_ALLOWED_LABEL[m]}
+                  {liveAllowedLabel[m]}
                 </option>
               ))}
             </SelectField>
           </div>
           <TextField
-            label="Most lives on air at once"
+            label={t('settings.maxLivesOnAir')}
             inputMode="numeric"
             value={text.maxLivesOnAir}
             onChange={(e) => setNumber('maxLivesOnAir', e.target.value)}
             error={errors.maxLivesOnAir}
-            hint="On the whole site; 0 for no limit"
+            hint={t('settings.maxLivesOnAirHint')}
           />
           <TextField
-            label="Most lives on air per account"
+            label={t('settings.maxLivesPerAccount')}
             inputMode="numeric"
             value={text.maxLivesOnAirPerUser}
             onChange={(e) => setNumber('maxLivesOnAirPerUser', e.target.value)}
             error={errors.maxLivesOnAirPerUser}
-            hint="At once; 0 for no limit"
+            hint={t('settings.maxLivesPerAccountHint')}
           />
           <TextField
-            label="Longest live (minutes)"
+            label={t('settings.maxLiveMinutes')}
             inputMode="numeric"
             value={text.maxLiveMinutes}
             onChange={(e) => setNumber('maxLiveMinutes', e.target.value)}
             error={errors.maxLiveMinutes}
-            hint="A live is ended when it reaches this"
+            hint={t('settings.maxLiveMinutesHint')}
           />
         </div>
       </Section>
-      <Section title="Processing">
+      <Section title={t('settings.processing')}>
         <fieldset aria-describedby="rungs-hint">
-          <legend className="text-sm font-medium text-neutral-700 dark:text-neutral-300">Ladder rungs to make</legend>
+          <legend className="text-sm font-medium text-neutral-700 dark:text-neutral-300">{t('settings.ladderRungs')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {LADDER_RUNGS.map((h) => (
               <Check
@@ -196,16 +205,16 @@ function SettingsForm({ saved }: { saved: InstanceSettings }) {
             ))}
           </div>
           <p id="rungs-hint" className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-            New videos get these rungs, never above their own size.
+            {t('settings.ladderRungsHint')}
           </p>
           {errors.ladderRungs && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{errors.ladderRungs}</p>}
         </fieldset>
       </Section>
       <div className="flex flex-col items-start gap-3">
         {errors.form && <InlineMessage>{errors.form}</InlineMessage>}
-        {done && <InlineMessage kind="success">Settings saved</InlineMessage>}
+        {done && <InlineMessage kind="success">{t('settings.saved')}</InlineMessage>}
         <Button type="submit" variant="primary" disabled={update.isPending}>
-          Save settings
+          {t('settings.save')}
         </Button>
       </div>
     </form>

@@ -1,7 +1,9 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/primitives';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 
 /** Small pieces the admin screens share: tables, badges, figures, filters and paging. */
 
@@ -20,7 +22,7 @@ export function Section({ title, children, actions }: { title: string; children:
 export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
-      <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
+      <table aria-label={label} className="w-full min-w-[640px] text-start text-sm">
         <thead className="bg-neutral-50 text-xs uppercase tracking-wide text-neutral-500 dark:bg-neutral-900 dark:text-neutral-400">
           <tr>
             {head.map((h) => (
@@ -82,27 +84,27 @@ export function SelectField({ label, className, children, ...props }: SelectHTML
 }
 
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (n: number) => void }) {
+  const { t } = useTranslation('admin');
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="mt-3 flex items-center justify-end gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+    <nav aria-label={t('pager.label')} className="mt-3 flex items-center justify-end gap-2 text-sm text-neutral-600 dark:text-neutral-400">
       <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
-      <span>
-        Page {page} of {totalPages}
-      </span>
+      <span>{t('pager.page', { page: formatNumber(page), total: formatNumber(totalPages) })}</span>
       <Button size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );
 }
 
 export function ErrorText({ error }: { error: unknown }) {
+  const { t } = useTranslation('admin');
   if (!error) return null;
   return (
     <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-      {error instanceof Error ? error.message : 'Something went wrong'}
+      {error instanceof Error ? error.message : t('somethingWentWrong')}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { ADMIN_VIDEO_STATUSES, type AdminVideo } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Spinner, TextField } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
@@ -10,16 +11,24 @@ import { Badge, Cell, ErrorText, Pager, Section, Table, type Tone } from './admi
 
 const STATUS_TONE: Record<AdminVideo['status'], Tone> = { ready: 'good', processing: 'info', failed: 'bad' };
 
+/** The names of the video states, as the filter and the badges show them. */
+function useStatusLabels(): Record<(typeof ADMIN_VIDEO_STATUSES)[number], string> {
+  const { t } = useTranslation('admin');
+  return { ready: t('videos.status.ready'), processing: t('videos.status.processing'), failed: t('videos.status.failed'), hidden: t('videos.status.hidden') };
+}
+
 /** Videos in every state: filter by status, search by title, see why processing failed and retry it. */
 export function AdminVideos() {
+  const { t } = useTranslation('admin');
+  const statusLabel = useStatusLabels();
   const [status, setStatus] = useState('');
   const [query, setQuery] = useState('');
   const [pageNumber, setPage] = useState(1);
   const { data, error, isPending } = useAdminVideos({ status: status || undefined, query: query.trim() || undefined, pageNumber });
   return (
-    <Section title="Videos">
+    <Section title={t('videos.title')}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div role="group" aria-label="Status" className="flex flex-wrap gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800">
+        <div role="group" aria-label={t('videos.statusFilter')} className="flex flex-wrap gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800">
           {['', ...ADMIN_VIDEO_STATUSES].map((s) => (
             <button
               key={s || 'all'}
@@ -36,13 +45,13 @@ export function AdminVideos() {
                   : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
               )}
             >
-              {s || 'all'}
+              {s ? statusLabel[s as (typeof ADMIN_VIDEO_STATUSES)[number]] : t('videos.status.all')}
             </button>
           ))}
         </div>
         <TextField
           className="min-w-64 flex-1"
-          label="Search by title"
+          label={t('videos.search')}
           type="search"
           value={query}
           onChange={(e) => {
@@ -56,12 +65,15 @@ export function AdminVideos() {
         <Spinner />
       ) : (
         <>
-          <Table label="Videos" head={['Video', 'Owner', 'Status', 'Size', 'Uploaded', '']}>
+          <Table
+            label={t('videos.title')}
+            head={[t('videos.column.video'), t('videos.column.owner'), t('videos.column.status'), t('videos.column.size'), t('videos.column.uploaded'), '']}
+          >
             {data?.videos.map((v) => (
               <VideoRow key={v._id} video={v} />
             ))}
           </Table>
-          {data && data.videos.length === 0 && <p className="py-6 text-center text-sm text-neutral-500">No video matches.</p>}
+          {data && data.videos.length === 0 && <p className="py-6 text-center text-sm text-neutral-500">{t('videos.empty')}</p>}
           {data && <Pager page={data.currentPage} totalPages={data.totalPages} onPage={setPage} />}
         </>
       )}
@@ -70,6 +82,9 @@ export function AdminVideos() {
 }
 
 function VideoRow({ video: v }: { video: AdminVideo }) {
+  const { t } = useTranslation('admin');
+  const statusLabel = useStatusLabels();
+  const visibility = { public: t('videos.visibility.public'), unlisted: t('videos.visibility.unlisted'), private: t('videos.visibility.private') };
   const retry = useRetryVideo();
   const toast = useToast();
   return (
@@ -79,8 +94,7 @@ function VideoRow({ video: v }: { video: AdminVideo }) {
           {v.title}
         </Link>
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
-          {v.visibility}
-          {v.hidden && ' · taken down'}
+          {v.hidden ? t('videos.visibilityTakenDown', { visibility: visibility[v.visibility] }) : visibility[v.visibility]}
         </p>
       </Cell>
       <Cell>
@@ -90,8 +104,10 @@ function VideoRow({ video: v }: { video: AdminVideo }) {
       </Cell>
       <Cell className="max-w-80">
         <div className="flex flex-wrap gap-1">
-          <Badge tone={STATUS_TONE[v.status]}>{v.status === 'processing' ? `processing ${v.progress}%` : v.status}</Badge>
-          {v.hidden && <Badge tone="warn">hidden</Badge>}
+          <Badge tone={STATUS_TONE[v.status]}>
+            {v.status === 'processing' ? t('videos.processingProgress', { progress: v.progress }) : statusLabel[v.status]}
+          </Badge>
+          {v.hidden && <Badge tone="warn">{statusLabel.hidden}</Badge>}
         </div>
         {v.failureReason && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{v.failureReason}</p>}
       </Cell>
@@ -102,12 +118,10 @@ function VideoRow({ video: v }: { video: AdminVideo }) {
           <Button
             size="sm"
             disabled={retry.isPending}
-            aria-label={`Retry processing of ${v.title}`}
-            onClick={() =>
-              retry.mutate(v._id, { onSuccess: () => toast.show('Processing queued again', 'success'), onError: (e) => toast.show(e.message, 'error') })
-            }
+            aria-label={t('videos.retryLabel', { title: v.title })}
+            onClick={() => retry.mutate(v._id, { onSuccess: () => toast.show(t('videos.retried'), 'success'), onError: (e) => toast.show(e.message, 'error') })}
           >
-            Retry
+            {t('retry')}
           </Button>
         )}
       </Cell>

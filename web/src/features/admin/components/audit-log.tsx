@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/primitives';
 import { useAuditLog } from '../api/admin.api';
 import { formatWhen } from '../lib/format';
@@ -6,16 +7,17 @@ import { Badge, Cell, ErrorText, Pager, Section, Table } from './admin-ui';
 
 /** Who did what to which item, when and why: newest first. */
 export function AuditLog() {
+  const { t } = useTranslation('admin');
   const [pageNumber, setPage] = useState(1);
   const { data, error, isPending } = useAuditLog(pageNumber);
   return (
-    <Section title="Audit log">
+    <Section title={t('audit.title')}>
       <ErrorText error={error} />
       {isPending ? (
         <Spinner />
       ) : (
         <>
-          <Table label="Audit log" head={['When', 'Who', 'Action', 'Item', 'Why', 'Change']}>
+          <Table label={t('audit.title')} head={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.item'), t('audit.why'), t('audit.change')]}>
             {data?.entries.map((e) => (
               <tr key={e._id}>
                 <Cell className="whitespace-nowrap">{formatWhen(e.createdAt)}</Cell>
@@ -31,7 +33,7 @@ export function AuditLog() {
               </tr>
             ))}
           </Table>
-          {data && data.entries.length === 0 && <p className="py-6 text-center text-sm text-neutral-500">Nothing has happened yet.</p>}
+          {data && data.entries.length === 0 && <p className="py-6 text-center text-sm text-neutral-500">{t('audit.empty')}</p>}
           {data && <Pager page={data.currentPage} totalPages={data.totalPages} onPage={setPage} />}
         </>
       )}

@@ -1,33 +1,43 @@
 import type { ModerationBody, ReportGroup } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Spinner, TextField } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { useModerate, useReports } from '../api/admin.api';
 import { formatWhen } from '../lib/format';
 import { Badge, ErrorText, Section } from './admin-ui';
 
 const STATES = ['open', 'resolved', 'dismissed'] as const;
-const REASON_LABEL: Record<string, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment or hate',
-  sexual: 'Sexual content',
-  violence: 'Violence',
-  copyright: 'Copyright',
-  other: 'Other',
-  appeal: 'Appeal',
-};
+
+/** The names of the reasons reports give (and of an owner's appeal). */
+function useReasonLabels(): Record<string, string> {
+  const { t } = useTranslation('admin');
+  return {
+    spam: t('reports.reason.spam'),
+    harassment: t('reports.reason.harassment'),
+    sexual: t('reports.reason.sexual'),
+    violence: t('reports.reason.violence'),
+    copyright: t('reports.reason.copyright'),
+    other: t('reports.reason.other'),
+    appeal: t('reports.reason.appeal'),
+  };
+}
 
 /** Open reports grouped by item, with what a moderator needs to judge it and the actions they take. */
 export function ReportQueue() {
+  const { t } = useTranslation('admin');
   const [state, setState] = useState<(typeof STATES)[number]>('open');
+  const stateLabel = { open: t('reports.state.open'), resolved: t('reports.state.resolved'), dismissed: t('reports.state.dismissed') };
+  const empty = { open: t('reports.empty.open'), resolved: t('reports.empty.resolved'), dismissed: t('reports.empty.dismissed') };
   const { data, error, isPending } = useReports(state);
   return (
     <Section
-      title="Reports"
+      title={t('reports.title')}
       actions={
-        <div role="group" aria-label="Report state" className="flex gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800">
+        <div role="group" aria-label={t('reports.stateFilter')} className="flex gap-1 rounded-full bg-neutral-100 p-1 dark:bg-neutral-800">
           {STATES.map((s) => (
             <button
               key={s}
@@ -39,7 +49,7 @@ export function ReportQueue() {
                 state === s ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white' : 'text-neutral-600 dark:text-neutral-400',
               )}
             >
-              {s}
+              {stateLabel[s]}
             </button>
           ))}
         </div>
@@ -49,7 +59,7 @@ export function ReportQueue() {
       {isPending ? (
         <Spinner />
       ) : data?.groups.length === 0 ? (
-        <p className="py-6 text-center text-sm text-neutral-500">No {state} reports.</p>
+        <p className="py-6 text-center text-sm text-neutral-500">{empty[state]}</p>
       ) : (
         <ul className="flex flex-col gap-4">
           {data?.groups.map((g) => (
@@ -62,6 +72,16 @@ export function ReportQueue() {
 }
 
 function ReportCard({ group: g, open }: { group: ReportGroup; open: boolean }) {
+  const { t } = useTranslation('admin');
+  const reasonLabel = useReasonLabels();
+  const actionDone = {
+    dismiss: t('reports.done.dismiss'),
+    hide: t('reports.done.hide'),
+    restore: t('reports.done.restore'),
+    delete: t('reports.done.delete'),
+    ban: t('reports.done.ban'),
+  };
+  const targetLabel = { video: t('reports.target.video'), comment: t('reports.target.comment'), channel: t('reports.target.channel') };
   const [note, setNote] = useState('');
   const moderate = useModerate();
   const toast = useToast();
@@ -70,28 +90,26 @@ function ReportCard({ group: g, open }: { group: ReportGroup; open: boolean }) {
     moderate.mutate(
       { reportId: g.reports[0]!._id, body: { action, note } },
       {
-        onSuccess: () => toast.show(`Done: ${action}`, 'success'),
+        onSuccess: () => toast.show(actionDone[action], 'success'),
         onError: (e) => toast.show(e.message, 'error'),
       },
     );
   const isVideo = g.targetType === 'video';
   return (
-    <li aria-label={`Reports of ${p.title}`} className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
+    <li aria-label={t('reports.of', { title: p.title })} className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
       <div className="flex flex-wrap gap-4">
         {p.thumbnail && <img src={p.thumbnail} alt="" className="aspect-video w-40 rounded-lg bg-neutral-200 object-cover dark:bg-neutral-800" />}
         <div className="min-w-60 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge>{g.targetType}</Badge>
-            <Badge tone="bad">
-              {g.count} {g.count === 1 ? 'report' : 'reports'}
-            </Badge>
+            <Badge>{targetLabel[g.targetType]}</Badge>
+            <Badge tone="bad">{t('reports.count', { count: g.count, formatted: formatNumber(g.count) })}</Badge>
             {Object.entries(g.reasons).map(([r, n]) => (
               <Badge key={r} tone={r === 'appeal' ? 'info' : 'warn'}>
-                {REASON_LABEL[r] ?? r} × {n}
+                {t('reports.reasonTimes', { reason: reasonLabel[r] ?? r, n })}
               </Badge>
             ))}
-            {p.hidden && <Badge tone="warn">hidden</Badge>}
-            {!p.exists && <Badge>deleted</Badge>}
+            {p.hidden && <Badge tone="warn">{t('reports.hidden')}</Badge>}
+            {!p.exists && <Badge>{t('reports.deleted')}</Badge>}
           </div>
           <p className="mt-2 font-medium text-neutral-900 dark:text-neutral-100">
             {isVideo && p.exists ? (
@@ -105,14 +123,14 @@ function ReportCard({ group: g, open }: { group: ReportGroup; open: boolean }) {
           {p.text && <p className="mt-1 line-clamp-3 text-sm text-neutral-600 dark:text-neutral-400">{p.text}</p>}
           {p.owner && (
             <p className="mt-1 text-xs text-neutral-500">
-              by @{p.owner.username}
-              {p.owner.banned && ' (banned)'}
+              {p.owner.banned ? t('reports.byBanned', { username: p.owner.username }) : t('reports.by', { username: p.owner.username })}
             </p>
           )}
           {p.hidden && (
             <p className="mt-1 text-xs text-neutral-500">
-              Taken down: {p.hidden.reason}
-              {p.hidden.appeal && ` · Appeal: ${p.hidden.appeal}`}
+              {p.hidden.appeal
+                ? t('reports.takenDownAppeal', { reason: p.hidden.reason, appeal: p.hidden.appeal })
+                : t('reports.takenDown', { reason: p.hidden.reason })}
             </p>
           )}
         </div>
@@ -120,42 +138,37 @@ function ReportCard({ group: g, open }: { group: ReportGroup; open: boolean }) {
       <ul className="mt-3 flex flex-col gap-1 border-t border-neutral-200 pt-3 text-sm dark:border-neutral-800">
         {g.reports.map((r) => (
           <li key={r._id} className="text-neutral-700 dark:text-neutral-300">
-            <span className="font-medium">@{r.reporter.username}</span> · {REASON_LABEL[r.reason] ?? r.reason}
-            {r.note && <>: “{r.note}”</>} <span className="text-xs text-neutral-500">{formatWhen(r.createdAt)}</span>
+            <span className="font-medium">@{r.reporter.username}</span> ·{' '}
+            {r.note ? t('reports.reasonNote', { reason: reasonLabel[r.reason] ?? r.reason, note: r.note }) : (reasonLabel[r.reason] ?? r.reason)}{' '}
+            <span className="text-xs text-neutral-500">{formatWhen(r.createdAt)}</span>
             {r.resolution && <span className="text-xs text-neutral-500"> · {r.resolution}</span>}
           </li>
         ))}
       </ul>
       {open && (
         <div className="mt-3 flex flex-wrap items-end gap-2">
-          <TextField
-            className="min-w-64 flex-1"
-            label="Note (the owner sees it when you hide; kept as the reason)"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            maxLength={1000}
-          />
+          <TextField className="min-w-64 flex-1" label={t('reports.note')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
           <Button size="sm" disabled={moderate.isPending} onClick={() => act('dismiss')}>
-            Dismiss
+            {t('reports.action.dismiss')}
           </Button>
           {isVideo && !p.hidden && p.exists && (
             <Button size="sm" variant="danger" disabled={moderate.isPending} onClick={() => act('hide')}>
-              Hide
+              {t('reports.action.hide')}
             </Button>
           )}
           {isVideo && p.hidden && (
             <Button size="sm" variant="primary" disabled={moderate.isPending} onClick={() => act('restore')}>
-              Restore
+              {t('reports.action.restore')}
             </Button>
           )}
           {g.targetType !== 'channel' && p.exists && (
             <Button size="sm" variant="danger" disabled={moderate.isPending} onClick={() => act('delete')}>
-              Delete
+              {t('reports.action.delete')}
             </Button>
           )}
           {p.owner && !p.owner.banned && (
             <Button size="sm" variant="danger" disabled={moderate.isPending} onClick={() => act('ban')}>
-              Ban owner
+              {t('reports.action.ban')}
             </Button>
           )}
         </div>

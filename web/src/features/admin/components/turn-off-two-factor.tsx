@@ -1,5 +1,6 @@
 import type { AdminUser } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
@@ -10,26 +11,27 @@ import { useTurnOffTwoFactor } from '../api/admin.api';
  * lost both their authenticator and their recovery codes. Admins turn their own off from their settings.
  */
 export function TurnOffTwoFactor({ user, self }: { user: AdminUser; self: boolean }) {
+  const { t } = useTranslation('admin');
   const turnOff = useTurnOffTwoFactor();
   const toast = useToast();
   const [asking, setAsking] = useState(false);
   if (!user.twoFactorEnabled || self) return null;
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={`Turn off two-factor authentication of ${user.username}`}>
-        Turn off two-factor
+      <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={t('twoFactor.turnOffLabel', { username: user.username })}>
+        {t('twoFactor.turnOffButton')}
       </Button>
       <ConfirmDialog
         open={asking}
-        title={`Turn off two-factor authentication of ${user.username}?`}
-        message={`Do this only once you are sure the request comes from ${user.fullName} (${user.email}): anyone with their password can then sign in. They are signed out of every device, and can turn two-factor authentication on again from their settings.`}
-        confirmLabel="Turn off"
+        title={t('twoFactor.confirmTitle', { username: user.username })}
+        message={t('twoFactor.confirmMessage', { fullName: user.fullName, email: user.email })}
+        confirmLabel={t('twoFactor.confirm')}
         busy={turnOff.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() =>
           turnOff.mutate(user._id, {
             onSuccess: () => {
-              toast.show(`Two-factor authentication of ${user.username} is off; they are signed out everywhere`, 'success');
+              toast.show(t('twoFactor.done', { username: user.username }), 'success');
               setAsking(false);
             },
             onError: (err) => toast.show(err.message, 'error'),

@@ -1,4 +1,5 @@
 import { type InstanceSettings, InstanceSettingsPatch } from '@reelhouse/contract';
+import { i18n } from '@/i18n/i18n';
 
 export type SettingsErrors = Partial<Record<keyof InstanceSettings | 'form', string>>;
 
@@ -10,7 +11,7 @@ export function settingsPatch(saved: InstanceSettings, draft: InstanceSettings):
   const changed = Object.fromEntries(
     (Object.keys(draft) as (keyof InstanceSettings)[]).filter((k) => JSON.stringify(draft[k]) !== JSON.stringify(saved[k])).map((k) => [k, draft[k]]),
   );
-  if (Object.keys(changed).length === 0) return { patch: null, errors: { form: 'Nothing has changed' } };
+  if (Object.keys(changed).length === 0) return { patch: null, errors: { form: i18n.t('admin:settings.nothingChanged') } };
   const parsed = InstanceSettingsPatch.safeParse(changed);
   if (parsed.success) return { patch: parsed.data, errors: {} };
   const errors: SettingsErrors = {};

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ThumbUpIcon } from '@/components/ui/icons';
 import { compactNumber } from '@/lib/format';
 import { cn } from '@/lib/cn';
@@ -15,20 +16,21 @@ interface LikeButtonProps {
   onError: (message: string) => void;
   size?: 'sm' | 'md';
   send?: () => Promise<{ liked: boolean; likesCount: number }>;
-  /** Appended to the accessible name, e.g. " comment". */
+  /** No longer used: the accessible name follows `contentType` ("Like" a video, "Like comment"). */
   labelSuffix?: string;
 }
 
-export function LikeButton({ contentType, contentId, liked, count, signedIn, onSignedOut, onError, size = 'md', send, labelSuffix = '' }: LikeButtonProps) {
+export function LikeButton({ contentType, contentId, liked, count, signedIn, onSignedOut, onError, size = 'md', send }: LikeButtonProps) {
+  const { t } = useTranslation('likes');
   const doSend = useCallback(() => (send ? send() : toggleLike(contentType, contentId)), [send, contentType, contentId]);
-  const onFail = useCallback((e: unknown) => onError(e instanceof Error && e.message ? e.message : 'Failed to update like'), [onError]);
+  const onFail = useCallback((e: unknown) => onError(e instanceof Error && e.message ? e.message : t('failed')), [onError, t]);
   const like = useOptimisticLike({ liked, count }, doSend, onFail);
 
   return (
     <button
       type="button"
       aria-pressed={like.liked}
-      aria-label={(like.liked ? 'Unlike' : 'Like') + labelSuffix}
+      aria-label={contentType === 'comment' ? (like.liked ? t('unlikeComment') : t('likeComment')) : like.liked ? t('unlike') : t('like')}
       onClick={() => (signedIn ? void like.toggle() : onSignedOut())}
       className={cn(
         'inline-flex items-center gap-2 rounded-full font-medium transition-colors',

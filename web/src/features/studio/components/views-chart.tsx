@@ -1,11 +1,17 @@
 import type { VideoStats } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 
 const WIDTH = 560;
 const HEIGHT = 160;
 const PAD = { top: 12, right: 8, bottom: 22, left: 32 };
 
-/** A small bar chart of views per day, drawn as SVG (no chart library: it is one series of bars). */
+/**
+ * A small bar chart of views per day, drawn as SVG (no chart library: it is one series of bars). Time
+ * runs left to right in every language, as charts are read.
+ */
 export function ViewsChart({ days }: { days: VideoStats['days'] }) {
+  const { t } = useTranslation('studio');
   const max = Math.max(1, ...days.map((d) => d.views));
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
@@ -18,17 +24,17 @@ export function ViewsChart({ days }: { days: VideoStats['days'] }) {
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-label={`Views per day from ${first} to ${last}`}
+      aria-label={t('chart.label', { first, last })}
       data-testid="views-chart"
       className="h-auto w-full text-rose-600 dark:text-rose-400"
     >
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-neutral-300 dark:stroke-neutral-700" />
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} strokeDasharray="3 3" className="stroke-neutral-200 dark:stroke-neutral-800" />
       <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="fill-neutral-500 text-[10px]">
-        {max}
+        {formatNumber(max)}
       </text>
       <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="fill-neutral-500 text-[10px]">
-        0
+        {formatNumber(0)}
       </text>
       {days.map((d, i) => (
         <rect
@@ -41,7 +47,7 @@ export function ViewsChart({ days }: { days: VideoStats['days'] }) {
           fill="currentColor"
           data-views={d.views}
         >
-          <title>{`${d.date}: ${d.views} views`}</title>
+          <title>{t('chart.dayViews', { date: d.date, count: d.views, formatted: formatNumber(d.views) })}</title>
         </rect>
       ))}
       <text x={PAD.left} y={HEIGHT - 6} className="fill-neutral-500 text-[10px]">

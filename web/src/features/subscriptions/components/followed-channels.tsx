@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Avatar } from '@/components/ui/primitives';
 import { cn } from '@/lib/cn';
@@ -5,13 +6,14 @@ import { useFollowedChannels } from '../api/subscriptions.api';
 
 /** The sidebar's list of followed channels with their avatars. */
 export function FollowedChannels() {
+  const { t } = useTranslation('subscriptions');
   const q = useFollowedChannels(true);
   const channels = q.data?.channels ?? [];
   if (!channels.length) return null;
   return (
     <section aria-labelledby="followed-heading" className="mt-4 border-t border-neutral-200 pt-4 dark:border-neutral-800">
       <h2 id="followed-heading" className="px-3 pb-2 text-sm font-semibold">
-        Subscriptions
+        {t('followed.title')}
       </h2>
       <ul className="flex flex-col gap-0.5" data-testid="followed-channels">
         {channels.map((c) => (

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { toggleSubscription } from '../api/subscriptions.api';
@@ -14,6 +15,7 @@ interface SubscribeButtonProps {
 }
 
 export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onChange }: SubscribeButtonProps) {
+  const { t } = useTranslation('subscriptions');
   const [subscribed, setSubscribed] = useState(isSubscribed);
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
@@ -26,7 +28,7 @@ export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onC
 
   async function onClick() {
     if (!signedIn) {
-      notify('Please login to subscribe', 'info');
+      notify(t('subscribe.signInFirst'), 'info');
       return;
     }
     setBusy(true);
@@ -37,7 +39,7 @@ export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onC
       // The sidebar's channels and the subscriptions feed follow.
       void qc.invalidateQueries({ queryKey: ['subscriptions'] });
     } catch (e) {
-      notify(isApiError(e, 403) ? "Can't subscribe to your own channel" : errorMessage(e, 'Failed to subscribe'), 'error');
+      notify(isApiError(e, 403) ? t('subscribe.ownChannel') : errorMessage(e, t('subscribe.failed')), 'error');
     } finally {
       setBusy(false);
     }
@@ -45,7 +47,7 @@ export function SubscribeButton({ channelId, isSubscribed, signedIn, notify, onC
 
   return (
     <Button variant={subscribed ? 'secondary' : 'subscribe'} onClick={onClick} disabled={busy} aria-pressed={subscribed}>
-      {subscribed ? 'Subscribed' : 'Subscribe'}
+      {subscribed ? t('subscribe.subscribed') : t('subscribe.subscribe')}
     </Button>
   );
 }

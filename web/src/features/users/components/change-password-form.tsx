@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { isApiError } from '@/lib/api-client';
 import { changePassword } from '../api/users.api';
 
 export function ChangePasswordForm() {
+  const { t } = useTranslation('users');
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -13,11 +15,11 @@ export function ChangePasswordForm() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!oldPassword.trim() || !newPassword.trim()) {
-      setMessage({ kind: 'error', text: 'All fields are required.' });
+      setMessage({ kind: 'error', text: t('password.allRequired') });
       return;
     }
     if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      setMessage({ kind: 'error', text: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
+      setMessage({ kind: 'error', text: t('password.tooShort', { count: MIN_PASSWORD_LENGTH }) });
       return;
     }
     setBusy(true);
@@ -26,11 +28,11 @@ export function ChangePasswordForm() {
       await changePassword(oldPassword, newPassword);
       setOld('');
       setNew('');
-      setMessage({ kind: 'success', text: 'Password changed successfully' });
+      setMessage({ kind: 'success', text: t('password.changed') });
     } catch (err) {
       setMessage({
         kind: 'error',
-        text: isApiError(err) && err.message === 'Old password is incorrect.' ? 'Old password is incorrect' : 'Failed to change password',
+        text: isApiError(err) && err.message === 'Old password is incorrect.' ? t('password.oldIncorrect') : t('password.failed'),
       });
     } finally {
       setBusy(false);
@@ -39,11 +41,11 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-      <TextField label="Old password" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-      <TextField label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+      <TextField label={t('password.old')} type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+      <TextField label={t('password.new')} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
       {message && <InlineMessage kind={message.kind}>{message.text}</InlineMessage>}
       <Button type="submit" variant="primary" disabled={busy} className="self-start">
-        Change Password
+        {t('password.submit')}
       </Button>
     </form>
   );

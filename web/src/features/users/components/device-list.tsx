@@ -1,24 +1,29 @@
 import type { Device } from '@reelhouse/contract';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { DesktopIcon, PhoneIcon } from '@/components/ui/icons';
 import { Button, EmptyState, InlineMessage, Spinner } from '@/components/ui/primitives';
+import { i18n } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { timeAgo } from '@/lib/format';
+import { formatDate, timeAgo } from '@/lib/format';
 import { useDevices, useSignOutDevice, useSignOutOtherDevices } from '../api/devices.api';
 
+/** What the server names a browser or system it could not read from the user agent. */
 const UNKNOWN = 'Unknown';
 
-/** "Chrome 156 on Linux", and as much of it as the user agent told. */
+/** "Chrome 156 on Linux", and as much of it as the user agent told, in the interface's language. */
 export function deviceName(d: Pick<Device, 'browser' | 'system'>): string {
-  if (d.browser === UNKNOWN && d.system === UNKNOWN) return 'Unknown device';
+  if (d.browser === UNKNOWN && d.system === UNKNOWN) return i18n.t('users:devices.unknownDevice');
   if (d.system === UNKNOWN) return d.browser;
-  return `${d.browser === UNKNOWN ? 'Unknown browser' : d.browser} on ${d.system}`;
+  if (d.browser === UNKNOWN) return i18n.t('users:devices.unknownBrowserOn', { system: d.system });
+  return i18n.t('users:devices.browserOn', { browser: d.browser, system: d.system });
 }
 
-const signedInDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const signedInDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
 
 function DeviceRow({ device, onSignOut }: { device: Device; onSignOut: () => void }) {
+  const { t } = useTranslation('users');
   const Icon = device.device === 'mobile' || device.device === 'tablet' ? PhoneIcon : DesktopIcon;
   const name = deviceName(device);
   return (
@@ -31,26 +36,34 @@ function DeviceRow({ device, onSignOut }: { device: Device; onSignOut: () => voi
           <span className="break-words">{name}</span>
           {device.current && (
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
-              This device
+              {t('devices.thisDevice')}
             </span>
           )}
         </p>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">{device.address ?? 'Address unknown'}</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{device.address ?? t('devices.addressUnknown')}</p>
         <p className="text-sm text-neutral-500 dark:text-neutral-400">
-          Signed in <time dateTime={device.createdAt}>{signedInDate(device.createdAt)}</time>
+          <Trans
+            t={t}
+            i18nKey="devices.signedIn"
+            values={{ date: signedInDate(device.createdAt) }}
+            components={{ time: <time dateTime={device.createdAt} /> }}
+          />
           {' · '}
           {device.current ? (
-            'Active now'
+            t('devices.activeNow')
           ) : (
-            <>
-              Active <time dateTime={device.lastActiveAt}>{timeAgo(device.lastActiveAt)}</time>
-            </>
+            <Trans
+              t={t}
+              i18nKey="devices.active"
+              values={{ ago: timeAgo(device.lastActiveAt) }}
+              components={{ time: <time dateTime={device.lastActiveAt} /> }}
+            />
           )}
         </p>
       </div>
       {!device.current && (
-        <Button size="sm" onClick={onSignOut} aria-label={`Sign out ${name}`}>
-          Sign out
+        <Button size="sm" onClick={onSignOut} aria-label={t('devices.signOutLabel', { name })}>
+          {t('devices.signOut')}
         </Button>
       )}
     </li>
@@ -61,16 +74,17 @@ type Confirming = { kind: 'one'; device: Device } | { kind: 'others'; count: num
 
 /** The account's signed-in devices, each with a way to sign it out, and all the others at once. */
 export function DeviceList({ notify }: { notify: (message: string, kind: 'success' | 'error') => void }) {
+  const { t } = useTranslation('users');
   const devices = useDevices();
   const signOutOne = useSignOutDevice();
   const signOutOthers = useSignOutOtherDevices();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const busy = signOutOne.isPending || signOutOthers.isPending;
 
-  if (devices.isPending) return <Spinner label="Loading devices" />;
-  if (devices.isError) return <InlineMessage>{errorMessage(devices.error, 'Could not load your devices')}</InlineMessage>;
+  if (devices.isPending) return <Spinner label={t('devices.loading')} />;
+  if (devices.isError) return <InlineMessage>{errorMessage(devices.error, t('devices.loadFailed'))}</InlineMessage>;
   const list = devices.data;
-  if (list.length === 0) return <EmptyState>No devices are signed in</EmptyState>;
+  if (list.length === 0) return <EmptyState>{t('devices.empty')}</EmptyState>;
   const others = list.filter((d) => !d.current).length;
 
   async function confirm() {
@@ -78,13 +92,13 @@ export function DeviceList({ notify }: { notify: (message: string, kind: 'succes
     try {
       if (confirming.kind === 'one') {
         await signOutOne.mutateAsync(confirming.device._id);
-        notify(`Signed out ${deviceName(confirming.device)}`, 'success');
+        notify(t('devices.signedOutOne', { name: deviceName(confirming.device) }), 'success');
       } else {
         const { signedOut } = await signOutOthers.mutateAsync();
-        notify(`Signed out of ${signedOut} other ${signedOut === 1 ? 'device' : 'devices'}`, 'success');
+        notify(t('devices.signedOutOthers', { count: signedOut }), 'success');
       }
     } catch (err) {
-      notify(errorMessage(err, 'Could not sign the device out'), 'error');
+      notify(errorMessage(err, t('devices.signOutFailed')), 'error');
     } finally {
       setConfirming(null);
     }
@@ -92,11 +106,9 @@ export function DeviceList({ notify }: { notify: (message: string, kind: 'succes
 
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        These devices are signed in to your account. Sign out any you do not recognise: they will have to sign in again.
-      </p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('devices.intro')}</p>
       <ul
-        aria-label="Signed-in devices"
+        aria-label={t('devices.listLabel')}
         className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800"
       >
         {list.map((d) => (
@@ -105,18 +117,20 @@ export function DeviceList({ notify }: { notify: (message: string, kind: 'succes
       </ul>
       {others > 0 && (
         <Button variant="danger" className="self-start" disabled={busy} onClick={() => setConfirming({ kind: 'others', count: others })}>
-          Sign out of all other devices
+          {t('devices.signOutOthers')}
         </Button>
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming?.kind === 'one' ? 'Sign out device' : 'Sign out other devices'}
+        title={confirming?.kind === 'one' ? t('devices.confirmOneTitle') : t('devices.confirmOthersTitle')}
         message={
           confirming?.kind === 'one'
-            ? `Sign out ${deviceName(confirming.device)}${confirming.device.address ? ` (${confirming.device.address})` : ''}? It is signed out at once and needs the password to sign in again.`
-            : `Sign out ${confirming?.count ?? 0} other ${confirming?.count === 1 ? 'device' : 'devices'}? This device stays signed in.`
+            ? confirming.device.address
+              ? t('devices.confirmOneAt', { name: deviceName(confirming.device), address: confirming.device.address })
+              : t('devices.confirmOne', { name: deviceName(confirming.device) })
+            : t('devices.confirmOthers', { count: confirming?.count ?? 0 })
         }
-        confirmLabel="Sign out"
+        confirmLabel={t('devices.signOut')}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}

@@ -1,5 +1,6 @@
 import type { User } from '@reelhouse/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Button, TextField } from '@/components/ui/primitives';
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props) {
+  const { t } = useTranslation('users');
   const [fullName, setFullName] = useState('');
   const [username, setUsername] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
     if (fullName.trim()) body.fullName = fullName.trim();
     if (username.trim()) body.username = username.trim().toLowerCase();
     if (!body.fullName && !body.username) {
-      notify('No update value provided.', 'error');
+      notify(t('profile.nothingToUpdate'), 'error');
       return;
     }
     setBusy(true);
@@ -37,9 +39,9 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
       onUserChange(updated);
       setFullName('');
       setUsername('');
-      notify('Profile updated successfully', 'success');
+      notify(t('profile.updated'), 'success');
     } catch (err) {
-      notify(isApiError(err) && err.message === 'username exists' ? 'Username already exists' : errorMessage(err, 'Failed to update profile'), 'error');
+      notify(isApiError(err) && err.message === 'username exists' ? t('profile.usernameTaken') : errorMessage(err, t('profile.updateFailed')), 'error');
     } finally {
       setBusy(false);
     }
@@ -50,9 +52,9 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
     try {
       const updated = kind === 'avatar' ? await changeAvatar(file) : await changeCoverImage(file);
       onUserChange(updated);
-      notify(kind === 'avatar' ? 'Avatar updated successfully' : 'Cover image updated successfully', 'success');
+      notify(kind === 'avatar' ? t('profile.avatarUpdated') : t('profile.coverUpdated'), 'success');
     } catch (err) {
-      notify(errorMessage(err, 'Failed to update image'), 'error');
+      notify(errorMessage(err, t('profile.imageFailed')), 'error');
     }
   }
 
@@ -63,7 +65,7 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
       setConfirm(false);
       onDeleted();
     } catch {
-      notify('Failed to delete account.', 'error');
+      notify(t('profile.deleteFailed'), 'error');
       setDeleting(false);
       setConfirm(false);
     }
@@ -72,41 +74,41 @@ export function EditProfileForm({ user, notify, onUserChange, onDeleted }: Props
   return (
     <div className="flex max-w-xl flex-col gap-8">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Full name" placeholder={user.fullName} value={fullName} onChange={(e) => setFullName(e.target.value)} />
-        <TextField label="Username" placeholder={user.username} value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label={t('profile.fullName')} placeholder={user.fullName} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <TextField label={t('profile.username')} placeholder={user.username} value={username} onChange={(e) => setUsername(e.target.value)} />
         <Button type="submit" variant="primary" disabled={busy} className="self-start">
-          Update
+          {t('profile.update')}
         </Button>
       </form>
       <section className="flex flex-col gap-4" aria-labelledby="images-heading">
         <h2 id="images-heading" className="font-semibold">
-          Images
+          {t('profile.images')}
         </h2>
-        <TextField label="Change avatar" type="file" accept={IMAGE_ACCEPT} onChange={(e) => void onImage('avatar', e.target.files?.[0])} />
-        <TextField label="Change cover image" type="file" accept={IMAGE_ACCEPT} onChange={(e) => void onImage('cover', e.target.files?.[0])} />
+        <TextField label={t('profile.changeAvatar')} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void onImage('avatar', e.target.files?.[0])} />
+        <TextField label={t('profile.changeCover')} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void onImage('cover', e.target.files?.[0])} />
       </section>
       <section className="flex flex-wrap gap-3 border-t border-neutral-200 pt-6 dark:border-neutral-800">
         <Link
           to={`/${user.username}/change-password`}
           className="inline-flex h-10 items-center rounded-full bg-neutral-100 px-4 text-sm font-medium hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700"
         >
-          Change Password
+          {t('profile.changePassword')}
         </Link>
         <Link
           to={`/${user.username}/devices`}
           className="inline-flex h-10 items-center rounded-full bg-neutral-100 px-4 text-sm font-medium hover:bg-neutral-200 dark:bg-neutral-800 dark:hover:bg-neutral-700"
         >
-          Sign-in and security
+          {t('profile.security')}
         </Link>
         <Button variant="danger" onClick={() => setConfirm(true)}>
-          Delete Account
+          {t('profile.deleteAccount')}
         </Button>
       </section>
       <ConfirmDialog
         open={confirm}
-        title="Delete account"
-        message="Are you sure you want to delete your account?"
-        confirmLabel="Delete my account"
+        title={t('profile.deleteTitle')}
+        message={t('profile.deleteMessage')}
+        confirmLabel={t('profile.deleteConfirm')}
         busy={deleting}
         onConfirm={onDelete}
         onCancel={() => setConfirm(false)}
