@@ -259,7 +259,6 @@ export default function VideoPage() {
             renderActions={(c) => (
               <LikeButton
                 size="sm"
-                labelSuffix=" comment"
                 contentType="comment"
                 contentId={c._id}
                 liked={c.isLiked}

@@ -16,8 +16,6 @@ interface LikeButtonProps {
   onError: (message: string) => void;
   size?: 'sm' | 'md';
   send?: () => Promise<{ liked: boolean; likesCount: number }>;
-  /** No longer used: the accessible name follows `contentType` ("Like" a video, "Like comment"). */
-  labelSuffix?: string;
 }
 
 export function LikeButton({ contentType, contentId, liked, count, signedIn, onSignedOut, onError, size = 'md', send }: LikeButtonProps) {
