@@ -1,4 +1,5 @@
 import type { StudioVideo } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
 import { cn } from '@/lib/cn';
@@ -7,12 +8,13 @@ import { liveStatusLabel } from '../../lib/live-text';
 
 /** The user's lives to pick one from; links keep the choice in the address. */
 export function MyLives({ selected, hrefFor }: { selected: string | null; hrefFor: (videoId: string) => string }) {
+  const { t } = useTranslation('live');
   const lives = useMyLives();
-  if (lives.isPending) return <Spinner label="Loading your lives" />;
+  if (lives.isPending) return <Spinner label={t('myLives.loading')} />;
   const list: StudioVideo[] = lives.data ?? [];
-  if (list.length === 0) return <p className="text-sm text-neutral-500">You have no lives yet.</p>;
+  if (list.length === 0) return <p className="text-sm text-neutral-500">{t('myLives.empty')}</p>;
   return (
-    <ul className="flex flex-col gap-1" aria-label="Your lives">
+    <ul className="flex flex-col gap-1" aria-label={t('myLives.label')}>
       {list.map((v) => (
         <li key={v._id}>
           <Link
