@@ -44,9 +44,3 @@ export function lastDataText(lastDataAt: string | null, now: Date = new Date()):
   if (s < 3600) return i18n.t('live:lastData.minutes', { minutes: Math.floor(s / 60) });
   return i18n.t('live:lastData.hours', { hours: Math.floor(s / 3600) });
 }
-
-/** Upcoming / Live / Ended, as the studio lists lives. */
-export function liveStatusLabel(status: 'upcoming' | 'live' | 'ended'): string {
-  const labels = { upcoming: i18n.t('live:status.upcoming'), live: i18n.t('live:status.live'), ended: i18n.t('live:status.ended') };
-  return labels[status];
-}

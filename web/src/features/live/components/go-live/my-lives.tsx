@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
 import { cn } from '@/lib/cn';
 import { useMyLives } from '../../api/live.api';
-import { liveStatusLabel } from '../../lib/live-text';
 
 /** The user's lives to pick one from; links keep the choice in the address. */
 export function MyLives({ selected, hrefFor }: { selected: string | null; hrefFor: (videoId: string) => string }) {
@@ -34,7 +33,10 @@ export function MyLives({ selected, hrefFor }: { selected: string | null; hrefFo
   );
 }
 
+/** Upcoming / Live / Ended, as the studio lists lives. */
 export function LiveStatusPill({ status }: { status: 'upcoming' | 'live' | 'ended' }) {
+  const { t } = useTranslation('live');
+  const labels = { upcoming: t('status.upcoming'), live: t('status.live'), ended: t('status.ended') };
   return (
     <span
       className={cn(
@@ -46,7 +48,7 @@ export function LiveStatusPill({ status }: { status: 'upcoming' | 'live' | 'ende
             : 'bg-neutral-200 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300',
       )}
     >
-      {liveStatusLabel(status)}
+      {labels[status]}
     </span>
   );
 }
