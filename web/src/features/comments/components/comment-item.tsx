@@ -1,5 +1,6 @@
 import type { Comment } from '@reelhouse/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PinIcon } from '@/components/ui/icons';
 import { Avatar, Button } from '@/components/ui/primitives';
@@ -43,6 +44,7 @@ export function CommentItem({
   renderActions,
   renderContent,
 }: CommentItemProps) {
+  const { t } = useTranslation('comments');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const [busy, setBusy] = useState(false);
@@ -59,7 +61,7 @@ export function CommentItem({
       onSaved({ ...comment, ...updated, content: updated?.content ?? text });
       setEditing(false);
     } catch (err) {
-      notify(`Failed to update comment: ${errorMessage(err)}`, 'error');
+      notify(t('item.updateFailed', { error: errorMessage(err) }), 'error');
     } finally {
       setBusy(false);
     }
@@ -71,7 +73,7 @@ export function CommentItem({
       await deleteComment(comment._id);
       onDeleted(comment._id);
     } catch (err) {
-      notify(`Failed to delete comment: ${errorMessage(err)}`, 'error');
+      notify(t('item.deleteFailed', { error: errorMessage(err) }), 'error');
       setBusy(false);
     }
   }
@@ -82,19 +84,20 @@ export function CommentItem({
       onSaved({ ...comment, ...updated });
       if (action === 'pin') onPinned?.();
     } catch (err) {
-      notify(`Failed to ${action} comment: ${errorMessage(err)}`, 'error');
+      const error = errorMessage(err);
+      notify(action === 'pin' ? t('item.pinFailed', { error }) : t('item.heartFailed', { error }), 'error');
     }
   }
 
   return (
     <li className="flex gap-3" data-testid={isReply ? 'reply' : 'comment'}>
-      <Link to={`/channel/${comment.owner.username}`} aria-label={`${comment.owner.username} channel`}>
+      <Link to={`/channel/${comment.owner.username}`} aria-label={t('item.channel', { username: comment.owner.username })}>
         <Avatar src={comment.owner.avatar.url} alt="" size={isReply ? 28 : 40} />
       </Link>
       <div className="min-w-0 flex-1">
         {comment.isPinned && (
           <p className="mb-0.5 flex items-center gap-1 text-xs font-medium text-neutral-500" data-testid="pinned-label">
-            <PinIcon width={12} height={12} /> Pinned by the creator
+            <PinIcon width={12} height={12} /> {t('item.pinned')}
           </p>
         )}
         <p className="text-xs">
@@ -106,7 +109,7 @@ export function CommentItem({
         {editing ? (
           <form onSubmit={save} className="mt-1 flex flex-col gap-2">
             <label htmlFor={`edit-${comment._id}`} className="sr-only">
-              Edit comment
+              {t('item.editLabel')}
             </label>
             <textarea
               id={`edit-${comment._id}`}
@@ -117,7 +120,7 @@ export function CommentItem({
             />
             <div className="flex gap-2">
               <Button size="sm" type="submit" variant="primary" disabled={busy}>
-                Save
+                {t('item.save')}
               </Button>
               <Button
                 size="sm"
@@ -127,7 +130,7 @@ export function CommentItem({
                   setEditing(false);
                 }}
               >
-                Cancel
+                {t('cancel')}
               </Button>
             </div>
           </form>
@@ -142,7 +145,7 @@ export function CommentItem({
                 type="button"
                 onClick={() => void ownerAction('heart')}
                 aria-pressed={comment.isHearted}
-                aria-label={comment.isHearted ? 'Remove heart' : 'Heart comment'}
+                aria-label={comment.isHearted ? t('item.removeHeart') : t('item.heart')}
                 className={cn(
                   'h-8 rounded-full px-2 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800',
                   comment.isHearted ? 'text-rose-600' : 'text-neutral-500',
@@ -152,23 +155,23 @@ export function CommentItem({
               </button>
             ) : (
               comment.isHearted && (
-                <span className="px-2 text-sm text-rose-600" title="Hearted by the creator" data-testid="hearted">
-                  ♥ <span className="sr-only">Hearted by the creator</span>
+                <span className="px-2 text-sm text-rose-600" title={t('item.hearted')} data-testid="hearted">
+                  ♥ <span className="sr-only">{t('item.hearted')}</span>
                 </span>
               )
             )}
             {isVideoOwner && !isReply && (
               <Button size="sm" variant="ghost" onClick={() => void ownerAction('pin')}>
-                {comment.isPinned ? 'Unpin' : 'Pin'}
+                {comment.isPinned ? t('item.unpin') : t('item.pin')}
               </Button>
             )}
             {mine && (
               <>
-                <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit comment">
-                  Edit
+                <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={t('item.editLabel')}>
+                  {t('item.edit')}
                 </Button>
-                <Button size="sm" variant="ghost" onClick={remove} disabled={busy} aria-label="Delete comment">
-                  Delete
+                <Button size="sm" variant="ghost" onClick={remove} disabled={busy} aria-label={t('item.deleteLabel')}>
+                  {t('item.delete')}
                 </Button>
               </>
             )}

@@ -1,6 +1,7 @@
 import type { Comment, CommentPage } from '@reelhouse/contract';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { addComment, commentKeys, useReplies } from '../api/comments.api';
@@ -18,6 +19,7 @@ interface CommentRepliesProps {
 
 /** A top-level comment's thread: the reply count, "show replies", the replies and a reply box. */
 export function CommentReplies({ comment, videoId, viewer, notify, onCountChange, renderReply }: CommentRepliesProps) {
+  const { t } = useTranslation('comments');
   const [open, setOpen] = useState(false);
   const [replying, setReplying] = useState(false);
   const [draft, setDraft] = useState('');
@@ -44,8 +46,8 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
       setOpen(true);
       await qc.invalidateQueries({ queryKey: key });
     } catch (err) {
-      if (isApiError(err, 401)) notify('Please login to add comments', 'error');
-      else notify(`Failed to add comment: ${errorMessage(err)}`, 'error');
+      if (isApiError(err, 401)) notify(t('loginToComment'), 'error');
+      else notify(t('addFailed', { error: errorMessage(err) }), 'error');
     } finally {
       setBusy(false);
     }
@@ -57,7 +59,7 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
       <div className="flex items-center gap-2">
         {viewer && (
           <Button size="sm" variant="ghost" onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
-            Reply
+            {t('replies.reply')}
           </Button>
         )}
         {count > 0 && (
@@ -67,38 +69,38 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
             aria-expanded={open}
             className="rounded-full px-3 py-1 text-sm font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-400 dark:hover:bg-neutral-800"
           >
-            {open ? 'Hide replies' : `Show ${count} ${count === 1 ? 'reply' : 'replies'}`}
+            {open ? t('replies.hide') : t('replies.show', { count })}
           </button>
         )}
       </div>
       {replying && (
         <form onSubmit={submit} className="mt-2 flex flex-col gap-2">
           <label htmlFor={`reply-${comment._id}`} className="sr-only">
-            Reply to @{comment.owner.username}
+            {t('replies.replyTo', { username: comment.owner.username })}
           </label>
           <textarea
             id={`reply-${comment._id}`}
             rows={2}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            placeholder="Add a reply…"
+            placeholder={t('replies.placeholder')}
             className="w-full resize-y border-b border-neutral-300 bg-transparent px-1 py-1 text-sm focus:border-neutral-900 focus:outline-none dark:border-neutral-700 dark:focus:border-neutral-100"
           />
           <div className="flex justify-end gap-2">
             <Button size="sm" variant="ghost" onClick={() => setReplying(false)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button size="sm" type="submit" variant="primary" disabled={busy}>
-              Reply
+              {t('replies.reply')}
             </Button>
           </div>
         </form>
       )}
       {open &&
         (q.isPending ? (
-          <Spinner label="Loading replies" />
+          <Spinner label={t('replies.loading')} />
         ) : (
-          <ul className="mt-3 flex flex-col gap-4" aria-label={`Replies to @${comment.owner.username}`}>
+          <ul className="mt-3 flex flex-col gap-4" aria-label={t('replies.label', { username: comment.owner.username })}>
             {replies.map((r) =>
               renderReply(r, {
                 onSaved: (c) => edit((list) => list.map((x) => (x._id === c._id ? { ...x, ...c } : x))),
@@ -112,7 +114,7 @@ export function CommentReplies({ comment, videoId, viewer, notify, onCountChange
         ))}
       {open && q.hasNextPage && (
         <Button size="sm" variant="ghost" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-          Show more replies
+          {t('replies.showMore')}
         </Button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { Comment } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Spinner } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { addComment, commentKeys, useCommentCache, useComments } from '../api/comments.api';
@@ -22,6 +23,7 @@ interface CommentsSectionProps {
 }
 
 export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, notify, renderActions, renderContent }: CommentsSectionProps) {
+  const { t } = useTranslation('comments');
   const qc = useQueryClient();
   const q = useComments(videoId);
   const cache = useCommentCache(videoId);
@@ -50,8 +52,8 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
       onTotalChange(1);
       setContent('');
     } catch (err) {
-      if (isApiError(err, 401)) notify('Please login to add comments', 'error');
-      else notify(`Failed to add comment: ${errorMessage(err)}`, 'error');
+      if (isApiError(err, 401)) notify(t('loginToComment'), 'error');
+      else notify(t('addFailed', { error: errorMessage(err) }), 'error');
     } finally {
       setBusy(false);
     }
@@ -60,39 +62,39 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
   return (
     <section aria-labelledby="comments-heading" className="mt-6">
       <h2 id="comments-heading" className="mb-4 text-lg font-bold">
-        {total} {total === 1 ? 'Comment' : 'Comments'}
+        {t('heading', { count: total })}
       </h2>
       <form onSubmit={onSubmit} className="mb-6 flex gap-3">
         <Avatar src={viewer?.avatar.url} alt="" size={40} />
         <div className="flex flex-1 flex-col gap-2">
           <label htmlFor="new-comment" className="sr-only">
-            Add a comment
+            {t('addLabel')}
           </label>
           <textarea
             id="new-comment"
             rows={2}
             value={content}
             onChange={(e) => setContent(e.target.value)}
-            placeholder={viewer ? 'Add a comment…' : 'Log in to add a comment…'}
+            placeholder={viewer ? t('addPlaceholder') : t('loginPlaceholder')}
             className="w-full resize-y border-b border-neutral-300 bg-transparent px-1 py-1 text-sm focus:border-neutral-900 focus:outline-none dark:border-neutral-700 dark:focus:border-neutral-100"
           />
           <div className="flex justify-end gap-2">
             {content && (
               <Button size="sm" variant="ghost" onClick={() => setContent('')}>
-                Cancel
+                {t('cancel')}
               </Button>
             )}
             <Button size="sm" type="submit" variant="primary" disabled={busy}>
-              Comment
+              {t('submit')}
             </Button>
           </div>
         </div>
       </form>
       {q.isPending ? (
-        <Spinner label="Loading comments" />
+        <Spinner label={t('loading')} />
       ) : q.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {isApiError(q.error, 401) ? '401: Unauthorized Access' : errorMessage(q.error, 'Failed to load comments')}
+          {isApiError(q.error, 401) ? t('unauthorized') : errorMessage(q.error, t('loadFailed'))}
         </p>
       ) : (
         <ul className="flex flex-col gap-5">
@@ -122,7 +124,7 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
       {q.hasNextPage && (
         <div className="mt-4 flex justify-center">
           <Button size="sm" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-            Show more comments
+            {t('showMore')}
           </Button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { seekPlayer } from '@/features/player/player-control';
 import { formatDuration } from '@/lib/format';
 import { knownPosition } from '../lib/position-store';
@@ -29,15 +30,16 @@ export function useResumeStart(
 
 /** YouTube's way: the video starts where it was left, with a line saying so and a way back to the start. */
 export function ResumeNotice({ at, onStartOver }: { at: number; onStartOver(): void }) {
+  const { t } = useTranslation('discovery');
   return (
     <div role="status" className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-neutral-100 px-3 py-2 text-sm dark:bg-neutral-800">
-      <span>Resumed from {formatDuration(at)}</span>
+      <span>{t('resume.resumedFrom', { time: formatDuration(at) })}</span>
       <button
         type="button"
         className="rounded-md px-2 py-1 font-medium text-rose-700 hover:bg-neutral-200 dark:text-rose-400 dark:hover:bg-neutral-700"
         onClick={onStartOver}
       >
-        Start over
+        {t('resume.startOver')}
       </button>
     </div>
   );

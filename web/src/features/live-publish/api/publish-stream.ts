@@ -1,5 +1,6 @@
 import type { LiveDetail } from '@reelhouse/contract';
 import { useQuery } from '@tanstack/react-query';
+import { i18n } from '@/i18n/i18n';
 import { API_BASE, api } from '@/lib/api-client';
 
 /**
@@ -30,8 +31,8 @@ export function publishUrl(videoId: string, type: string, pageUrl: string): stri
 /** What the page says when the site closes the socket: its reason when it gave one. */
 export function closeMessage(code: number, reason: string): string {
   if (reason) return reason;
-  if (code === 1006) return 'The connection to the site was lost';
-  return 'Publishing stopped';
+  if (code === 1006) return i18n.t('livePublish:connectionLost');
+  return i18n.t('livePublish:publishingStopped');
 }
 
 /** Milliseconds as m:ss, or h:mm:ss past the hour. */

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, InlineMessage, Spinner } from '@/components/ui/primitives';
+import { i18n } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { closeMessage, formatElapsed, pickRecorderType, publishUrl, useLiveForPublishing } from '../api/publish-stream';
@@ -18,7 +20,7 @@ interface Running {
 
 async function capture(source: Source): Promise<MediaStream> {
   const devices = navigator.mediaDevices;
-  if (!devices) throw new Error('This browser cannot capture a camera or a screen here (the page needs HTTPS)');
+  if (!devices) throw new Error(i18n.t('livePublish:noCapture'));
   if (source === 'camera') return devices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true });
   const screen = await devices.getDisplayMedia({ video: true, audio: true });
   // A screen shared without its sound still takes the microphone, when there is one and it is allowed.
@@ -35,6 +37,7 @@ async function capture(source: Source): Promise<MediaStream> {
  * what is sent, where publishing stands, and for how long it has been live.
  */
 export function BrowserPublisher({ videoId }: { videoId: string }) {
+  const { t } = useTranslation('livePublish');
   const live = useLiveForPublishing(videoId);
   const [source, setSource] = useState<Source>('camera');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -64,7 +67,7 @@ export function BrowserPublisher({ videoId }: { videoId: string }) {
   const start = async () => {
     const type = typeof MediaRecorder === 'undefined' ? null : pickRecorderType((t) => MediaRecorder.isTypeSupported(t));
     if (!type) {
-      setPhase({ kind: 'failed', message: 'This browser cannot record video to publish' });
+      setPhase({ kind: 'failed', message: t('noRecorder') });
       return;
     }
     setPhase({ kind: 'connecting' });
@@ -72,7 +75,7 @@ export function BrowserPublisher({ videoId }: { videoId: string }) {
     try {
       stream = await capture(source);
     } catch (err) {
-      setPhase({ kind: 'failed', message: errorMessage(err, 'The camera or screen could not be used') });
+      setPhase({ kind: 'failed', message: errorMessage(err, t('captureFailed')) });
       return;
     }
     if (preview.current) preview.current.srcObject = stream;
@@ -111,56 +114,52 @@ export function BrowserPublisher({ videoId }: { videoId: string }) {
     setPhase({ kind: 'stopped' });
   };
 
-  if (live.isPending) return <Spinner label="Loading the live" />;
+  if (live.isPending) return <Spinner label={t('loading')} />;
   if (live.isError) return <InlineMessage>{errorMessage(live.error)}</InlineMessage>;
   const detail = live.data;
-  const unavailable = !detail.ingest.browser ? 'Live ingest is off on this site' : detail.status === 'ended' ? 'This live has ended' : null;
+  const unavailable = !detail.ingest.browser ? t('ingestOff') : detail.status === 'ended' ? t('ended') : null;
   const busy = phase.kind === 'connecting' || phase.kind === 'live';
   const status =
     phase.kind === 'connecting'
-      ? 'Connecting…'
+      ? t('status.connecting')
       : phase.kind === 'live'
-        ? 'Live'
+        ? t('status.live')
         : phase.kind === 'stopped'
-          ? 'Stopped'
+          ? t('status.stopped')
           : phase.kind === 'failed'
             ? phase.message
-            : 'Not publishing';
+            : t('status.idle');
 
   return (
-    <section aria-label="Publish from this browser" className="space-y-3">
+    <section aria-label={t('label')} className="space-y-3">
       <div className="relative aspect-video w-full max-w-2xl overflow-hidden rounded-xl bg-neutral-900">
         {/* Muted: the preview of what is sent, without hearing oneself. */}
         <video ref={preview} data-testid="publish-preview" autoPlay muted playsInline className="h-full w-full object-contain" />
-        {!busy && (
-          <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-neutral-400">
-            What you send appears here once you start publishing
-          </p>
-        )}
+        {!busy && <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-neutral-400">{t('previewHint')}</p>}
       </div>
       {unavailable ? (
         <InlineMessage>{unavailable}</InlineMessage>
       ) : (
         <>
           <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="sr-only">What to publish</legend>
+            <legend className="sr-only">{t('source')}</legend>
             <label className="flex items-center gap-2">
               <input type="radio" name="publish-source" checked={source === 'camera'} disabled={busy} onChange={() => setSource('camera')} />
-              Camera and microphone
+              {t('camera')}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name="publish-source" checked={source === 'screen'} disabled={busy} onChange={() => setSource('screen')} />
-              Screen
+              {t('screen')}
             </label>
           </fieldset>
           <div className="flex flex-wrap items-center gap-3">
             {busy ? (
               <Button variant="danger" onClick={stop}>
-                Stop publishing
+                {t('stop')}
               </Button>
             ) : (
               <Button variant="primary" onClick={() => void start()}>
-                Start publishing
+                {t('start')}
               </Button>
             )}
             {phase.kind === 'live' && <span aria-hidden className="h-2.5 w-2.5 animate-pulse rounded-full bg-rose-600" />}

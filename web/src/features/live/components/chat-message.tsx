@@ -1,13 +1,10 @@
 import type { ChatMessage } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/primitives';
+import { formatDate } from '@/lib/format';
 
-const BANS = [
-  { seconds: 5 * 60, label: 'Ban for 5 minutes' },
-  { seconds: 24 * 3600, label: 'Ban for 1 day' },
-] as const;
-
-const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clock = (iso: string) => formatDate(iso, { hour: '2-digit', minute: '2-digit' });
 
 export interface ChatMessageRights {
   canDelete: boolean;
@@ -26,15 +23,20 @@ export function ChatMessageItem({
   onDelete: () => void;
   onBan: (seconds: number) => void;
 }) {
+  const { t } = useTranslation('live');
   const [open, setOpen] = useState(false);
+  const bans = [
+    { seconds: 5 * 60, label: t('chat.banMinutes') },
+    { seconds: 24 * 3600, label: t('chat.banDay') },
+  ];
   const name = m.author.fullName || m.author.username;
   const hasActions = rights.canDelete || rights.canBan;
   return (
     <li className="group flex gap-2 rounded-lg px-2 py-1.5 hover:bg-neutral-100 dark:hover:bg-neutral-800/60" data-testid="chat-message">
       <Avatar src={m.author.avatar.url} alt="" size={24} className="mt-0.5" />
       <div className="min-w-0 flex-1 text-sm leading-5">
-        <span className="mr-1.5 text-xs text-neutral-500 tabular-nums">{clock(m.createdAt)}</span>
-        <span className="mr-1.5 font-semibold text-neutral-700 dark:text-neutral-300">{name}</span>
+        <span className="me-1.5 text-xs text-neutral-500 tabular-nums">{clock(m.createdAt)}</span>
+        <span className="me-1.5 font-semibold text-neutral-700 dark:text-neutral-300">{name}</span>
         <span className="break-words text-neutral-900 dark:text-neutral-100">{m.content}</span>
         {open && hasActions && (
           <div className="mt-1 flex flex-wrap gap-1">
@@ -44,11 +46,11 @@ export function ChatMessageItem({
                 onClick={onDelete}
                 className="rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-medium hover:bg-neutral-300 dark:bg-neutral-700 dark:hover:bg-neutral-600"
               >
-                Delete
+                {t('chat.delete')}
               </button>
             )}
             {rights.canBan &&
-              BANS.map((b) => (
+              bans.map((b) => (
                 <button
                   key={b.seconds}
                   type="button"
@@ -69,7 +71,7 @@ export function ChatMessageItem({
           type="button"
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
-          aria-label={`Actions for the message from ${name}`}
+          aria-label={t('chat.actionsFor', { name })}
           className="h-6 w-6 shrink-0 rounded-full text-neutral-500 opacity-60 hover:bg-neutral-200 hover:opacity-100 focus-visible:opacity-100 group-hover:opacity-100 dark:hover:bg-neutral-700"
         >
           <span aria-hidden="true">⋮</span>

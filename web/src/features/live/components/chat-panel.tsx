@@ -1,10 +1,12 @@
 import type { ChatHistory, ChatMessage, LiveStatusEvent, Role } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
 import { addMessage, banFromChat, chatKeys, deleteChatMessage, removeMessage, sendChatMessage, useChatHistory, useChatStream } from '../api/chat.api';
 import { ChatForm } from './chat-form';
 import { ChatMessageItem, type ChatMessageRights } from './chat-message';
@@ -51,6 +53,7 @@ export function ChatPanel({
   onStatus?: (status: LiveStatusEvent['status']) => void;
   className?: string;
 }) {
+  const { t } = useTranslation('live');
   const qc = useQueryClient();
   const history = useChatHistory(videoId);
   useChatStream(videoId, { onViewers, onStatus }, stream);
@@ -92,43 +95,43 @@ export function ChatPanel({
   const remove = (m: ChatMessage) => {
     deleteChatMessage(videoId, m._id)
       .then(() => qc.setQueryData<ChatHistory>(chatKeys.history(videoId), (old) => removeMessage(old, m._id)))
-      .catch((err: unknown) => notify(errorMessage(err, 'The message could not be deleted'), 'error'));
+      .catch((err: unknown) => notify(errorMessage(err, t('chat.deleteFailed')), 'error'));
   };
   const ban = (m: ChatMessage, seconds: number) => {
     const name = m.author.fullName || m.author.username;
     banFromChat(videoId, m.author._id, seconds)
-      .then(() => notify(`${name} cannot chat until ${new Date(Date.now() + seconds * 1000).toLocaleString()}`, 'success'))
-      .catch((err: unknown) => notify(errorMessage(err, 'The ban failed'), 'error'));
+      .then(() => notify(t('chat.banned', { name, until: formatDateTime(new Date(Date.now() + seconds * 1000)) }), 'success'))
+      .catch((err: unknown) => notify(errorMessage(err, t('chat.banFailed')), 'error'));
   };
 
   return (
     <section
-      aria-label="Live chat"
+      aria-label={t('chat.title')}
       className={cn(
         'flex min-h-0 flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900',
         className,
       )}
     >
       <header className="flex items-center justify-between border-b border-neutral-200 px-4 py-2.5 dark:border-neutral-800">
-        <h2 className="text-sm font-semibold">Live chat</h2>
-        {slowMode > 0 && open && <span className="text-xs text-neutral-500">Slow mode: {slowMode} s</span>}
+        <h2 className="text-sm font-semibold">{t('chat.title')}</h2>
+        {slowMode > 0 && open && <span className="text-xs text-neutral-500">{t('chat.slowMode', { seconds: slowMode })}</span>}
       </header>
       <div className="relative min-h-0 flex-1">
         {history.isPending ? (
-          <Spinner label="Loading the chat" />
+          <Spinner label={t('chat.loading')} />
         ) : history.isError ? (
-          <p className="p-4 text-sm text-neutral-500">{errorMessage(history.error, 'The chat could not be loaded')}</p>
+          <p className="p-4 text-sm text-neutral-500">{errorMessage(history.error, t('chat.loadFailed'))}</p>
         ) : (
           <ol
             ref={list}
             onScroll={onScroll}
             role="log"
             aria-live="polite"
-            aria-label="Chat messages"
+            aria-label={t('chat.messages')}
             className="h-full overflow-y-auto px-2 py-2"
             data-testid="chat-messages"
           >
-            {messages.length === 0 && <li className="px-2 py-6 text-center text-sm text-neutral-500">No messages yet</li>}
+            {messages.length === 0 && <li className="px-2 py-6 text-center text-sm text-neutral-500">{t('chat.empty')}</li>}
             {messages.map((m) => (
               <ChatMessageItem
                 key={m._id}
@@ -146,20 +149,18 @@ export function ChatPanel({
             onClick={toBottom}
             className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-neutral-900 px-3 py-1 text-xs font-medium text-white shadow-lg dark:bg-white dark:text-neutral-900"
           >
-            New messages
+            {t('chat.newMessages')}
           </button>
         )}
       </div>
       {!open ? (
-        <p className="border-t border-neutral-200 p-3 text-center text-sm text-neutral-500 dark:border-neutral-800">
-          The live has ended; the chat is read-only
-        </p>
+        <p className="border-t border-neutral-200 p-3 text-center text-sm text-neutral-500 dark:border-neutral-800">{t('chat.closed')}</p>
       ) : viewer ? (
         <ChatForm send={send} />
       ) : (
         <p className="border-t border-neutral-200 p-3 text-center text-sm dark:border-neutral-800">
           <Link to="/login" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
-            Sign in to chat
+            {t('chat.signIn')}
           </Link>
         </p>
       )}

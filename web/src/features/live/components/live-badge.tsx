@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 /** The red LIVE mark of a video on air, on the player and on cards. */
 export function LiveBadge({ className, size = 'md' }: { className?: string; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation('live');
   return (
     <span
       className={cn(
@@ -12,7 +14,7 @@ export function LiveBadge({ className, size = 'md' }: { className?: string; size
       data-testid="live-badge"
     >
       <span className="h-1.5 w-1.5 rounded-full bg-white" aria-hidden="true" />
-      Live
+      {t('badge')}
     </span>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
 import { countdownText } from '../lib/live-text';
 
 /**
@@ -6,6 +8,7 @@ import { countdownText } from '../lib/live-text';
  * scheduled start (ticking every second) or a note that the stream has not started.
  */
 export function LiveCountdown({ scheduledStart, poster }: { scheduledStart: string | null; poster?: string }) {
+  const { t } = useTranslation('live');
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     if (!scheduledStart) return;
@@ -17,12 +20,10 @@ export function LiveCountdown({ scheduledStart, poster }: { scheduledStart: stri
       {poster && <img src={poster} alt="" className="absolute inset-0 h-full w-full object-cover opacity-40" />}
       <div className="relative px-4 text-center">
         <p className="text-lg font-semibold sm:text-2xl" role="timer" aria-live="off">
-          {scheduledStart ? countdownText(scheduledStart, now) : 'Waiting for the stream to start'}
+          {scheduledStart ? countdownText(scheduledStart, now) : t('countdown.waiting')}
         </p>
-        {scheduledStart && (
-          <p className="mt-1 text-sm text-neutral-300">{new Date(scheduledStart).toLocaleString([], { dateStyle: 'full', timeStyle: 'short' })}</p>
-        )}
-        <p className="mt-3 text-xs text-neutral-400">The video starts by itself when the channel goes live.</p>
+        {scheduledStart && <p className="mt-1 text-sm text-neutral-300">{formatDate(scheduledStart, { dateStyle: 'full', timeStyle: 'short' })}</p>}
+        <p className="mt-3 text-xs text-neutral-400">{t('countdown.autoStart')}</p>
       </div>
     </div>
   );
@@ -30,9 +31,10 @@ export function LiveCountdown({ scheduledStart, poster }: { scheduledStart: stri
 
 /** The player's place once a live ended without a replay to play. */
 export function LiveOver() {
+  const { t } = useTranslation('live');
   return (
     <div className="flex aspect-video w-full items-center justify-center bg-black px-4 text-center text-white" data-testid="live-over">
-      <p className="text-lg font-semibold">This live has ended</p>
+      <p className="text-lg font-semibold">{t('over')}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { LiveDetail } from '@reelhouse/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
@@ -7,40 +8,36 @@ import { useEndLive, useUpdateLive } from '../../api/live.api';
 
 type Notify = (message: string, kind: 'error' | 'success' | 'info') => void;
 
-const SLOW_MODES = [
-  { seconds: 0, label: 'Off' },
-  { seconds: 5, label: '5 seconds' },
-  { seconds: 10, label: '10 seconds' },
-  { seconds: 30, label: '30 seconds' },
-  { seconds: 60, label: '1 minute' },
-  { seconds: 300, label: '5 minutes' },
-];
+const SLOW_MODE_SECONDS = [0, 5, 10, 30, 60, 300];
 
 /** The chat's slow mode and the end of the live. */
 export function LiveControls({ live, notify }: { live: LiveDetail; notify: Notify }) {
+  const { t } = useTranslation('live');
+  const slowModeLabel = (seconds: number) =>
+    seconds === 0 ? t('controls.off') : seconds % 60 === 0 ? t('controls.minutes', { count: seconds / 60 }) : t('controls.seconds', { count: seconds });
   const update = useUpdateLive(live.videoId);
   const end = useEndLive(live.videoId);
   const [confirming, setConfirming] = useState(false);
   const ended = live.status === 'ended';
-  const options = SLOW_MODES.some((m) => m.seconds === live.chat.slowModeSeconds)
-    ? SLOW_MODES
-    : [...SLOW_MODES, { seconds: live.chat.slowModeSeconds, label: `${live.chat.slowModeSeconds} seconds` }];
+  const options = (SLOW_MODE_SECONDS.includes(live.chat.slowModeSeconds) ? SLOW_MODE_SECONDS : [...SLOW_MODE_SECONDS, live.chat.slowModeSeconds]).map(
+    (seconds) => ({ seconds, label: SLOW_MODE_SECONDS.includes(seconds) ? slowModeLabel(seconds) : t('controls.seconds', { count: seconds }) }),
+  );
 
   async function setSlowMode(seconds: number) {
     try {
       await update.mutateAsync({ slowModeSeconds: seconds });
-      notify(seconds ? 'Slow mode is on' : 'Slow mode is off', 'success');
+      notify(seconds ? t('controls.slowModeOn') : t('controls.slowModeOff'), 'success');
     } catch (err) {
-      notify(errorMessage(err, 'Slow mode could not be changed'), 'error');
+      notify(errorMessage(err, t('controls.slowModeFailed')), 'error');
     }
   }
 
   async function finish() {
     try {
       await end.mutateAsync();
-      notify(live.saveReplay ? 'The live has ended; its replay is being prepared' : 'The live has ended', 'success');
+      notify(live.saveReplay ? t('controls.endedWithReplay') : t('controls.ended'), 'success');
     } catch (err) {
-      notify(errorMessage(err, 'The live could not be ended'), 'error');
+      notify(errorMessage(err, t('controls.endFailed')), 'error');
     } finally {
       setConfirming(false);
     }
@@ -49,10 +46,10 @@ export function LiveControls({ live, notify }: { live: LiveDetail; notify: Notif
   return (
     <section aria-labelledby="live-controls" className="flex flex-wrap items-end justify-between gap-4">
       <h2 id="live-controls" className="sr-only">
-        Live settings
+        {t('controls.title')}
       </h2>
       <label className="flex flex-col gap-1 text-sm font-medium">
-        Chat slow mode
+        {t('controls.slowMode')}
         <select
           value={live.chat.slowModeSeconds}
           disabled={update.isPending || ended}
@@ -67,19 +64,13 @@ export function LiveControls({ live, notify }: { live: LiveDetail; notify: Notif
         </select>
       </label>
       <Button variant="danger" disabled={ended || end.isPending} onClick={() => setConfirming(true)}>
-        {ended ? 'Live ended' : 'End live'}
+        {ended ? t('controls.liveEnded') : t('controls.endLive')}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="End the live?"
-        message={
-          live.permanent
-            ? 'The encoder is cut off and this session ends; the live waits for your next session with the same key.'
-            : live.saveReplay
-              ? 'The encoder is cut off and the live is over for good; its recording becomes the replay at the same address.'
-              : 'The encoder is cut off and the live is over for good; without a saved replay, the video is removed.'
-        }
-        confirmLabel="End live"
+        title={t('controls.confirmTitle')}
+        message={live.permanent ? t('controls.confirmPermanent') : live.saveReplay ? t('controls.confirmReplay') : t('controls.confirmNoReplay')}
+        confirmLabel={t('controls.endLive')}
         busy={end.isPending}
         onConfirm={() => void finish()}
         onCancel={() => setConfirming(false)}

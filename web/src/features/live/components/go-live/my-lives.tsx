@@ -1,18 +1,19 @@
 import type { StudioVideo } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
 import { cn } from '@/lib/cn';
 import { useMyLives } from '../../api/live.api';
-import { liveStatusLabel } from '../../lib/live-text';
 
 /** The user's lives to pick one from; links keep the choice in the address. */
 export function MyLives({ selected, hrefFor }: { selected: string | null; hrefFor: (videoId: string) => string }) {
+  const { t } = useTranslation('live');
   const lives = useMyLives();
-  if (lives.isPending) return <Spinner label="Loading your lives" />;
+  if (lives.isPending) return <Spinner label={t('myLives.loading')} />;
   const list: StudioVideo[] = lives.data ?? [];
-  if (list.length === 0) return <p className="text-sm text-neutral-500">You have no lives yet.</p>;
+  if (list.length === 0) return <p className="text-sm text-neutral-500">{t('myLives.empty')}</p>;
   return (
-    <ul className="flex flex-col gap-1" aria-label="Your lives">
+    <ul className="flex flex-col gap-1" aria-label={t('myLives.label')}>
       {list.map((v) => (
         <li key={v._id}>
           <Link
@@ -32,7 +33,10 @@ export function MyLives({ selected, hrefFor }: { selected: string | null; hrefFo
   );
 }
 
+/** Upcoming / Live / Ended, as the studio lists lives. */
 export function LiveStatusPill({ status }: { status: 'upcoming' | 'live' | 'ended' }) {
+  const { t } = useTranslation('live');
+  const labels = { upcoming: t('status.upcoming'), live: t('status.live'), ended: t('status.ended') };
   return (
     <span
       className={cn(
@@ -44,7 +48,7 @@ export function LiveStatusPill({ status }: { status: 'upcoming' | 'live' | 'ende
             : 'bg-neutral-200 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300',
       )}
     >
-      {liveStatusLabel(status)}
+      {labels[status]}
     </span>
   );
 }

@@ -1,11 +1,15 @@
 import type { LiveHealth } from '@reelhouse/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/i18n/i18n';
+import { formatNumber } from '@/lib/format';
 import { bitrateText, lastDataText } from '../../lib/live-text';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /** What the encoder sends, as the server last saw it; the age of the last data ticks every second. */
 export function StreamHealth({ health, viewers }: { health: LiveHealth; viewers: number }) {
+  const { t } = useTranslation('live');
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000);
@@ -14,17 +18,17 @@ export function StreamHealth({ health, viewers }: { health: LiveHealth; viewers:
   const resolution = health.width && health.height ? `${health.width}×${health.height}` : null;
   const codecs = [health.videoCodec, health.audioCodec].filter(Boolean).join(' + ');
   const rows: [string, string][] = [
-    ['Viewers', String(viewers)],
-    ['Codecs', dash(codecs)],
-    ['Resolution', dash(resolution)],
-    ['Frame rate', health.frameRate ? `${Math.round(health.frameRate * 100) / 100} fps` : '—'],
-    ['Bitrate', bitrateText(health.bitrate)],
+    [t('health.viewers'), formatNumber(viewers)],
+    [t('health.codecs'), dash(codecs)],
+    [t('health.resolution'), dash(resolution)],
+    [t('health.frameRate'), health.frameRate ? `${new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(health.frameRate)} fps` : '—'],
+    [t('health.bitrate'), bitrateText(health.bitrate)],
   ];
   const stale = !health.lastDataAt || now.getTime() - new Date(health.lastDataAt).getTime() > 10_000;
   return (
     <section aria-labelledby="stream-health" className="flex flex-col gap-2">
       <h2 id="stream-health" className="flex items-center gap-2 text-base font-semibold">
-        Stream health
+        {t('health.title')}
         <span className={`text-xs font-normal ${stale ? 'text-neutral-500' : 'text-emerald-600 dark:text-emerald-400'}`} data-testid="last-data">
           {lastDataText(health.lastDataAt, now)}
         </span>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n/i18n';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
@@ -13,12 +15,13 @@ async function copy(text: string, done: string, notify: Notify) {
     await navigator.clipboard.writeText(text);
     notify(done, 'success');
   } catch {
-    notify('The browser would not copy: select the text and copy it', 'error');
+    notify(i18n.t('live:setup.copyFailed'), 'error');
   }
 }
 
 /** Where the encoder publishes: the server address and the stream key, hidden until asked for. */
 export function StreamSetup({ videoId, rtmp, streamKey, notify }: { videoId: string; rtmp: string; streamKey: string; notify: Notify }) {
+  const { t } = useTranslation('live');
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const renew = useRenewKey(videoId);
@@ -27,35 +30,33 @@ export function StreamSetup({ videoId, rtmp, streamKey, notify }: { videoId: str
     try {
       await renew.mutateAsync();
       setConfirming(false);
-      notify('A new stream key is ready: put it in your encoder', 'success');
+      notify(t('setup.keyRenewed'), 'success');
     } catch (err) {
       setConfirming(false);
-      notify(errorMessage(err, 'The key could not be renewed'), 'error');
+      notify(errorMessage(err, t('setup.renewFailed')), 'error');
     }
   }
 
   return (
     <section aria-labelledby="stream-setup" className="flex flex-col gap-3">
       <h2 id="stream-setup" className="text-base font-semibold">
-        Stream from an encoder
+        {t('setup.title')}
       </h2>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        In OBS or any RTMP encoder, set the server to the URL below and the stream key to your key.
-      </p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('setup.intro')}</p>
       <div className="flex flex-col gap-1">
         <label htmlFor="rtmp-url" className="text-sm font-medium">
-          Server URL
+          {t('setup.serverUrl')}
         </label>
         <div className="flex gap-2">
           <input id="rtmp-url" readOnly value={rtmp} className={FIELD} onFocus={(e) => e.target.select()} />
-          <Button onClick={() => void copy(rtmp, 'Server URL copied!', notify)} aria-label="Copy the server URL">
-            Copy
+          <Button onClick={() => void copy(rtmp, t('setup.serverUrlCopied'), notify)} aria-label={t('setup.copyServerUrl')}>
+            {t('setup.copy')}
           </Button>
         </div>
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="stream-key" className="text-sm font-medium">
-          Stream key
+          {t('setup.streamKey')}
         </label>
         <div className="flex flex-wrap gap-2">
           <input
@@ -69,22 +70,22 @@ export function StreamSetup({ videoId, rtmp, streamKey, notify }: { videoId: str
             data-testid="stream-key"
           />
           <Button onClick={() => setShown((s) => !s)} aria-pressed={shown}>
-            {shown ? 'Hide' : 'Show'}
+            {shown ? t('setup.hide') : t('setup.show')}
           </Button>
-          <Button onClick={() => void copy(streamKey, 'Stream key copied!', notify)} aria-label="Copy the stream key">
-            Copy
+          <Button onClick={() => void copy(streamKey, t('setup.streamKeyCopied'), notify)} aria-label={t('setup.copyStreamKey')}>
+            {t('setup.copy')}
           </Button>
           <Button variant="ghost" onClick={() => setConfirming(true)}>
-            Regenerate
+            {t('setup.regenerate')}
           </Button>
         </div>
-        <p className="text-xs text-neutral-500">Anyone with this key can stream to your channel: keep it secret.</p>
+        <p className="text-xs text-neutral-500">{t('setup.keySecret')}</p>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Regenerate the stream key?"
-        message="The current key stops working at once: an encoder streaming with it is cut off, and you will need to put the new key in your encoder."
-        confirmLabel="Regenerate"
+        title={t('setup.confirmTitle')}
+        message={t('setup.confirmMessage')}
+        confirmLabel={t('setup.regenerate')}
         busy={renew.isPending}
         onConfirm={() => void regenerate()}
         onCancel={() => setConfirming(false)}
