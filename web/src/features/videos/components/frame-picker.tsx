@@ -50,8 +50,10 @@ export function FramePicker({
           video.currentTime = value ?? 0;
         }}
       />
+      {/* A timeline, left to right in every language like the player's seek bar. */}
       <input
         type="range"
+        dir="ltr"
         aria-label={t('framePicker.time')}
         aria-valuetext={value === null ? t('framePicker.none') : t('framePicker.seconds', { count: value, seconds: formatSeconds(value) })}
         min={0}
