@@ -1,6 +1,8 @@
 import { formatTimestamp, type Chapter } from '@reelhouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 import { seekPlayer } from './player-control';
 import { parseStoryboard, tileAt, type StoryboardTile } from './storyboard-tiles';
 
@@ -48,21 +50,22 @@ function ChapterThumb({ tile }: { tile: StoryboardTile }) {
  * With a storyboard, each shows the seek-preview tile of its first seconds.
  */
 export function ChapterList({ chapters, storyboardUrl }: { chapters: readonly Chapter[]; storyboardUrl: string | null }) {
+  const { t } = useTranslation('player');
   const [open, setOpen] = useState(true);
   const listId = useId();
   const tiles = useStoryboardTiles(chapters.length > 0 ? storyboardUrl : null);
   if (chapters.length === 0) return null;
   return (
-    <section className="mt-4 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800" aria-label="Chapters">
+    <section className="mt-4 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800" aria-label={t('chapterList.label')}>
       <button
         type="button"
-        className="flex w-full items-center justify-between text-left text-sm font-semibold"
+        className="flex w-full items-center justify-between text-start text-sm font-semibold"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((x) => !x)}
       >
         <span>
-          Chapters <span className="font-normal text-neutral-500">({chapters.length})</span>
+          {t('chapterList.title')} <span className="font-normal text-neutral-500">({formatNumber(chapters.length)})</span>
         </span>
         <span aria-hidden="true" className="text-neutral-500">
           {open ? '▴' : '▾'}
@@ -78,7 +81,7 @@ export function ChapterList({ chapters, storyboardUrl }: { chapters: readonly Ch
                 <button
                   type="button"
                   onClick={() => seekPlayer(chapter.start)}
-                  className="flex w-full items-center gap-3 rounded-lg p-1.5 text-left text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                  className="flex w-full items-center gap-3 rounded-lg p-1.5 text-start text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 >
                   {tile && <ChapterThumb tile={tile} />}
                   <span className="min-w-0">

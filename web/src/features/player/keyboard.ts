@@ -1,3 +1,5 @@
+import { i18n } from '@/i18n/i18n';
+import { formatNumber } from '@/lib/format';
 import { clampTime, clampVolume, frameStep, stepSpeed } from './playback';
 
 /** What a shortcut asks for, independent of the player's state. */
@@ -152,14 +154,17 @@ export function planAction(action: PlayerAction, s: PlayerSnapshot): PlayerComma
 export function describeCommand(command: PlayerCommand, action: PlayerAction): string | null {
   switch (command.kind) {
     case 'seek':
-      if (action.type === 'seekBy') return `${action.seconds > 0 ? '+' : '−'}${Math.abs(action.seconds)} s`;
+      if (action.type === 'seekBy') {
+        const seconds = formatNumber(Math.abs(action.seconds));
+        return action.seconds > 0 ? i18n.t('player:flash.forward', { seconds }) : i18n.t('player:flash.back', { seconds });
+      }
       return null;
     case 'volume':
-      return command.muted ? 'Muted' : `${Math.round(command.volume * 100)}%`;
+      return command.muted ? i18n.t('player:flash.muted') : i18n.t('player:flash.volume', { percent: formatNumber(Math.round(command.volume * 100)) });
     case 'muted':
-      return command.muted ? 'Muted' : 'Sound on';
+      return command.muted ? i18n.t('player:flash.muted') : i18n.t('player:flash.soundOn');
     case 'rate':
-      return `${command.rate}x`;
+      return i18n.t('player:flash.speed', { rate: formatNumber(command.rate) });
     default:
       return null;
   }

@@ -5,6 +5,7 @@ import './player.css';
 import { isHLSProvider, MediaPlayer, MediaProvider, Poster, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SPEED_STEPS } from './playback';
 import { TheaterExitIcon, TheaterIcon } from './theater-icons';
 import { absoluteUrl, pickSource } from './source';
@@ -19,6 +20,7 @@ import { videoElement } from './video-element';
 import { keepQualityChoice } from './quality-choice';
 import { LiveEdgeButton } from './live-edge-button';
 import { keepDvrSeekable } from './live-dvr';
+import { useLayoutTranslations } from './layout-translations';
 
 /**
  * hls.js for a live: start and stay this many 1 s segments behind the newest (a short buffer,
@@ -57,6 +59,8 @@ export function VideoPlayer({
   live = false,
   muted = false,
 }: VideoPlayerProps) {
+  const { t } = useTranslation('player');
+  const translations = useLayoutTranslations();
   const playerRef = useRef<MediaPlayerInstance>(null);
   const startedRef = useRef(false);
   const storage = useMemo(() => createVolumeStorage(browserStorage()), []);
@@ -185,11 +189,11 @@ export function VideoPlayer({
   const flash = usePlayerKeys(playerRef, latest);
 
   const theaterButton = (
-    <DefaultTooltip content={theater ? 'Default view (t)' : 'Theater mode (t)'} placement="top">
+    <DefaultTooltip content={theater ? t('theater.defaultViewTooltip') : t('theater.theaterModeTooltip')} placement="top">
       <button
         type="button"
         className="vds-button"
-        aria-label={theater ? 'Default view' : 'Theater mode'}
+        aria-label={theater ? t('theater.defaultView') : t('theater.theaterMode')}
         aria-pressed={theater}
         data-theater-button=""
         onClick={() => onTheaterChange(!theater)}
@@ -231,7 +235,7 @@ export function VideoPlayer({
     >
       <MediaProvider>
         {poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}
-        {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label="Chapters" lang="en" default /> : null}
+        {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label={t('controls.chapters')} lang="en" default /> : null}
         {/* Captions: the viewer's last choice (a language, or off) comes back from storage. */}
         {captions?.map((c) => (
           <Track key={c.url} kind="subtitles" type="vtt" src={c.url} language={c.language} label={c.label} />
@@ -245,6 +249,7 @@ export function VideoPlayer({
       <DefaultVideoLayout
         icons={defaultLayoutIcons}
         colorScheme="dark"
+        translations={translations}
         thumbnails={thumbnails}
         playbackRates={PLAYBACK_RATES}
         noAudioGain

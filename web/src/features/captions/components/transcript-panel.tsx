@@ -1,5 +1,6 @@
 import type { Caption } from '@reelhouse/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/primitives';
 import { playerTime, seekPlayer } from '@/features/player/player-control';
 import { cn } from '@/lib/cn';
@@ -15,6 +16,7 @@ const POLL_MS = 250;
  * said highlighted while it plays. Starts on the language the viewer last chose in the player.
  */
 export function TranscriptPanel({ captions }: { captions: Caption[] }) {
+  const { t } = useTranslation('captions');
   const [open, setOpen] = useState(false);
   const [language, setLanguage] = useState(() => {
     const saved = savedCaptionLanguage();
@@ -47,14 +49,14 @@ export function TranscriptPanel({ captions }: { captions: Caption[] }) {
 
   if (!captions.length) return null;
   return (
-    <section className="mt-3 rounded-xl border border-neutral-200 dark:border-neutral-800" aria-label="Transcript">
+    <section className="mt-3 rounded-xl border border-neutral-200 dark:border-neutral-800" aria-label={t('transcript.label')}>
       <div className="flex flex-wrap items-center gap-2 p-2">
         <Button size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Hide transcript' : 'Show transcript'}
+          {open ? t('transcript.hide') : t('transcript.show')}
         </Button>
         {open && captions.length > 1 && (
           <select
-            aria-label="Transcript language"
+            aria-label={t('transcript.language')}
             className="h-8 rounded-full border border-neutral-300 bg-white px-3 text-sm dark:border-neutral-700 dark:bg-neutral-900"
             value={caption?.language}
             onChange={(e) => setLanguage(e.target.value)}
@@ -69,8 +71,8 @@ export function TranscriptPanel({ captions }: { captions: Caption[] }) {
       </div>
       {open && (
         <div className="border-t border-neutral-200 dark:border-neutral-800">
-          {cues.isPending && <p className="p-3 text-sm text-neutral-500">Loading transcript…</p>}
-          {cues.isError && <p className="p-3 text-sm text-red-600">The transcript could not be loaded.</p>}
+          {cues.isPending && <p className="p-3 text-sm text-neutral-500">{t('transcript.loading')}</p>}
+          {cues.isError && <p className="p-3 text-sm text-red-600">{t('transcript.failed')}</p>}
           {cues.data && (
             <ol ref={listRef} className="relative max-h-80 overflow-y-auto p-1" data-testid="transcript">
               {cues.data.map((cue, i) => (
@@ -80,7 +82,7 @@ export function TranscriptPanel({ captions }: { captions: Caption[] }) {
                     aria-current={i === current ? 'true' : undefined}
                     onClick={() => seekPlayer(cue.start)}
                     className={cn(
-                      'flex w-full gap-3 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800',
+                      'flex w-full gap-3 rounded-lg px-2 py-1.5 text-start text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800',
                       i === current && 'bg-rose-50 font-medium text-rose-900 dark:bg-rose-950 dark:text-rose-100',
                     )}
                   >

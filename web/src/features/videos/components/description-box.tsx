@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatViews, timeAgo } from '@/lib/format';
 
 export const DESCRIPTION_PREVIEW_CHARS = 100;
@@ -12,6 +13,7 @@ export interface DescriptionBoxProps {
 }
 
 export function DescriptionBox({ description, views, createdAt, renderText }: DescriptionBoxProps) {
+  const { t } = useTranslation('videos');
   const [expanded, setExpanded] = useState(false);
   const long = description.length > DESCRIPTION_PREVIEW_CHARS;
   const text = expanded || !long ? description : `${description.slice(0, DESCRIPTION_PREVIEW_CHARS)}…`;
@@ -25,7 +27,7 @@ export function DescriptionBox({ description, views, createdAt, renderText }: De
       </p>
       {long && (
         <button type="button" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} className="mt-1 font-semibold hover:underline">
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('description.showLess') : t('description.showMore')}
         </button>
       )}
     </div>

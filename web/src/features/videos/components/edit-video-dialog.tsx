@@ -1,5 +1,6 @@
 import type { VideoDetail } from '@reelhouse/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Button, InlineMessage, TextArea, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
@@ -19,6 +20,7 @@ export function EditVideoDialog({
   onClose: () => void;
   notify: (message: string, kind: 'error' | 'success' | 'info') => void;
 }) {
+  const { t } = useTranslation('videos');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [thumbnail, setThumbnail] = useState<File | null>(null);
@@ -31,7 +33,7 @@ export function EditVideoDialog({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!title.trim() && !description.trim() && !thumbnail && frameTime === null && !visibility && !publishAt) {
-      setError('No update value provided. Please provide at least one value.');
+      setError(t('edit.noValue'));
       return;
     }
     setError(null);
@@ -44,7 +46,7 @@ export function EditVideoDialog({
     else if (visibility) form.append('visibility', visibility);
     try {
       await update.mutateAsync(form);
-      notify('Video updated successfully', 'success');
+      notify(t('edit.updated'), 'success');
       setTitle('');
       setDescription('');
       setThumbnail(null);
@@ -53,39 +55,45 @@ export function EditVideoDialog({
       setPublishAt('');
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'Failed to update video'));
+      setError(errorMessage(err, t('edit.failed')));
     }
   }
 
+  const keep: Record<VideoDetail['visibility'], string> = {
+    public: t('edit.keepPublic'),
+    unlisted: t('edit.keepUnlisted'),
+    private: t('edit.keepPrivate'),
+  };
+
   return (
-    <Dialog open={open} onClose={onClose} title="Edit video">
+    <Dialog open={open} onClose={onClose} title={t('edit.title')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Title" placeholder={video.title} value={title} onChange={(e) => setTitle(e.target.value)} />
-        <TextArea label="Description" placeholder={video.description} value={description} onChange={(e) => setDescription(e.target.value)} />
-        <TextField label="Thumbnail" type="file" accept={IMAGE_ACCEPT} onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
+        <TextField label={t('fields.title')} placeholder={video.title} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextArea label={t('fields.description')} placeholder={video.description} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <TextField label={t('fields.thumbnail')} type="file" accept={IMAGE_ACCEPT} onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
         {video.videoFile.url && video.duration > 0 && (
           <FramePicker src={video.videoFile.url} duration={video.duration} value={frameTime} onChange={setFrameTime} />
         )}
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Visibility
+          {t('fields.visibility')}
           <select
-            aria-label="Visibility"
+            aria-label={t('fields.visibility')}
             className="h-10 rounded-lg border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900"
             value={visibility}
             onChange={(e) => setVisibility(e.target.value)}
           >
-            <option value="">Keep {video.visibility}</option>
-            <option value="public">Public</option>
-            <option value="unlisted">Unlisted: anyone with the link</option>
-            <option value="private">Private: only you</option>
+            <option value="">{keep[video.visibility]}</option>
+            <option value="public">{t('visibility.public')}</option>
+            <option value="unlisted">{t('edit.unlistedOption')}</option>
+            <option value="private">{t('edit.privateOption')}</option>
           </select>
         </label>
-        <TextField label="Publish at (private until then)" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+        <TextField label={t('edit.publishAt')} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
         {error && <InlineMessage>{error}</InlineMessage>}
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('edit.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={update.isPending}>
-            Save changes
+            {t('edit.save')}
           </Button>
         </div>
       </form>

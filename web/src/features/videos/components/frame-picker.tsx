@@ -1,4 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/i18n/i18n';
+
+/** Seconds with two decimals, as the language writes them: 12.50, 12,50. */
+function formatSeconds(seconds: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(seconds);
+}
 
 /**
  * Picks a frame of a video as its thumbnail: a scrubber over the video itself (the stored video
@@ -10,7 +17,7 @@ export function FramePicker({
   duration,
   value,
   onChange,
-  legend = 'Or use a frame of the video',
+  legend,
 }: {
   src: string;
   duration?: number;
@@ -18,6 +25,7 @@ export function FramePicker({
   onChange: (seconds: number | null) => void;
   legend?: string;
 }) {
+  const { t } = useTranslation('videos');
   const ref = useRef<HTMLVideoElement>(null);
   const [loaded, setLoaded] = useState<number | null>(null);
   const length = duration ?? loaded ?? 0;
@@ -26,7 +34,7 @@ export function FramePicker({
   }, [value]);
   return (
     <fieldset className="flex min-w-0 flex-col gap-2 text-sm">
-      <legend className="mb-2 font-medium text-neutral-700 dark:text-neutral-300">{legend}</legend>
+      <legend className="mb-2 font-medium text-neutral-700 dark:text-neutral-300">{legend ?? t('framePicker.legend')}</legend>
       <video
         ref={ref}
         src={src}
@@ -42,10 +50,12 @@ export function FramePicker({
           video.currentTime = value ?? 0;
         }}
       />
+      {/* A timeline, left to right in every language like the player's seek bar. */}
       <input
         type="range"
-        aria-label="Frame time"
-        aria-valuetext={value === null ? 'No frame picked' : `${value.toFixed(2)} seconds`}
+        dir="ltr"
+        aria-label={t('framePicker.time')}
+        aria-valuetext={value === null ? t('framePicker.none') : t('framePicker.seconds', { count: value, seconds: formatSeconds(value) })}
         min={0}
         max={Math.max(0, length - 0.05)}
         step={0.05}
@@ -55,7 +65,7 @@ export function FramePicker({
         className="accent-rose-600"
       />
       <span className="text-neutral-500 dark:text-neutral-400" data-testid="frame-time">
-        {value === null ? 'No frame picked' : `Frame at ${value.toFixed(2)} s`}
+        {value === null ? t('framePicker.none') : t('framePicker.frameAt', { seconds: formatSeconds(value) })}
       </span>
     </fieldset>
   );

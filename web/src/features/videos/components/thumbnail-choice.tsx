@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '@/lib/use-object-url';
 import type { ThumbnailSource } from '../lib/upload-fields';
 import { ChoiceGroup } from './choice-group';
@@ -29,27 +30,28 @@ export function ThumbnailChoice({
   onFrameTime: (seconds: number) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('videos');
   const videoUrl = useObjectUrl(source === 'frame' ? videoFile : null);
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <ChoiceGroup
-        legend="Thumbnail source"
+        legend={t('thumbnail.source')}
         name="thumbnail-source"
         value={source}
         disabled={disabled}
         onChange={onSource}
         options={[
-          { value: 'image', label: 'Upload an image' },
-          { value: 'frame', label: 'Pick a frame' },
+          { value: 'image', label: t('thumbnail.uploadImage') },
+          { value: 'frame', label: t('thumbnail.pickFrame') },
         ]}
       />
       {source === 'image' ? (
-        <ThumbnailPicker label="Thumbnail" file={image} error={imageError} disabled={disabled} onChoose={onImage} />
+        <ThumbnailPicker label={t('fields.thumbnail')} file={image} error={imageError} disabled={disabled} onChoose={onImage} />
       ) : videoUrl ? (
-        <FramePicker src={videoUrl} value={frameTime} onChange={(s) => onFrameTime(s ?? 0)} legend="Frame of the video" />
+        <FramePicker src={videoUrl} value={frameTime} onChange={(s) => onFrameTime(s ?? 0)} legend={t('thumbnail.frameLegend')} />
       ) : (
         <p className="rounded-xl border-2 border-dashed border-neutral-300 px-3 py-6 text-center text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
-          Choose a video first, then pick one of its frames.
+          {t('thumbnail.chooseVideoFirst')}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ImageIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
@@ -7,6 +8,7 @@ import { IMAGE_ACCEPT, type FilePickerProps } from '../lib/upload-files';
 
 /** A 16:9 tile that shows the chosen thumbnail as the video cards will; click or Enter/Space to choose. */
 export function ThumbnailPicker({ label, file, error, disabled, onChoose }: FilePickerProps) {
+  const { t } = useTranslation('videos');
   const id = useId();
   const preview = useObjectUrl(file);
   return (
@@ -40,20 +42,20 @@ export function ThumbnailPicker({ label, file, error, disabled, onChoose }: File
         />
         {preview ? (
           <>
-            <img src={preview} alt="Chosen thumbnail" className="h-full w-full object-cover" data-testid="thumbnail-preview" />
+            <img src={preview} alt={t('thumbnail.chosen')} className="h-full w-full object-cover" data-testid="thumbnail-preview" />
             <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pb-2 pt-6 text-xs font-medium text-white opacity-90 group-hover:opacity-100">
-              Change image
+              {t('thumbnail.change')}
             </span>
           </>
         ) : (
           <span className="m-auto flex flex-col items-center gap-2 px-3 text-center text-neutral-500 dark:text-neutral-400">
             <ImageIcon width={28} height={28} />
-            <span className="text-sm font-medium text-neutral-700 dark:text-neutral-200">Choose an image</span>
+            <span className="text-sm font-medium text-neutral-700 dark:text-neutral-200">{t('thumbnail.choose')}</span>
           </span>
         )}
       </label>
       <p id={`${id}-hint`} className="truncate text-xs text-neutral-500 dark:text-neutral-400" data-testid="thumbnail-file">
-        {file ? `${file.name} · ${formatBytes(file.size)}` : 'PNG, JPEG or WebP; 16:9 looks best'}
+        {file ? `${file.name} · ${formatBytes(file.size)}` : t('thumbnail.formats')}
       </p>
       {error && (
         <p id={`${id}-err`} role="alert" className="text-sm text-red-600 dark:text-red-400">

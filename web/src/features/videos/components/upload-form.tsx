@@ -1,12 +1,14 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_TITLE_LENGTH } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n/i18n';
 import { Button, InlineMessage, TextArea, TextField } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { type ResumableProgress, type ResumableUpload, startResumableUpload } from '@/lib/resumable-upload';
 import { UploadCancelledError } from '@/lib/upload';
 import { createVideoFromUpload } from '../api/videos.api';
 import { scheduleError, uploadFields, type UploadChoices } from '../lib/upload-fields';
-import { THUMBNAIL_TYPE_MESSAGE, VIDEO_TYPE_MESSAGE, isMp4, isThumbnailImage, titleFromFileName } from '../lib/upload-files';
+import { isMp4, isThumbnailImage, thumbnailTypeMessage, titleFromFileName, videoTypeMessage } from '../lib/upload-files';
 import { ThumbnailChoice } from './thumbnail-choice';
 import { UploadStatus } from './upload-status';
 import { VideoDropZone } from './video-drop-zone';
@@ -31,14 +33,14 @@ type Errors = Partial<Record<keyof UploadInput, string>>;
 
 export function validateUpload(input: UploadInput, now = Date.now()): Errors {
   const errors: Errors = {};
-  if (!input.title.trim()) errors.title = 'Title is required';
-  if (!input.description.trim()) errors.description = 'Description is required';
-  if (!input.videoFile) errors.videoFile = 'Video file is required';
-  else if (!isMp4(input.videoFile)) errors.videoFile = VIDEO_TYPE_MESSAGE;
+  if (!input.title.trim()) errors.title = i18n.t('videos:upload.titleRequired');
+  if (!input.description.trim()) errors.description = i18n.t('videos:upload.descriptionRequired');
+  if (!input.videoFile) errors.videoFile = i18n.t('videos:upload.videoRequired');
+  else if (!isMp4(input.videoFile)) errors.videoFile = videoTypeMessage();
   // A frame needs nothing more: the slider always holds a time within the video.
   if (input.thumbnailSource === 'image') {
-    if (!input.thumbnail) errors.thumbnail = 'Thumbnail is required';
-    else if (!isThumbnailImage(input.thumbnail)) errors.thumbnail = THUMBNAIL_TYPE_MESSAGE;
+    if (!input.thumbnail) errors.thumbnail = i18n.t('videos:upload.thumbnailRequired');
+    else if (!isThumbnailImage(input.thumbnail)) errors.thumbnail = thumbnailTypeMessage();
   }
   const schedule = scheduleError(input, now);
   if (schedule) errors.schedule = schedule;
@@ -46,6 +48,7 @@ export function validateUpload(input: UploadInput, now = Date.now()): Errors {
 }
 
 export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => void }) {
+  const { t } = useTranslation('videos');
   const [input, setInput] = useState<UploadInput>(EMPTY_UPLOAD);
   // The title this form filled in from a file name: replaced when another file is chosen, kept once edited.
   const [autoTitle, setAutoTitle] = useState<string | null>(null);
@@ -69,7 +72,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
 
   function chooseVideo(file: File) {
     if (!isMp4(file)) {
-      setErrors((e) => ({ ...e, videoFile: VIDEO_TYPE_MESSAGE }));
+      setErrors((e) => ({ ...e, videoFile: videoTypeMessage() }));
       return;
     }
     const prefill = !input.title.trim() || input.title === autoTitle;
@@ -87,7 +90,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
 
   function chooseThumbnail(file: File) {
     if (!isThumbnailImage(file)) {
-      setErrors((e) => ({ ...e, thumbnail: THUMBNAIL_TYPE_MESSAGE }));
+      setErrors((e) => ({ ...e, thumbnail: thumbnailTypeMessage() }));
       return;
     }
     setErrors((e) => ({ ...e, thumbnail: undefined }));
@@ -118,7 +121,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
       onUploaded(video._id);
     } catch (err) {
       if (err instanceof UploadCancelledError) setCancelled(true);
-      else setFailure(errorMessage(err, 'Upload failed'));
+      else setFailure(errorMessage(err, t('upload.failed')));
       // Refused as a video (or gone): that upload cannot be published, the next try sends the file anew.
       // A refused thumbnail or frame (or any 400 about the fields) keeps it: the next try only publishes.
       if (isApiError(err) && [404, 413, 415, 422].includes(err.status) && !/thumbnail|frame/i.test(err.message)) uploaded.current = null;
@@ -131,24 +134,24 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <VideoDropZone label="Video file (mp4)" file={input.videoFile} error={errors.videoFile} disabled={busy} onChoose={chooseVideo} />
+      <VideoDropZone label={t('upload.videoFile')} file={input.videoFile} error={errors.videoFile} disabled={busy} onChoose={chooseVideo} />
       <fieldset disabled={publishing} className="grid min-w-0 gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <TextField
-            label="Title"
+            label={t('fields.title')}
             value={input.title}
             maxLength={MAX_TITLE_LENGTH}
-            placeholder="Add a title that describes your video"
+            placeholder={t('upload.titlePlaceholder')}
             onChange={(e) => setInput({ ...input, title: e.target.value })}
             error={errors.title}
             hint={`${input.title.length}/${MAX_TITLE_LENGTH}`}
             required
           />
           <TextArea
-            label="Description"
+            label={t('fields.description')}
             value={input.description}
             rows={6}
-            placeholder="Tell viewers about your video"
+            placeholder={t('upload.descriptionPlaceholder')}
             onChange={(e) => setInput({ ...input, description: e.target.value })}
             error={errors.description}
             required
@@ -186,15 +189,15 @@ export function UploadForm({ onUploaded }: { onUploaded: (videoId: string) => vo
       {failure && <InlineMessage>{failure}</InlineMessage>}
       {cancelled && (
         <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
-          Upload cancelled. Your choices are kept; press Upload to try again.
+          {t('upload.cancelled')}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3 border-t border-neutral-200 pt-4 dark:border-neutral-800">
         <Button type="submit" variant="primary" disabled={busy} className="min-w-28">
-          {busy ? 'Uploading…' : 'Upload'}
+          {busy ? t('upload.uploading') : t('upload.upload')}
         </Button>
-        {busy && !publishing && <Button onClick={() => upload.current?.cancel()}>Cancel</Button>}
-        <p className="text-xs text-neutral-500 dark:text-neutral-400">Title, description, the video and its thumbnail are required.</p>
+        {busy && !publishing && <Button onClick={() => upload.current?.cancel()}>{t('upload.cancel')}</Button>}
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">{t('upload.allRequired')}</p>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { UploadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDuration } from '@/lib/format';
@@ -83,19 +84,18 @@ export function VideoDropZone({ label, file, error, disabled, onChoose }: FilePi
 }
 
 function EmptyZone({ dragging, hintId }: { dragging: boolean; hintId: string }) {
+  const { t } = useTranslation('videos');
   return (
     <div className="flex w-full flex-col items-center gap-3 text-center">
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
         <UploadIcon width={28} height={28} />
       </span>
-      <p className="text-base font-semibold text-neutral-900 dark:text-neutral-100">
-        {dragging ? 'Drop to choose this video' : 'Drag and drop a video file here'}
-      </p>
+      <p className="text-base font-semibold text-neutral-900 dark:text-neutral-100">{dragging ? t('dropZone.dropToChoose') : t('dropZone.dragAndDrop')}</p>
       <p id={hintId} className="text-sm text-neutral-500 dark:text-neutral-400">
-        or click to choose one. MP4 only; nothing is sent until you press Upload.
+        {t('dropZone.orClick')}
       </p>
       <span className="mt-1 inline-flex h-9 items-center rounded-full bg-neutral-900 px-4 text-sm font-medium text-white dark:bg-white dark:text-neutral-900">
-        Select file
+        {t('dropZone.selectFile')}
       </span>
     </div>
   );
@@ -108,6 +108,7 @@ function ChosenVideo({ file, hintId }: { file: File; hintId: string }) {
 }
 
 function ChosenVideoBody({ url, file, hintId }: { url: string; file: File; hintId: string }) {
+  const { t } = useTranslation('videos');
   const [meta, setMeta] = useState<Metadata>(null);
   return (
     <div className="flex w-full min-w-0 flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
@@ -132,26 +133,26 @@ function ChosenVideoBody({ url, file, hintId }: { url: string; file: File; hintI
           {file.name}
         </p>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
-          <Fact term="Size" testId="video-file-size">
+          <Fact term={t('dropZone.size')} testId="video-file-size">
             {formatBytes(file.size)}
           </Fact>
-          {meta === null && <Fact term="Duration">Reading…</Fact>}
+          {meta === null && <Fact term={t('dropZone.duration')}>{t('dropZone.reading')}</Fact>}
           {meta !== null && meta !== 'unreadable' && (
             <>
-              <Fact term="Duration" testId="video-duration">
+              <Fact term={t('dropZone.duration')} testId="video-duration">
                 {formatDuration(meta.duration)}
               </Fact>
               {meta.width > 0 && (
-                <Fact term="Resolution" testId="video-resolution">
+                <Fact term={t('dropZone.resolution')} testId="video-resolution">
                   {formatResolution(meta.width, meta.height)}
                 </Fact>
               )}
             </>
           )}
-          {meta === 'unreadable' && <Fact term="Duration">This browser cannot preview it; the server will check it</Fact>}
+          {meta === 'unreadable' && <Fact term={t('dropZone.duration')}>{t('dropZone.unreadable')}</Fact>}
         </dl>
         <p id={hintId} className="text-xs text-neutral-500 dark:text-neutral-400">
-          Click or drop another MP4 to replace it.
+          {t('dropZone.replace')}
         </p>
       </div>
     </div>

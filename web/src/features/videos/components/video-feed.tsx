@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '@/components/ui/primitives';
 import { SkeletonGrid, VideoCard, VideoGrid } from '@/components/ui/video-card';
 import { mergePages, useVideoList, type VideoListParams } from '../api/videos.api';
@@ -6,6 +7,7 @@ import { useInfiniteScroll } from './use-infinite-scroll';
 
 /** An infinite-scroll grid of videos. A failed load shows an empty list. */
 export function VideoFeed({ params, enabled = true }: { params: VideoListParams; enabled?: boolean }) {
+  const { t } = useTranslation('videos');
   const q = useVideoList(params, enabled);
   const videos = q.isError ? [] : mergePages(q.data?.pages);
 
@@ -16,7 +18,7 @@ export function VideoFeed({ params, enabled = true }: { params: VideoListParams;
   });
 
   if (q.isPending && enabled) return <SkeletonGrid />;
-  if (videos.length === 0) return <EmptyState>No videos available</EmptyState>;
+  if (videos.length === 0) return <EmptyState>{t('feed.empty')}</EmptyState>;
   return (
     <>
       <VideoGrid>
@@ -31,7 +33,7 @@ export function VideoFeed({ params, enabled = true }: { params: VideoListParams;
           ),
         )}
       </VideoGrid>
-      {q.isFetchingNextPage && <Spinner label="Loading more videos" />}
+      {q.isFetchingNextPage && <Spinner label={t('feed.loadingMore')} />}
     </>
   );
 }

@@ -1,12 +1,7 @@
 import type { Visibility } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/primitives';
 import { ChoiceGroup } from './choice-group';
-
-const HINTS: Record<Visibility, string> = {
-  public: 'Everyone can find it; your subscribers are told.',
-  unlisted: 'Only people with the link can watch it.',
-  private: 'Only you can watch it.',
-};
 
 /**
  * Who sees the new video from the start, and for a private one an optional time at which it turns
@@ -27,30 +22,31 @@ export function VisibilityChoice({
   scheduleError?: string;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('videos');
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <ChoiceGroup
-        legend="Visibility"
+        legend={t('fields.visibility')}
         name="visibility"
         value={visibility}
         disabled={disabled}
         onChange={onVisibility}
         options={[
-          { value: 'public', label: 'Public', hint: HINTS.public },
-          { value: 'unlisted', label: 'Unlisted', hint: HINTS.unlisted },
-          { value: 'private', label: 'Private', hint: HINTS.private },
+          { value: 'public', label: t('visibility.public'), hint: t('visibility.publicHint') },
+          { value: 'unlisted', label: t('visibility.unlisted'), hint: t('visibility.unlistedHint') },
+          { value: 'private', label: t('visibility.private'), hint: t('visibility.privateHint') },
         ]}
       />
       {visibility === 'private' && (
         <TextField
-          label="Schedule (optional)"
+          label={t('visibility.schedule')}
           type="datetime-local"
           value={schedule}
           disabled={disabled}
           onChange={(e) => onSchedule(e.target.value)}
           error={scheduleError}
-          hint={`${schedule ? 'Private until then, public from then on' : 'Leave empty to keep it private'}. Your time zone: ${zone}.`}
+          hint={schedule ? t('visibility.scheduledHint', { zone }) : t('visibility.unscheduledHint', { zone })}
         />
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { Visibility } from '@reelhouse/contract';
+import { i18n } from '@/i18n/i18n';
 
 // What the add-video page sends besides the video itself, built in one place so that every way it
 // makes a video (a finished resumable upload, or POST /videos/ in one request) sends the same fields.
@@ -28,8 +29,8 @@ export function scheduleInstant(choices: Pick<UploadChoices, 'visibility' | 'sch
 export function scheduleError(choices: Pick<UploadChoices, 'visibility' | 'schedule'>, now = Date.now()): string | undefined {
   if (choices.visibility !== 'private' || !choices.schedule) return undefined;
   const at = new Date(choices.schedule).getTime();
-  if (Number.isNaN(at)) return 'Schedule must be a date and time';
-  if (at <= now) return 'Schedule must be in the future';
+  if (Number.isNaN(at)) return i18n.t('videos:upload.scheduleInvalid');
+  if (at <= now) return i18n.t('videos:upload.schedulePast');
   return undefined;
 }
 

@@ -2,11 +2,18 @@
 // again (and reads the real container); these exist so the page can answer before any byte is sent.
 
 import { MAX_TITLE_LENGTH } from '@reelhouse/contract';
+import { i18n } from '@/i18n/i18n';
 
 export const VIDEO_ACCEPT = '.mp4,video/mp4';
 export const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.webp,image/png,image/jpeg,image/webp';
-export const VIDEO_TYPE_MESSAGE = 'Video must be an mp4 file';
-export const THUMBNAIL_TYPE_MESSAGE = 'Thumbnail must be a png, jpeg, jpg or webp image';
+/** Why a chosen video is refused, in the interface's language at the moment it is asked for. */
+export function videoTypeMessage(): string {
+  return i18n.t('videos:upload.videoType');
+}
+
+export function thumbnailTypeMessage(): string {
+  return i18n.t('videos:upload.thumbnailType');
+}
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'];
 
