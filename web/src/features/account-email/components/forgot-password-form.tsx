@@ -21,7 +21,7 @@ export function ForgotPasswordForm() {
       await forgotPassword(email.trim());
       setSent(true);
     } catch (err) {
-      setError(errorMessage(err));
+      setError(errorMessage(err, t('somethingWentWrong')));
     } finally {
       setBusy(false);
     }

@@ -30,7 +30,7 @@ export function ResetPasswordForm() {
       await resetPassword(token, password);
       setDone(true);
     } catch (err) {
-      setError(errorMessage(err));
+      setError(errorMessage(err, t('somethingWentWrong')));
     } finally {
       setBusy(false);
     }

@@ -21,7 +21,7 @@ export function VerifyEmailBanner() {
       await resendVerification();
       setNote(t('banner.newLinkSent'));
     } catch (err) {
-      setNote(errorMessage(err));
+      setNote(errorMessage(err, t('somethingWentWrong')));
     } finally {
       setBusy(false);
     }

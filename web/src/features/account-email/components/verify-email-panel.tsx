@@ -24,9 +24,9 @@ export function VerifyEmailPanel() {
         setState({ done: true, error: null, email: confirmed.email });
         if (user?._id === confirmed._id) dispatch({ type: 'set-user', user: confirmed });
       },
-      (err: unknown) => setState({ done: true, error: errorMessage(err) }),
+      (err: unknown) => setState({ done: true, error: errorMessage(err, t('somethingWentWrong')) }),
     );
-  }, [token, user, dispatch]);
+  }, [token, user, dispatch, t]);
 
   if (!token) return <InlineMessage>{t('verify.needsLink')}</InlineMessage>;
   if (!state.done) return <Spinner label={t('verify.confirming')} />;

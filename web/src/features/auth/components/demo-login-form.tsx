@@ -28,7 +28,7 @@ export function DemoLoginForm() {
       queryClient.clear();
       dispatch({ type: 'login-success', user });
     } catch (err) {
-      setMessage(t('demo.failed', { error: errorMessage(err) }));
+      setMessage(t('demo.failed', { error: errorMessage(err, t('somethingWentWrong')) }));
       setBusy(false);
     }
   }

@@ -57,7 +57,7 @@ export function LoginForm({
     } catch (err) {
       if (second) {
         dispatch({ type: 'login-failure', error: null });
-        setCodeStep({ error: errorMessage(err) });
+        setCodeStep({ error: errorMessage(err, t('somethingWentWrong')) });
         return;
       }
       // A 401 (wrong credentials) is silent; anything else is shown as an error.
@@ -66,7 +66,7 @@ export function LoginForm({
         setRejected(true);
         passwordRef.current?.focus();
       } else {
-        dispatch({ type: 'login-failure', error: errorMessage(err) });
+        dispatch({ type: 'login-failure', error: errorMessage(err, t('somethingWentWrong')) });
       }
     }
   }
