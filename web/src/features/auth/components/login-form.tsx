@@ -128,7 +128,7 @@ export function LoginForm({
           <Trans
             t={t}
             i18nKey="login.noAccount"
-            components={{ link: <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400" /> }}
+            components={{ a: <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400" /> }}
           />
         </p>
       </div>

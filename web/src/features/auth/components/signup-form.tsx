@@ -79,7 +79,7 @@ export function SignupForm({ providers }: { providers?: (divider: boolean) => Re
       {t('logIn')}
     </Link>
   );
-  const haveAccount = <Trans t={t} i18nKey="signup.haveAccount" components={{ link: <Link to="/login" className={loginLinkClass} /> }} />;
+  const haveAccount = <Trans t={t} i18nKey="signup.haveAccount" components={{ a: <Link to="/login" className={loginLinkClass} /> }} />;
   if (instance?.signupMode === 'closed') {
     return (
       <AuthCard title={t('signup.closedTitle')}>
