@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, InlineMessage, Spinner, TextField } from '@/components/ui/primitives';
 import { useInstance } from '@/features/instance/api/instance.api';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -12,6 +13,7 @@ const badge = {
 
 /** Sends the confirmation link again and says how that went (the server's answer, a refusal or its limit). */
 function ResendLink() {
+  const { t } = useTranslation('accountEmail');
   const [note, setNote] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -20,7 +22,7 @@ function ResendLink() {
     try {
       setNote({ text: await resendVerification(), ok: true });
     } catch (err) {
-      setNote({ text: errorMessage(err, 'Could not send the link'), ok: false });
+      setNote({ text: errorMessage(err, t('section.couldNotSendLink')), ok: false });
     } finally {
       setBusy(false);
     }
@@ -28,9 +30,9 @@ function ResendLink() {
 
   return (
     <div className="flex flex-col items-start gap-2">
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">Follow the link we mailed to this address to confirm it.</p>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('section.followLink')}</p>
       <Button size="sm" onClick={() => void resend()} disabled={busy}>
-        {busy ? 'Sending…' : 'Send the link again'}
+        {busy ? t('sending') : t('section.sendAgain')}
       </Button>
       {note && <InlineMessage kind={note.ok ? 'success' : 'error'}>{note.text}</InlineMessage>}
     </div>
@@ -43,6 +45,7 @@ function ResendLink() {
  * so the old one stays shown until then; elsewhere it changes at once.
  */
 export function EmailSection() {
+  const { t } = useTranslation('accountEmail');
   const account = useAccountEmail();
   const mail = useInstance().data?.email;
   const change = useChangeEmail();
@@ -67,14 +70,14 @@ export function EmailSection() {
   }
 
   let body;
-  if (account.isPending) body = <Spinner label="Loading" />;
-  else if (account.isError) body = <InlineMessage>{errorMessage(account.error, 'Could not load your email address')}</InlineMessage>;
+  if (account.isPending) body = <Spinner label={t('section.loading')} />;
+  else if (account.isError) body = <InlineMessage>{errorMessage(account.error, t('section.couldNotLoad'))}</InlineMessage>;
   else {
     const user = account.data;
     const refusal = change.isError
       ? isApiError(change.error) && change.error.message === 'email exists'
-        ? 'Another account uses that address'
-        : errorMessage(change.error, 'Could not change your email address')
+        ? t('section.addressTaken')
+        : errorMessage(change.error, t('section.couldNotChange'))
       : null;
     body = (
       <>
@@ -84,25 +87,25 @@ export function EmailSection() {
           </span>
           {checked && (
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${user.emailVerified ? badge.on : badge.off}`}>
-              {user.emailVerified ? 'Confirmed' : 'Not confirmed'}
+              {user.emailVerified ? t('section.confirmed') : t('section.notConfirmed')}
             </span>
           )}
         </p>
         {checked && !user.emailVerified && <ResendLink />}
-        {changed && <InlineMessage kind="success">Your email address is now {user.email}.</InlineMessage>}
-        {pending && <InlineMessage kind="success">We sent a link to {pending}; your address changes when you follow it.</InlineMessage>}
+        {changed && <InlineMessage kind="success">{t('section.changed', { email: user.email })}</InlineMessage>}
+        {pending && <InlineMessage kind="success">{t('section.pending', { email: pending })}</InlineMessage>}
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex max-w-md flex-col gap-3">
           <TextField
-            label="New email address"
+            label={t('section.newAddress')}
             type="email"
             autoComplete="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            hint={checked ? 'We mail a link to the new address; it takes the place of this one when you follow it.' : 'The new address takes effect at once.'}
+            hint={checked ? t('section.hintChecked') : t('section.hintAtOnce')}
           />
           {refusal && <InlineMessage>{refusal}</InlineMessage>}
           <Button type="submit" variant="primary" disabled={change.isPending || !email.trim()} className="self-start">
-            Change address
+            {t('section.submit')}
           </Button>
         </form>
       </>
@@ -112,7 +115,7 @@ export function EmailSection() {
   return (
     <section aria-labelledby="email-heading" className="mb-10 flex flex-col gap-4">
       <h2 id="email-heading" className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">
-        Email address
+        {t('section.title')}
       </h2>
       {body}
     </section>

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { forgotPassword } from '../api/account-email.api';
 
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('accountEmail');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -12,14 +14,14 @@ export function ForgotPasswordForm() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim()) return setError('Email is required');
+    if (!email.trim()) return setError(t('forgot.emailRequired'));
     setBusy(true);
     setError(null);
     try {
       await forgotPassword(email.trim());
       setSent(true);
     } catch (err) {
-      setError(errorMessage(err));
+      setError(errorMessage(err, t('somethingWentWrong')));
     } finally {
       setBusy(false);
     }
@@ -28,24 +30,24 @@ export function ForgotPasswordForm() {
   if (sent) {
     return (
       <div className="flex flex-col gap-4 text-center">
-        <InlineMessage kind="success">If an account uses that address, a link is on its way.</InlineMessage>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">Follow the link in the mail to choose a new password. It works once.</p>
+        <InlineMessage kind="success">{t('forgot.sent')}</InlineMessage>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('forgot.followLink')}</p>
         <Link to="/login" className="text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
-          Back to log in
+          {t('forgot.backToLogIn')}
         </Link>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">Type the email address of your account: we mail it a link to choose a new password.</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('forgot.intro')}</p>
       {error && <InlineMessage>{error}</InlineMessage>}
-      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <TextField label={t('forgot.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
       <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? 'Sending…' : 'Send the link'}
+        {busy ? t('sending') : t('forgot.submit')}
       </Button>
       <Link to="/login" className="text-center text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
-        Back to log in
+        {t('forgot.backToLogIn')}
       </Link>
     </form>
   );

@@ -1,11 +1,13 @@
 import { MIN_PASSWORD_LENGTH } from '@reelhouse/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { resetPassword } from '../api/account-email.api';
 
 export function ResetPasswordForm() {
+  const { t } = useTranslation('accountEmail');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -18,8 +20,8 @@ export function ResetPasswordForm() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const errs: typeof fieldErrors = {};
-    if (password.length < MIN_PASSWORD_LENGTH) errs.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-    if (confirm !== password) errs.confirm = 'Passwords do not match';
+    if (password.length < MIN_PASSWORD_LENGTH) errs.password = t('reset.passwordTooShort', { count: MIN_PASSWORD_LENGTH });
+    if (confirm !== password) errs.confirm = t('reset.passwordsDiffer');
     setFieldErrors(errs);
     if (errs.password || errs.confirm) return;
     setBusy(true);
@@ -28,19 +30,19 @@ export function ResetPasswordForm() {
       await resetPassword(token, password);
       setDone(true);
     } catch (err) {
-      setError(errorMessage(err));
+      setError(errorMessage(err, t('somethingWentWrong')));
     } finally {
       setBusy(false);
     }
   }
 
-  if (!token) return <InlineMessage>This page needs the link from the mail. Ask for a new one from the log-in page.</InlineMessage>;
+  if (!token) return <InlineMessage>{t('reset.needsLink')}</InlineMessage>;
   if (done) {
     return (
       <div className="flex flex-col gap-4 text-center">
-        <InlineMessage kind="success">Your password is changed, and every device was signed out.</InlineMessage>
+        <InlineMessage kind="success">{t('reset.done')}</InlineMessage>
         <Link to="/login" className="text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
-          Log in with the new password
+          {t('reset.logInWithNewPassword')}
         </Link>
       </div>
     );
@@ -51,12 +53,12 @@ export function ResetPasswordForm() {
         <InlineMessage>
           {error}{' '}
           <Link to="/forgot-password" className="underline">
-            Ask for a new link
+            {t('reset.askForNewLink')}
           </Link>
         </InlineMessage>
       )}
       <TextField
-        label="New password"
+        label={t('reset.newPassword')}
         type="password"
         autoComplete="new-password"
         value={password}
@@ -65,7 +67,7 @@ export function ResetPasswordForm() {
         required
       />
       <TextField
-        label="New password again"
+        label={t('reset.newPasswordAgain')}
         type="password"
         autoComplete="new-password"
         value={confirm}
@@ -74,7 +76,7 @@ export function ResetPasswordForm() {
         required
       />
       <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Set the new password'}
+        {busy ? t('reset.saving') : t('reset.submit')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InlineMessage, Spinner } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
@@ -7,6 +8,7 @@ import { verifyEmail } from '../api/account-email.api';
 
 /** Confirms the address of the link it was opened with, once, and says how it went. */
 export function VerifyEmailPanel() {
+  const { t } = useTranslation('accountEmail');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user, dispatch } = useAuth();
@@ -22,21 +24,21 @@ export function VerifyEmailPanel() {
         setState({ done: true, error: null, email: confirmed.email });
         if (user?._id === confirmed._id) dispatch({ type: 'set-user', user: confirmed });
       },
-      (err: unknown) => setState({ done: true, error: errorMessage(err) }),
+      (err: unknown) => setState({ done: true, error: errorMessage(err, t('somethingWentWrong')) }),
     );
-  }, [token, user, dispatch]);
+  }, [token, user, dispatch, t]);
 
-  if (!token) return <InlineMessage>This page needs the link from the mail.</InlineMessage>;
-  if (!state.done) return <Spinner label="Confirming your address" />;
+  if (!token) return <InlineMessage>{t('verify.needsLink')}</InlineMessage>;
+  if (!state.done) return <Spinner label={t('verify.confirming')} />;
   return (
     <div className="flex flex-col gap-4 text-center">
       {state.error ? (
         <InlineMessage>{state.error}</InlineMessage>
       ) : (
-        <InlineMessage kind="success">Your email address {state.email} is confirmed.</InlineMessage>
+        <InlineMessage kind="success">{t('verify.confirmed', { email: state.email })}</InlineMessage>
       )}
       <Link to={user ? '/' : '/login'} className="text-sm font-medium text-rose-600 hover:underline dark:text-rose-400">
-        {user ? 'Go to the home page' : 'Log in'}
+        {user ? t('verify.goHome') : t('verify.logIn')}
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { User } from '@reelhouse/contract';
+import { i18n } from '@/i18n/i18n';
 import { api, ApiError } from '@/lib/api-client';
 
 /** A signed-in user, or word that the account needs a code from its authenticator app. */
@@ -18,7 +19,7 @@ export async function signIn(email: string, password: string, second: { code?: s
 export async function login(email: string, password: string): Promise<User> {
   const result = await signIn(email, password);
   if ('user' in result) return result.user;
-  throw new ApiError(401, 'This account asks for a code: sign in from the sign-in page');
+  throw new ApiError(401, i18n.t('auth:codeNeeded'));
 }
 
 export async function logout(): Promise<void> {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { isApiError, errorMessage } from '@/lib/api-client';
@@ -20,6 +21,7 @@ export function LoginForm({
   passwordForAdminsOnly = false,
   children,
 }: { passkey?: ReactNode; providers?: ReactNode; passwordForAdminsOnly?: boolean; children?: ReactNode } = {}) {
+  const { t } = useTranslation('auth');
   const { dispatch, loading, error } = useAuth();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -33,8 +35,8 @@ export function LoginForm({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const errs: typeof fieldErrors = {};
-    if (!email.trim()) errs.email = 'Email is required';
-    if (!password) errs.password = 'Password is required';
+    if (!email.trim()) errs.email = t('emailRequired');
+    if (!password) errs.password = t('passwordRequired');
     setFieldErrors(errs);
     if (errs.email || errs.password) return;
     setRejected(false);
@@ -55,7 +57,7 @@ export function LoginForm({
     } catch (err) {
       if (second) {
         dispatch({ type: 'login-failure', error: null });
-        setCodeStep({ error: errorMessage(err) });
+        setCodeStep({ error: errorMessage(err, t('somethingWentWrong')) });
         return;
       }
       // A 401 (wrong credentials) is silent; anything else is shown as an error.
@@ -64,23 +66,23 @@ export function LoginForm({
         setRejected(true);
         passwordRef.current?.focus();
       } else {
-        dispatch({ type: 'login-failure', error: errorMessage(err) });
+        dispatch({ type: 'login-failure', error: errorMessage(err, t('somethingWentWrong')) });
       }
     }
   }
 
   if (codeStep)
     return (
-      <AuthCard title="Two-factor authentication">
+      <AuthCard title={t('twoFactorTitle')}>
         <TwoFactorStep busy={loading} error={codeStep.error} onSubmit={(second) => void attempt(second)} onBack={() => setCodeStep(null)} />
       </AuthCard>
     );
 
   const form = (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {error && <InlineMessage>Error: {error}</InlineMessage>}
+      {error && <InlineMessage>{t('login.error', { error })}</InlineMessage>}
       <TextField
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="username webauthn"
         value={email}
@@ -90,7 +92,7 @@ export function LoginForm({
       />
       <TextField
         ref={passwordRef}
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -103,7 +105,7 @@ export function LoginForm({
         required
       />
       <Button type="submit" variant="primary" disabled={loading}>
-        {loading ? 'Logging in…' : 'Login'}
+        {loading ? t('login.loggingIn') : t('login.submit')}
       </Button>
       {children}
       {passkey}
@@ -111,22 +113,23 @@ export function LoginForm({
   );
 
   return (
-    <AuthCard title="Log in">
+    <AuthCard title={t('logIn')}>
       <div className="flex flex-col gap-4">
         {providers}
         {passwordForAdminsOnly ? (
           <details className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
-            <summary className="cursor-pointer text-sm font-medium text-neutral-700 dark:text-neutral-300">Administrators: sign in with a password</summary>
+            <summary className="cursor-pointer text-sm font-medium text-neutral-700 dark:text-neutral-300">{t('login.adminsWithPassword')}</summary>
             <div className="mt-4">{form}</div>
           </details>
         ) : (
           form
         )}
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
-          Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
-            Sign up
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="login.noAccount"
+            components={{ a: <Link to="/signup" className="font-medium text-rose-600 hover:underline dark:text-rose-400" /> }}
+          />
         </p>
       </div>
     </AuthCard>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -20,6 +21,7 @@ async function defaultImage(path: string, name: string): Promise<File> {
  * follows). Where the site signs people up only through its providers, they are all there is.
  */
 export function SignupForm({ providers }: { providers?: (divider: boolean) => ReactNode } = {}) {
+  const { t } = useTranslation('auth');
   const { dispatch } = useAuth();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState({ fullName: '', email: '', password: '', confirmPassword: '', username: '' });
@@ -66,31 +68,33 @@ export function SignupForm({ providers }: { providers?: (divider: boolean) => Re
       queryClient.clear();
       dispatch({ type: 'login-success', user });
     } catch (err) {
-      setServerError(isApiError(err, 409) ? err.message : errorMessage(err, 'Sign up failed'));
+      setServerError(isApiError(err, 409) ? err.message : errorMessage(err, t('signup.failed')));
       setBusy(false);
     }
   }
 
+  const loginLinkClass = 'font-medium text-rose-600 hover:underline dark:text-rose-400';
   const loginLink = (
-    <Link to="/login" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
-      Log in
+    <Link to="/login" className={loginLinkClass}>
+      {t('logIn')}
     </Link>
   );
+  const haveAccount = <Trans t={t} i18nKey="signup.haveAccount" components={{ a: <Link to="/login" className={loginLinkClass} /> }} />;
   if (instance?.signupMode === 'closed') {
     return (
-      <AuthCard title="Sign-ups are closed">
+      <AuthCard title={t('signup.closedTitle')}>
         <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
-          {instance.name} is not taking new accounts right now.
+          {t('signup.closed', { name: instance.name })}
         </p>
-        <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">Already have an account? {loginLink}</p>
+        <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">{haveAccount}</p>
       </AuthCard>
     );
   }
   if (awaitingMail) {
     return (
-      <AuthCard title="Account created">
+      <AuthCard title={t('signup.createdTitle')}>
         <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
-          We mailed a link to {fields.email.trim()}: follow it to confirm your address, then log in.
+          {t('signup.mailed', { email: fields.email.trim() })}
         </p>
         <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">{loginLink}</p>
       </AuthCard>
@@ -98,9 +102,9 @@ export function SignupForm({ providers }: { providers?: (divider: boolean) => Re
   }
   if (awaitingApproval) {
     return (
-      <AuthCard title="Account created">
+      <AuthCard title={t('signup.createdTitle')}>
         <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
-          An admin must approve your account before you can sign in. Try logging in again later.
+          {t('signup.awaitingApproval')}
         </p>
         <p className="mt-4 text-center text-sm text-neutral-600 dark:text-neutral-400">{loginLink}</p>
       </AuthCard>
@@ -109,31 +113,27 @@ export function SignupForm({ providers }: { providers?: (divider: boolean) => Re
 
   if (instance?.passwordSignIn === false) {
     return (
-      <AuthCard title="Create your account">
+      <AuthCard title={t('signup.title')}>
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-neutral-700 dark:text-neutral-300">
-            {instance.name} makes accounts through single sign-on: your first sign-in creates yours.
-          </p>
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('signup.singleSignOnOnly', { name: instance.name })}</p>
           {providers?.(false)}
-          <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">Already have an account? {loginLink}</p>
+          <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">{haveAccount}</p>
         </div>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Create your account">
+    <AuthCard title={t('signup.title')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {providers?.(true)}
         {serverError && <InlineMessage>{serverError}</InlineMessage>}
-        {instance?.signupMode === 'approval' && (
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">An admin approves new accounts before they can sign in.</p>
-        )}
-        <TextField label="Full name" autoComplete="name" value={fields.fullName} onChange={set('fullName')} error={errors.fullName} required />
-        <TextField label="Email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} error={errors.email} required />
-        <TextField label="Username" autoComplete="username" value={fields.username} onChange={set('username')} error={errors.username} required />
+        {instance?.signupMode === 'approval' && <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('signup.approvalNote')}</p>}
+        <TextField label={t('signup.fullName')} autoComplete="name" value={fields.fullName} onChange={set('fullName')} error={errors.fullName} required />
+        <TextField label={t('email')} type="email" autoComplete="email" value={fields.email} onChange={set('email')} error={errors.email} required />
+        <TextField label={t('signup.username')} autoComplete="username" value={fields.username} onChange={set('username')} error={errors.username} required />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
           value={fields.password}
@@ -142,7 +142,7 @@ export function SignupForm({ providers }: { providers?: (divider: boolean) => Re
           required
         />
         <TextField
-          label="Confirm password"
+          label={t('signup.confirmPassword')}
           type="password"
           autoComplete="new-password"
           value={fields.confirmPassword}
@@ -150,23 +150,24 @@ export function SignupForm({ providers }: { providers?: (divider: boolean) => Re
           error={errors.confirmPassword}
           required
         />
-        <TextField label="Avatar (optional)" type="file" accept={IMAGE_ACCEPT} onChange={(e) => setAvatar(e.target.files?.[0] ?? null)} error={errors.avatar} />
         <TextField
-          label="Cover image (optional)"
+          label={t('signup.avatar')}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          onChange={(e) => setAvatar(e.target.files?.[0] ?? null)}
+          error={errors.avatar}
+        />
+        <TextField
+          label={t('signup.coverImage')}
           type="file"
           accept={IMAGE_ACCEPT}
           onChange={(e) => setCoverImage(e.target.files?.[0] ?? null)}
           error={errors.coverImage}
         />
         <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Creating account…' : 'Sign Up'}
+          {busy ? t('signup.creating') : t('signup.submit')}
         </Button>
-        <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
-          Already have an account?{' '}
-          <Link to="/login" className="font-medium text-rose-600 hover:underline dark:text-rose-400">
-            Log in
-          </Link>
-        </p>
+        <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">{haveAccount}</p>
       </form>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 
 /**
@@ -16,6 +17,7 @@ export function TwoFactorStep({
   onSubmit: (second: { code: string } | { recoveryCode: string }) => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -29,18 +31,22 @@ export function TwoFactorStep({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {useRecovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
-          : 'Enter the 6-digit code from your authenticator app.'}
-      </p>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{useRecovery ? t('twoFactorStep.enterRecoveryCode') : t('twoFactorStep.enterCode')}</p>
       {useRecovery ? (
-        <TextField key="recovery" ref={inputRef} label="Recovery code" autoComplete="off" autoFocus value={value} onChange={(e) => setValue(e.target.value)} />
+        <TextField
+          key="recovery"
+          ref={inputRef}
+          label={t('twoFactorStep.recoveryCode')}
+          autoComplete="off"
+          autoFocus
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
       ) : (
         <TextField
           key="code"
           ref={inputRef}
-          label="Authentication code"
+          label={t('twoFactorStep.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
@@ -52,7 +58,7 @@ export function TwoFactorStep({
       )}
       {error && <InlineMessage>{error}</InlineMessage>}
       <Button type="submit" variant="primary" disabled={busy || !value.trim()}>
-        {busy ? 'Checking…' : 'Verify'}
+        {busy ? t('twoFactorStep.checking') : t('twoFactorStep.verify')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -64,10 +70,10 @@ export function TwoFactorStep({
             inputRef.current?.focus();
           }}
         >
-          {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+          {useRecovery ? t('twoFactorStep.useAppCode') : t('twoFactorStep.useRecoveryCode')}
         </button>
         <button type="button" className="text-neutral-600 hover:underline dark:text-neutral-400" onClick={onBack}>
-          Back
+          {t('twoFactorStep.back')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { User } from '@reelhouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { KeyIcon } from '@/components/ui/icons';
 import { Button, InlineMessage } from '@/components/ui/primitives';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -16,6 +17,7 @@ const cancelled = (err: unknown) => err instanceof Error && (err.name === 'NotAl
  * "webauthn"), waiting from the moment the page opens.
  */
 export function PasskeySignIn() {
+  const { t } = useTranslation('passkeys');
   const { dispatch } = useAuth();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -52,7 +54,7 @@ export function PasskeySignIn() {
     try {
       finish.current(await signInWithPasskey());
     } catch (err) {
-      if (!cancelled(err)) setError(errorMessage(err, 'Could not sign in with a passkey'));
+      if (!cancelled(err)) setError(errorMessage(err, t('signIn.failed')));
     } finally {
       setBusy(false);
     }
@@ -62,13 +64,13 @@ export function PasskeySignIn() {
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-neutral-500 dark:text-neutral-400" aria-hidden="true">
         <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
-        or
+        {t('signIn.or')}
         <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
       </div>
       {error && <InlineMessage>{error}</InlineMessage>}
       <Button type="button" onClick={() => void onClick()} disabled={busy} className="inline-flex items-center justify-center gap-2">
         <KeyIcon width={18} height={18} />
-        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {busy ? t('signIn.waiting') : t('signIn.button')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Playlist, PlaylistDetail, PlaylistVisibility } from '@reelhouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '@/i18n/i18n';
 import { api } from '@/lib/api-client';
 
 export const playlistKeys = {
@@ -45,11 +46,11 @@ export interface NewPlaylistInput {
   description: string;
 }
 
-/** Name and description are both required. */
+/** Name and description are both required; the messages are in the interface's language. */
 export function validateNewPlaylist(input: NewPlaylistInput): { name?: string; description?: string } {
   const errors: { name?: string; description?: string } = {};
-  if (!input.name.trim()) errors.name = 'Name is required';
-  if (!input.description.trim()) errors.description = 'Description is required';
+  if (!input.name.trim()) errors.name = i18n.t('playlists:form.nameRequired');
+  if (!input.description.trim()) errors.description = i18n.t('playlists:form.descriptionRequired');
   return errors;
 }
 

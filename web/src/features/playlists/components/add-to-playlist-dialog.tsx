@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: Props) {
+  const { t } = useTranslation('playlists');
   const playlists = useUserPlaylists(open ? userId : undefined);
   const toggle = useAddRemoveVideo();
   // Checkbox states shown while the server is asked, so a click shows at once.
@@ -24,25 +26,25 @@ export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: 
     setPending((p) => ({ ...p, [playlistId]: add }));
     try {
       await toggle.mutateAsync({ videoId, playlistId, add });
-      if (add) notify('Video added to playlist successfully', 'success');
-      else notify('Video removed from playlist', 'info');
+      if (add) notify(t('videoAdded'), 'success');
+      else notify(t('videoRemoved'), 'info');
     } catch (err) {
-      notify(errorMessage(err, 'Failed to update playlist'), 'error');
+      notify(errorMessage(err, t('updateFailed')), 'error');
     } finally {
       setPending(({ [playlistId]: _done, ...rest }) => rest);
     }
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Save to playlist">
+    <Dialog open={open} onClose={onClose} title={t('saveTo.title')}>
       {playlists.isPending ? (
-        <Spinner label="Loading playlists" />
+        <Spinner label={t('saveTo.loading')} />
       ) : playlists.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          Failed to load playlists.
+          {t('saveTo.loadFailed')}
         </p>
       ) : playlists.data.length === 0 ? (
-        <p className="text-sm text-neutral-500">No playlists found.</p>
+        <p className="text-sm text-neutral-500">{t('saveTo.none')}</p>
       ) : (
         <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
           {playlists.data.map((p) => {
@@ -73,12 +75,12 @@ export function AddToPlaylistDialog({ open, onClose, videoId, userId, notify }: 
             onError={(m) => notify(m, 'error')}
             onCreated={() => {
               setCreating(false);
-              notify('Playlist created', 'success');
+              notify(t('created'), 'success');
             }}
           />
         ) : (
           <button type="button" className="text-sm font-medium text-rose-600 hover:underline dark:text-rose-400" onClick={() => setCreating(true)}>
-            + Create new playlist
+            {t('saveTo.createNew')}
           </button>
         )}
       </div>

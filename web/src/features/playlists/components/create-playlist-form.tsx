@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { useCreatePlaylist, validateNewPlaylist } from '../api/playlists.api';
@@ -12,6 +13,7 @@ export function CreatePlaylistForm({
   onError: (message: string) => void;
   compact?: boolean;
 }) {
+  const { t } = useTranslation('playlists');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
@@ -29,16 +31,16 @@ export function CreatePlaylistForm({
       setDescription('');
       onCreated?.(p._id);
     } catch (err) {
-      onError(errorMessage(err, 'Failed to create playlist'));
+      onError(errorMessage(err, t('createFailed')));
     }
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className={compact ? 'flex flex-col gap-2' : 'flex max-w-md flex-col gap-3'}>
-      <TextField label="Playlist name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
-      <TextField label="Playlist description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} required />
+      <TextField label={t('form.name')} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
+      <TextField label={t('form.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} required />
       <Button type="submit" variant="primary" size="sm" disabled={create.isPending} className="self-start">
-        Create playlist
+        {t('form.submit')}
       </Button>
     </form>
   );

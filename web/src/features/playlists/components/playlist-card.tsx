@@ -1,16 +1,17 @@
 import type { Playlist } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListIcon } from '@/components/ui/icons';
-
-const VISIBILITY_BADGE: Record<Playlist['visibility'], string | null> = { public: null, unlisted: 'Unlisted', private: 'Private' };
 
 /**
  * A playlist as a card: its first video's thumbnail (a gradient when it shows none), name and count.
  * `to` defaults to the playlist's page; a channel's cards play the playlist instead.
  */
 export function PlaylistCard({ playlist, to, showVisibility = false }: { playlist: Playlist; to?: string; showVisibility?: boolean }) {
-  const badge = showVisibility ? VISIBILITY_BADGE[playlist.visibility] : null;
-  const count = `${playlist.videosCount} ${playlist.videosCount === 1 ? 'video' : 'videos'}`;
+  const { t } = useTranslation('playlists');
+  const badges: Record<Playlist['visibility'], string | null> = { public: null, unlisted: t('visibility.unlisted'), private: t('visibility.private') };
+  const badge = showVisibility ? badges[playlist.visibility] : null;
+  const count = t('videoCount', { count: playlist.videosCount });
   return (
     <Link
       to={to ?? `/playlist/${playlist._id}`}
@@ -26,11 +27,11 @@ export function PlaylistCard({ playlist, to, showVisibility = false }: { playlis
           </div>
         )}
         {playlist.thumbnail && (
-          <span className="absolute bottom-2 right-2 flex items-center gap-1 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
+          <span className="absolute end-2 bottom-2 flex items-center gap-1 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
             <ListIcon width={14} height={14} /> {count}
           </span>
         )}
-        {badge && <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">{badge}</span>}
+        {badge && <span className="absolute start-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs text-white">{badge}</span>}
       </div>
       <div className="p-3">
         <h3 className="truncate font-semibold group-hover:underline">{playlist.name}</h3>

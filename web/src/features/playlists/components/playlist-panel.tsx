@@ -1,5 +1,6 @@
 import type { PlaylistDetail } from '@reelhouse/contract';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
@@ -11,6 +12,7 @@ import { playlistPosition, watchInListPath } from '../api/playlists.api';
  * sits, and every video as a link that keeps the playlist going.
  */
 export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetail; currentId: string }) {
+  const { t } = useTranslation('playlists');
   const { index, total } = playlistPosition(playlist, currentId);
   const current = useRef<HTMLLIElement>(null);
   // Keeps the playing entry in view inside the panel's own scroll area, not the page's.
@@ -20,7 +22,11 @@ export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetai
     if (item && list) list.scrollTop = item.offsetTop - list.offsetTop - list.clientHeight / 3;
   }, [currentId]);
   return (
-    <section aria-label="Playlist" className="mb-4 overflow-hidden rounded-xl border border-neutral-200 dark:border-neutral-800" data-testid="playlist-panel">
+    <section
+      aria-label={t('playlist')}
+      className="mb-4 overflow-hidden rounded-xl border border-neutral-200 dark:border-neutral-800"
+      data-testid="playlist-panel"
+    >
       <header className="bg-neutral-100 px-4 py-3 dark:bg-neutral-900">
         <h2 className="flex items-center gap-2 font-semibold">
           <ListIcon width={18} height={18} className="shrink-0" />
@@ -37,7 +43,7 @@ export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetai
         </p>
       </header>
       {total === 0 ? (
-        <p className="px-4 py-3 text-sm text-neutral-500">Playlist is empty.</p>
+        <p className="px-4 py-3 text-sm text-neutral-500">{t('empty')}</p>
       ) : (
         <ol className="max-h-[420px] overflow-y-auto py-1">
           {playlist.videos.map((v, i) => {
@@ -55,7 +61,7 @@ export function PlaylistPanel({ playlist, currentId }: { playlist: PlaylistDetai
                   <span className="w-5 shrink-0 text-center text-xs text-neutral-500">{isCurrent ? '▶' : i + 1}</span>
                   <span className="relative block aspect-video w-24 shrink-0 overflow-hidden rounded bg-neutral-200 dark:bg-neutral-800">
                     <img src={v.thumbnail.url} alt="" loading="lazy" className="h-full w-full object-cover" />
-                    <span className="absolute bottom-0.5 right-0.5 rounded bg-black/80 px-1 text-[10px] text-white">{formatDuration(v.duration)}</span>
+                    <span className="absolute end-0.5 bottom-0.5 rounded bg-black/80 px-1 text-[10px] text-white">{formatDuration(v.duration)}</span>
                   </span>
                   <span className="min-w-0">
                     <span className={cn('line-clamp-2 text-sm', isCurrent && 'font-semibold')}>{v.title}</span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Button, EmptyState, Spinner } from '@/components/ui/primitives';
@@ -17,6 +18,7 @@ export function PlaylistView({
   afterDeletePath: string;
   notify: (message: string, kind: 'error' | 'success' | 'info') => void;
 }) {
+  const { t } = useTranslation('playlists');
   const q = usePlaylist(playlistId);
   const remove = useAddRemoveVideo();
   const del = useDeletePlaylist();
@@ -25,7 +27,7 @@ export function PlaylistView({
   const [confirm, setConfirm] = useState(false);
 
   if (q.isPending) return <Spinner />;
-  if (q.isError) return <EmptyState>{errorMessage(q.error, 'Playlist not found')}</EmptyState>;
+  if (q.isError) return <EmptyState>{errorMessage(q.error, t('notFound'))}</EmptyState>;
   const p = q.data;
   // Shared playlists open for others too; only the owner changes them.
   const isOwner = user?._id === p.owner;
@@ -34,10 +36,10 @@ export function PlaylistView({
   async function onDelete() {
     try {
       await del.mutateAsync(playlistId);
-      notify('Playlist deleted', 'success');
+      notify(t('deleted'), 'success');
       navigate(afterDeletePath);
     } catch {
-      notify('Failed to delete playlist', 'error');
+      notify(t('deleteFailed'), 'error');
     } finally {
       setConfirm(false);
     }
@@ -47,12 +49,12 @@ export function PlaylistView({
     <div>
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4 rounded-2xl bg-gradient-to-br from-rose-500/15 to-indigo-500/15 p-6">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">Playlist</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">{t('playlist')}</p>
           <h1 className="text-2xl font-bold">{p.name}</h1>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{p.description}</p>
           <p className="mt-1 text-sm text-neutral-500">
             {isOwner ? '' : `${p.ownerProfile.fullName || p.ownerProfile.username} · `}
-            {p.videos.length} {p.videos.length === 1 ? 'video' : 'videos'}
+            {t('videoCount', { count: p.videos.length })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -61,19 +63,19 @@ export function PlaylistView({
               to={playAll}
               className="inline-flex h-10 items-center rounded-full bg-neutral-900 px-4 text-sm font-medium text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200"
             >
-              ▶ Play all
+              {t('playAll')}
             </Link>
           )}
           {isOwner && <VisibilityControl playlistId={p._id} visibility={p.visibility} notify={notify} />}
           {isOwner && (
             <Button variant="danger" onClick={() => setConfirm(true)}>
-              Delete Playlist
+              {t('deletePlaylist')}
             </Button>
           )}
         </div>
       </header>
       {p.videos.length === 0 ? (
-        <EmptyState>Playlist is empty.</EmptyState>
+        <EmptyState>{t('empty')}</EmptyState>
       ) : (
         <VideoGrid>
           {p.videos.map((v) => (
@@ -85,17 +87,17 @@ export function PlaylistView({
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Remove ${v.title} from playlist`}
+                    aria-label={t('removeVideoLabel', { title: v.title })}
                     onClick={async () => {
                       try {
                         await remove.mutateAsync({ videoId: v._id, playlistId, add: false });
-                        notify('Video removed from playlist', 'info');
+                        notify(t('videoRemoved'), 'info');
                       } catch (err) {
-                        notify(errorMessage(err, 'Failed to remove video'), 'error');
+                        notify(errorMessage(err, t('removeVideoFailed')), 'error');
                       }
                     }}
                   >
-                    Remove
+                    {t('removeVideo')}
                   </Button>
                 )
               }
@@ -105,9 +107,9 @@ export function PlaylistView({
       )}
       <ConfirmDialog
         open={confirm}
-        title="Delete playlist"
-        message={`Delete the playlist "${p.name}"?`}
-        confirmLabel="Delete"
+        title={t('deleteDialog.title')}
+        message={t('deleteDialog.message', { name: p.name })}
+        confirmLabel={t('deleteDialog.confirm')}
         busy={del.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirm(false)}

@@ -1,12 +1,7 @@
 import type { PlaylistVisibility } from '@reelhouse/contract';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { useSetPlaylistVisibility } from '../api/playlists.api';
-
-const OPTIONS: { value: PlaylistVisibility; label: string; hint: string }[] = [
-  { value: 'private', label: 'Private', hint: 'Only you' },
-  { value: 'unlisted', label: 'Unlisted', hint: 'Anyone with the link' },
-  { value: 'public', label: 'Public', hint: 'On your channel for everyone' },
-];
 
 /** Who may see a playlist, as three buttons of one group; the owner's playlist page shows it. */
 export function VisibilityControl({
@@ -18,11 +13,17 @@ export function VisibilityControl({
   visibility: PlaylistVisibility;
   notify: (message: string, kind: 'error' | 'success' | 'info') => void;
 }) {
+  const { t } = useTranslation('playlists');
+  const options: { value: PlaylistVisibility; label: string; hint: string; done: string }[] = [
+    { value: 'private', label: t('visibility.private'), hint: t('visibility.privateHint'), done: t('visibility.nowPrivate') },
+    { value: 'unlisted', label: t('visibility.unlisted'), hint: t('visibility.unlistedHint'), done: t('visibility.nowUnlisted') },
+    { value: 'public', label: t('visibility.public'), hint: t('visibility.publicHint'), done: t('visibility.nowPublic') },
+  ];
   const change = useSetPlaylistVisibility(playlistId);
   const current = change.isPending && change.variables ? change.variables : visibility;
   return (
-    <div role="radiogroup" aria-label="Visibility" className="inline-flex rounded-full border border-neutral-300 p-0.5 dark:border-neutral-700">
-      {OPTIONS.map((o) => (
+    <div role="radiogroup" aria-label={t('visibility.label')} className="inline-flex rounded-full border border-neutral-300 p-0.5 dark:border-neutral-700">
+      {options.map((o) => (
         <button
           key={o.value}
           type="button"
@@ -39,9 +40,9 @@ export function VisibilityControl({
             if (o.value === visibility) return;
             try {
               await change.mutateAsync(o.value);
-              notify(`Playlist is now ${o.label.toLowerCase()}`, 'success');
+              notify(o.done, 'success');
             } catch (err) {
-              notify(errorMessage(err, 'Failed to change visibility'), 'error');
+              notify(errorMessage(err, t('visibility.changeFailed')), 'error');
             }
           }}
         >

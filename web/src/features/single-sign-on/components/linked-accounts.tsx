@@ -1,5 +1,6 @@
 import type { LinkedIdentity } from '@reelhouse/contract';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ShieldIcon } from '@/components/ui/icons';
@@ -13,6 +14,7 @@ const linkClass =
   'inline-flex h-8 items-center justify-center rounded-full bg-neutral-100 px-3 text-sm font-medium text-neutral-900 hover:bg-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700';
 
 function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlink: () => void }) {
+  const { t } = useTranslation('singleSignOn');
   return (
     <li className="flex items-start gap-3 p-4 sm:gap-4" data-testid="linked-account">
       <span className="mt-0.5 rounded-full bg-neutral-100 p-2 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
@@ -23,18 +25,14 @@ function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlin
         <p className="break-words text-sm text-neutral-500 dark:text-neutral-400">
           {identity.email ? `${identity.email} · ` : ''}
           {identity.lastUsedAt ? (
-            <>
-              Last used <time dateTime={identity.lastUsedAt}>{timeAgo(identity.lastUsedAt)}</time>
-            </>
+            <Trans t={t} i18nKey="row.lastUsed" values={{ ago: timeAgo(identity.lastUsedAt) }} components={{ time: <time dateTime={identity.lastUsedAt} /> }} />
           ) : (
-            <>
-              Linked <time dateTime={identity.createdAt}>{timeAgo(identity.createdAt)}</time>
-            </>
+            <Trans t={t} i18nKey="row.linked" values={{ ago: timeAgo(identity.createdAt) }} components={{ time: <time dateTime={identity.createdAt} /> }} />
           )}
         </p>
       </div>
-      <Button size="sm" onClick={onUnlink} aria-label={`Unlink ${identity.label}`}>
-        Unlink
+      <Button size="sm" onClick={onUnlink} aria-label={t('row.unlinkLabel', { provider: identity.label })}>
+        {t('unlink')}
       </Button>
     </li>
   );
@@ -45,6 +43,7 @@ function IdentityRow({ identity, onUnlink }: { identity: LinkedIdentity; onUnlin
  * back to this page), and unlinking. Shown only where the site has providers.
  */
 export function LinkedAccounts({ notify }: { notify: (message: string, kind: 'success' | 'error') => void }) {
+  const { t } = useTranslation('singleSignOn');
   const location = useLocation();
   const providers = useInstance().data?.signInProviders ?? [];
   const identities = useLinkedIdentities();
@@ -58,9 +57,9 @@ export function LinkedAccounts({ notify }: { notify: (message: string, kind: 'su
     if (!unlinking) return;
     try {
       await unlink.mutateAsync(unlinking._id);
-      notify(`Unlinked ${unlinking.label}`, 'success');
+      notify(t('unlinked', { provider: unlinking.label }), 'success');
     } catch (err) {
-      notify(errorMessage(err, 'Could not unlink the account'), 'error');
+      notify(errorMessage(err, t('unlinkFailed')), 'error');
     } finally {
       setUnlinking(null);
     }
@@ -69,17 +68,17 @@ export function LinkedAccounts({ notify }: { notify: (message: string, kind: 'su
   return (
     <section aria-labelledby="linked-accounts-heading" className="mb-10 flex flex-col gap-4">
       <h2 id="linked-accounts-heading" className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">
-        Linked accounts
+        {t('title')}
       </h2>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">Sign in with an account you already have elsewhere.</p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('intro')}</p>
       {refusal && <InlineMessage>{refusal}</InlineMessage>}
       {identities.isPending ? (
-        <Spinner label="Loading linked accounts" />
+        <Spinner label={t('loading')} />
       ) : identities.isError ? (
-        <InlineMessage>{errorMessage(identities.error, 'Could not load your linked accounts')}</InlineMessage>
+        <InlineMessage>{errorMessage(identities.error, t('loadFailed'))}</InlineMessage>
       ) : identities.data.length > 0 ? (
         <ul
-          aria-label="Linked accounts"
+          aria-label={t('title')}
           className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800"
         >
           {identities.data.map((i) => (
@@ -87,22 +86,22 @@ export function LinkedAccounts({ notify }: { notify: (message: string, kind: 'su
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">No account is linked yet.</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">{t('empty')}</p>
       )}
       <div className="flex flex-wrap gap-2">
         {providers
           .filter((p) => !linked.has(p.name))
           .map((p) => (
             <a key={p.name} className={linkClass} href={providerUrl(p.name, { link: true, returnTo: location.pathname })}>
-              Link {p.label}
+              {t('link', { provider: p.label })}
             </a>
           ))}
       </div>
       <ConfirmDialog
         open={unlinking !== null}
-        title="Unlink account"
-        message={`Unlink ${unlinking?.label ?? 'this account'}? You will no longer be able to sign in with it.`}
-        confirmLabel="Unlink"
+        title={t('unlinkDialog.title')}
+        message={t('unlinkDialog.message', { provider: unlinking?.label ?? '' })}
+        confirmLabel={t('unlink')}
         busy={unlink.isPending}
         onConfirm={() => void onUnlink()}
         onCancel={() => setUnlinking(null)}

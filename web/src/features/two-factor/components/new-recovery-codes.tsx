@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Button, InlineMessage, TextField } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { useNewRecoveryCodes } from '../api/two-factor.api';
 import { RecoveryCodesPanel } from './recovery-codes';
 
-const NEW_CODES =
-  'These are your new recovery codes: the old ones no longer work. Keep them somewhere safe; each one signs you in once. They are shown only now.';
-
 /**
  * New recovery codes for someone who used or lost theirs: the password and a code (from the app or a
  * last recovery code) in a dialog, then the codes, shown once.
  */
 export function NewRecoveryCodes() {
+  const { t } = useTranslation('twoFactor');
   const renew = useNewRecoveryCodes();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -32,28 +31,26 @@ export function NewRecoveryCodes() {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>New recovery codes</Button>
-      <Dialog open={open} onClose={close} title="New recovery codes">
+      <Button onClick={() => setOpen(true)}>{t('newCodes.title')}</Button>
+      <Dialog open={open} onClose={close} title={t('newCodes.title')}>
         {renew.data ? (
-          <RecoveryCodesPanel codes={renew.data.recoveryCodes} intro={NEW_CODES} onDone={close} />
+          <RecoveryCodesPanel codes={renew.data.recoveryCodes} intro={t('newCodes.intro')} onDone={close} />
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              Ten new codes take the place of the ones you have now, used or not. Confirm with your password and a code.
-            </p>
-            <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('newCodes.explain')}</p>
+            <TextField label={t('password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             <TextField
-              label="Code from the app, or a recovery code"
+              label={t('appOrRecoveryCode')}
               autoComplete="one-time-code"
               value={code}
               onChange={(e) => setCode(e.target.value)}
               className="max-w-64"
             />
-            {renew.isError && <InlineMessage>{errorMessage(renew.error, 'Could not make new recovery codes')}</InlineMessage>}
+            {renew.isError && <InlineMessage>{errorMessage(renew.error, t('newCodes.failed'))}</InlineMessage>}
             <div className="flex justify-end gap-2">
-              <Button onClick={close}>Cancel</Button>
+              <Button onClick={close}>{t('newCodes.cancel')}</Button>
               <Button type="submit" variant="primary" disabled={renew.isPending || !password || !code.trim()}>
-                Make new codes
+                {t('newCodes.submit')}
               </Button>
             </div>
           </form>
