@@ -19,6 +19,16 @@ export const ChannelFeedParams = z.object({
     .refine((f) => USERNAME_PATTERN.test(f.username), 'username must be 3-30 characters of a-z, 0-9, _ and .'),
 });
 
+/**
+ * A feed's query: `lang` asks for the feed's own words (titles, descriptions) in a language, as
+ * feed readers seldom let anyone set Accept-Language. Any tag is taken and matched like
+ * Accept-Language (`fr-CA` is French); one the site does not speak falls back to the header.
+ */
+export const FeedQuery = z.object({
+  lang: z.string().trim().max(35, 'lang must be a language tag such as fr or pt-BR').optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
 const dimension = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a whole number` })

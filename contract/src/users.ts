@@ -62,6 +62,18 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
+/**
+ * The languages the site speaks (docs/decisions/0057, 0058): its interface, and what the server
+ * writes for people (mails, feeds, link previews). BCP 47 tags; English is the default.
+ */
+export const LANGUAGES = ['en', 'fr', 'es', 'de', 'pt-BR', 'ja', 'ar'] as const;
+export const Language = z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}, or null to forget the choice` });
+export type Language = z.infer<typeof Language>;
+
+/** PATCH /users/language: the account's language, or null to forget the choice (mails then follow the request, else English). */
+export const AccountLanguageBody = z.object({ language: Language.nullable() });
+export type AccountLanguageBody = z.infer<typeof AccountLanguageBody>;
+
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const Role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export type Role = z.infer<typeof Role>;
@@ -79,6 +91,8 @@ export const User = z.object({
   twoFactorEnabled: z.boolean().optional(),
   /** Whether the address was confirmed by following a link mailed to it (always true where the site does not check). */
   emailVerified: z.boolean(),
+  /** The language chosen for the account (its mails come in it); null until one is chosen. */
+  language: Language.nullable(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,
