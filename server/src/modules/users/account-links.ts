@@ -81,7 +81,8 @@ function htmlStart(language: Language | null): string {
 }
 
 function body(language: Language | null, m: { subject: string; intro: string; action: string; link: string; outro: string }) {
-  const text = `${m.intro}\n\n${translator(language)('mail.linkLine', { action: m.action, link: m.link })}\n\n${m.outro}\n`;
+  const t = translator(language);
+  const text = `${m.intro}\n\n${t('mail.linkLine', { action: m.action, link: m.link })}\n\n${m.outro}\n`;
   const html = [
     `<!doctype html>${htmlStart(language)}<body style="font-family: sans-serif; line-height: 1.5">`,
     `<p>${escapeHtml(m.intro)}</p>`,
