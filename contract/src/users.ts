@@ -70,6 +70,18 @@ export const LANGUAGES = ['en', 'fr', 'es', 'de', 'pt-BR', 'ja', 'ar'] as const;
 export const Language = z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}, or null to forget the choice` });
 export type Language = z.infer<typeof Language>;
 
+/**
+ * The language the site speaks for a BCP 47 tag: the same code (`pt-BR`, in any case), else the
+ * same base language (`fr-CA` is French, `pt-PT` Brazilian Portuguese, the only Portuguese there
+ * is); undefined for a language it does not speak.
+ */
+export function matchLanguage(tag: string): Language | undefined {
+  const exact = LANGUAGES.find((code) => code.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const base = tag.split('-')[0]!.toLowerCase();
+  return LANGUAGES.find((code) => code.split('-')[0]!.toLowerCase() === base);
+}
+
 /** PATCH /users/language: the account's language, or null to forget the choice (mails then follow the request, else English). */
 export const AccountLanguageBody = z.object({ language: Language.nullable() });
 export type AccountLanguageBody = z.infer<typeof AccountLanguageBody>;

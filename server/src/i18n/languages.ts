@@ -1,20 +1,16 @@
-import { LANGUAGES, type Language } from '@reelhouse/contract';
+import { LANGUAGES, type Language, matchLanguage } from '@reelhouse/contract';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /**
- * The language the site speaks that best serves a list of BCP 47 tags in order of preference: an
- * exact match first (`pt-BR`), then the same base language (`fr-CA` gets French, `pt-PT` gets
- * Brazilian Portuguese, the only Portuguese there is); null when none is spoken. The same rule as
- * the web client's (web/src/i18n/languages.ts).
+ * The language the site speaks that best serves a list of BCP 47 tags in order of preference, each
+ * matched by the contract's rule (`fr-CA` is French, `pt-PT` Brazilian Portuguese); null when none is
+ * spoken. The web client chooses the same way (web/src/i18n/languages.ts).
  */
 export function bestLanguage(preferred: readonly string[]): Language | null {
   for (const tag of preferred) {
-    const exact = LANGUAGES.find((code) => code.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    const base = tag.split('-')[0]!.toLowerCase();
-    const sameBase = LANGUAGES.find((code) => code.split('-')[0]!.toLowerCase() === base);
-    if (sameBase) return sameBase;
+    const match = matchLanguage(tag);
+    if (match) return match;
   }
   return null;
 }

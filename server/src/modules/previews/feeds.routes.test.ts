@@ -155,9 +155,17 @@ describe("the feeds' own words in the reader's language", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`(@${owner.username}) sur Reelhouse`);
     expect(res.body).toContain('Les dernières vidéos de Ada');
-    // A language the site does not speak leaves the header to decide.
-    const unknown = await get('/feeds/videos.xml?lang=it', undefined, { 'accept-language': 'de' });
-    expect(unknown.body).toContain('Reelhouse: neueste Videos');
+    // Without it, the header decides.
+    const header = await get('/feeds/videos.xml', undefined, { 'accept-language': 'de' });
+    expect(header.body).toContain('Reelhouse: neueste Videos');
+  });
+
+  it('refuse a ?lang= the site does not speak (400), naming the codes', async () => {
+    for (const lang of ['it', 'abc', '-1', "' OR 1=1 --", 'x'.repeat(40)]) {
+      const res = await get(`/feeds/videos.xml?lang=${encodeURIComponent(lang)}`);
+      expect(res.statusCode, lang).toBe(400);
+      expect(res.json().message, lang).toContain('lang must be one of en, fr, es, de, pt-BR, ja, ar (or a regional tag of one, such as fr-CA)');
+    }
   });
 
   it('take the closest language: pt-PT gets Brazilian Portuguese, weights are honoured', async () => {

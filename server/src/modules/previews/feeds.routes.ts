@@ -1,7 +1,6 @@
 import { ChannelFeedParams, type FeedFormat, FeedQuery, type Language } from '@reelhouse/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../http/request-language.js';
-import { bestLanguage } from '../../i18n/languages.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FEED_SIZE, type FeedsService } from './feeds.service.js';
 import { siteOrigin } from './site-urls.js';
@@ -20,9 +19,9 @@ function sendFeed(reply: FastifyReply, format: FeedFormat, body: string) {
   return reply.header('content-type', CONTENT_TYPES[format]).header('cache-control', 'public, max-age=300').header('vary', 'Accept-Language').send(body);
 }
 
-/** `?lang=` when it names a language the site speaks, else Accept-Language's best, else English. */
-function feedLanguage(request: FastifyRequest, asked: FeedQuery['lang']): Language | null {
-  return (asked ? bestLanguage([asked]) : null) ?? requestLanguage(request);
+/** `?lang=` (the query's schema refuses a language the site does not speak), else Accept-Language's best, else English. */
+function feedLanguage(request: FastifyRequest, asked: Language | undefined): Language | null {
+  return asked ?? requestLanguage(request);
 }
 
 /**
