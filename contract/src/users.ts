@@ -103,8 +103,12 @@ export const User = z.object({
   twoFactorEnabled: z.boolean().optional(),
   /** Whether the address was confirmed by following a link mailed to it (always true where the site does not check). */
   emailVerified: z.boolean(),
-  /** The language chosen for the account (its mails come in it); null until one is chosen. */
-  language: Language.nullable(),
+  /**
+   * The language chosen for the account (its mails come in it); null until one is chosen. Always in
+   * the server's answers; optional here only so that users made by clients of the earlier contract
+   * (test doubles, caches) still type-check.
+   */
+  language: Language.nullable().optional(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,
