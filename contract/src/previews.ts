@@ -1,7 +1,7 @@
 import './browser-config.js';
 import { z } from 'zod';
 import { envelope } from './common.js';
-import { USERNAME_PATTERN } from './users.js';
+import { LANGUAGES, matchLanguage, USERNAME_PATTERN } from './users.js';
 
 /** Feed formats, told apart by the file extension of the feed's URL. */
 export const FEED_FORMATS = ['xml', 'atom'] as const;
@@ -18,6 +18,22 @@ export const ChannelFeedParams = z.object({
     })
     .refine((f) => USERNAME_PATTERN.test(f.username), 'username must be 3-30 characters of a-z, 0-9, _ and .'),
 });
+
+const LANG_REFUSAL = `lang must be one of ${LANGUAGES.join(', ')} (or a regional tag of one, such as fr-CA)`;
+
+/**
+ * A feed's query: `lang` asks for the feed's own words (title, description) in a language, as feed
+ * readers seldom let anyone set Accept-Language. A regional tag gets its language (`fr-CA` French).
+ */
+export const FeedQuery = z.object({
+  lang: z
+    .string({ error: LANG_REFUSAL })
+    .max(35, LANG_REFUSAL)
+    .refine((tag) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag) && matchLanguage(tag) !== undefined, LANG_REFUSAL)
+    .transform((tag) => matchLanguage(tag)!)
+    .optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
 
 const dimension = (name: string) =>
   z.coerce

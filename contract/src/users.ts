@@ -62,6 +62,30 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
+/**
+ * The languages the site speaks (docs/decisions/0057, 0058): its interface, and what the server
+ * writes for people (mails, feeds, link previews). BCP 47 tags; English is the default.
+ */
+export const LANGUAGES = ['en', 'fr', 'es', 'de', 'pt-BR', 'ja', 'ar'] as const;
+export const Language = z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}, or null to forget the choice` });
+export type Language = z.infer<typeof Language>;
+
+/**
+ * The language the site speaks for a BCP 47 tag: the same code (`pt-BR`, in any case), else the
+ * same base language (`fr-CA` is French, `pt-PT` Brazilian Portuguese, the only Portuguese there
+ * is); undefined for a language it does not speak.
+ */
+export function matchLanguage(tag: string): Language | undefined {
+  const exact = LANGUAGES.find((code) => code.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const base = tag.split('-')[0]!.toLowerCase();
+  return LANGUAGES.find((code) => code.split('-')[0]!.toLowerCase() === base);
+}
+
+/** PATCH /users/language: the account's language, or null to forget the choice (mails then follow the request, else English). */
+export const AccountLanguageBody = z.object({ language: Language.nullable() });
+export type AccountLanguageBody = z.infer<typeof AccountLanguageBody>;
+
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const Role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export type Role = z.infer<typeof Role>;
@@ -79,6 +103,12 @@ export const User = z.object({
   twoFactorEnabled: z.boolean().optional(),
   /** Whether the address was confirmed by following a link mailed to it (always true where the site does not check). */
   emailVerified: z.boolean(),
+  /**
+   * The language chosen for the account (its mails come in it); null until one is chosen. Always in
+   * the server's answers; optional here only so that users made by clients of the earlier contract
+   * (test doubles, caches) still type-check.
+   */
+  language: Language.nullable().optional(),
   avatar: MediaRef,
   coverImage: MediaRef,
   createdAt: IsoDate,

@@ -48,6 +48,21 @@ export const VideoSummary = z.object({
 });
 export type VideoSummary = z.infer<typeof VideoSummary>;
 
+/**
+ * Every text a video's `failureReason` (and an `upload_failed` notification's `reason`) holds. The
+ * server writes them in English and answers them so, as clients match them; a client shows one in
+ * its reader's language by finding it here (docs/decisions/0058).
+ */
+export const VIDEO_FAILURE_REASONS = {
+  unreadable: 'The video file could not be read. It may be damaged or not a video.',
+  noVideo: 'The file has no video track.',
+  missingSource: 'The uploaded file is missing.',
+  timeout: 'Processing took too long and was stopped.',
+  failed: 'The video could not be processed.',
+  /** A notification's reason for a video failed before reasons were kept. */
+  unknown: 'Processing failed',
+} as const;
+
 /** What the player page needs in one round trip. */
 export const VideoDetail = VideoSummary.extend({
   owner: VideoOwner.extend({ subscribersCount: z.number().int(), isSubscribed: z.boolean() }),

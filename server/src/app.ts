@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { envelope as envelopeSchema } from '@reelhouse/contract';
+import { envelope as envelopeSchema, type Language } from '@reelhouse/contract';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import { registerCrossSiteDefence } from './http/cross-site.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { envelope } from './http/envelope.js';
+import { requestLanguage } from './http/request-language.js';
 import { registerErrorHandler, shortPath } from './http/error-handler.js';
 import { mediaRoutes } from './http/media-route.js';
 import { recordRoutes } from './http/route-table.js';
@@ -44,7 +45,8 @@ export interface AppParts {
   /** Routes outside the versioned API (feeds: addresses given to feed readers). */
   site: (app: FastifyInstance) => Promise<void>;
   /** A page's title and link-preview tags, or null for a page without a preview. */
-  pageMeta: (pagePath: string, origin: string) => Promise<PageMeta | null>;
+  /** language: what the request's Accept-Language asks for, for the words the page's tags add. */
+  pageMeta: (pagePath: string, origin: string, language: Language | null) => Promise<PageMeta | null>;
   verifySession: AccessTokenVerifier;
   /** Whether the database answers, for the healthcheck. */
   databaseReachable: () => Promise<boolean>;
@@ -168,7 +170,7 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
   // Not /assets/: that is where the web client's hashed files live.
   await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false, maxAge: '7d' });
   await registerWebClient(app, config.webDist, {
-    pageMeta: (pagePath, request) => parts.pageMeta(pagePath, siteOrigin(config.publicUrl, request)),
+    pageMeta: (pagePath, request) => parts.pageMeta(pagePath, siteOrigin(config.publicUrl, request), requestLanguage(request)),
     embedAncestors: config.embedAncestors,
   });
   return app;
@@ -204,6 +206,8 @@ async function registerWebClient(
     reply.header('cache-control', 'no-cache');
     const meta = await pageMeta(request.url.split('?')[0]!, request);
     if (!meta) return reply.sendFile('index.html', webDist);
+    // The tags' words follow Accept-Language.
+    reply.header('vary', 'Accept-Language');
     const html = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
     return reply.type('text/html; charset=utf-8').send(withHead(html, meta));
   };

@@ -20,6 +20,7 @@ import { studioRoutes } from '../modules/studio/studio.routes.js';
 import { subscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
 import { accountEmailRoutes } from '../modules/users/account-email.routes.js';
+import { accountLanguageRoutes } from '../modules/users/account-language.routes.js';
 import { devicesRoutes } from '../modules/users/devices.routes.js';
 import { twoFactorRoutes } from '../modules/users/two-factor.routes.js';
 import { passkeysRoutes } from '../modules/users/passkeys.routes.js';
@@ -37,6 +38,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(devicesRoutes, { sessions: s.sessions });
     await api.register(passkeysRoutes, { passkeys: s.passkeys, users: s.users, sessions: s.sessions, config });
     await api.register(accountEmailRoutes, { accountEmail: s.accountEmail, config });
+    await api.register(accountLanguageRoutes, { accountLanguage: s.accountLanguage });
     await api.register(singleSignOnRoutes, { singleSignOn: s.singleSignOn, sessions: s.sessions, config });
     await api.register(commentsRoutes, { comments: s.comments });
     await api.register(likesRoutes, { likes: s.likes });

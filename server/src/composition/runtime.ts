@@ -51,7 +51,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
     http: {
       api: apiRoutes(ctx, services),
       site: siteRoutes(ctx, services),
-      pageMeta: (pagePath, origin) => services.previews.pageMeta(pagePath, origin),
+      pageMeta: (pagePath, origin, language) => services.previews.pageMeta(pagePath, origin, language),
       verifySession: (token) => services.sessions.verify(token),
       databaseReachable: () => health.reachable(),
     },

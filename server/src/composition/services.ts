@@ -57,6 +57,7 @@ import { PasskeysService } from '../modules/users/passkeys.service.js';
 import { MailOutbox } from '../modules/mail/mail-outbox.js';
 import { MailRepository } from '../modules/mail/mail.repository.js';
 import { AccountEmailService } from '../modules/users/account-email.service.js';
+import { AccountLanguageService } from '../modules/users/account-language.service.js';
 import { AccountTokensRepository } from '../modules/users/account-tokens.repository.js';
 import { SessionService } from '../modules/users/session.service.js';
 import { SessionsRepository } from '../modules/users/sessions.repository.js';
@@ -93,6 +94,8 @@ export interface Services {
   passkeys: PasskeysService;
   /** Password resets and address checks by mailed links. */
   accountEmail: AccountEmailService;
+  /** The language an account chose, for its mails. */
+  accountLanguage: AccountLanguageService;
   /** Signing in with the operator's OpenID Connect providers, and linking them to accounts. */
   singleSignOn: SingleSignOnService;
   /** The site's settings that admins edit (name, sign-up mode, limits). */
@@ -177,7 +180,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     passwordSignInOn: () => instance.passwordSignInOn(),
     changes: answers,
     twoFactorEnabled: (userId) => twoFactor.enabled(userId),
-    verification: { mode: config.emailVerification, requestCheck: (id, email, base) => accountEmail!.requestCheck(id, email, base) },
+    verification: { mode: config.emailVerification, requestCheck: (id, email, base, language) => accountEmail!.requestCheck(id, email, base, language) },
   });
   const twoFactor = new TwoFactorService({
     rows: new TwoFactorRepository(db),
@@ -281,6 +284,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       siteName: async () => (await instance.settings()).name,
     }),
     accountEmail,
+    accountLanguage: new AccountLanguageService({ users: userRows }),
     singleSignOn: new SingleSignOnService({
       clients: new OpenIdClients(config.oidcProviders),
       flows: new SignInFlowsRepository(db),

@@ -33,6 +33,7 @@ import { migrationSingleSignOn } from './migrations/0052_single_sign_on.js';
 import { migrationLives } from './migrations/0053_lives.js';
 import { migrationLiveChat } from './migrations/0054_live_chat.js';
 import { migrationLiveAllowed } from './migrations/0055_live_allowed.js';
+import { migrationLanguages } from './migrations/0056_languages.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -74,6 +75,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0053_lives': migrationLives(),
     '0054_live_chat': migrationLiveChat(),
     '0055_live_allowed': migrationLiveAllowed(),
+    '0056_languages': migrationLanguages(),
   };
 }
 

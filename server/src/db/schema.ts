@@ -46,6 +46,8 @@ export interface Database {
     email_verified_at: number | null;
     /** 1 when an admin has allowed the account to go live (what counts when only approved accounts may). */
     live_allowed: number;
+    /** The language the account chose (a code of the contract's LANGUAGES); null until it chooses one. */
+    language: string | null;
     created_at: number;
     updated_at: number;
   };
@@ -70,6 +72,8 @@ export interface Database {
     subject: string | null;
     text_body: string | null;
     html_body: string | null;
+    /** The language of the request that asked for the mail, for an account that has chosen none. */
+    language: string | null;
     created_at: number;
   };
   sessions: {

@@ -87,6 +87,14 @@ export const usersFixtures: Record<string, RouteFixture> = {
       return { as: u, status: 200, json: { oldPassword: u.password, newPassword: 'another-horse-2' }, readBack: userRow(w, u.id) };
     },
   },
+  'PATCH /api/v1/users/language': {
+    access: 'self',
+    async valid(w) {
+      const u = await w.user();
+      // null is a valid value: it forgets the choice.
+      return { as: u, status: 200, json: { language: 'fr' }, accepts: { language: ['null'] }, readBack: userRow(w, u.id) };
+    },
+  },
   'DELETE /api/v1/users/delete-account': {
     access: 'self',
     async valid(w) {

@@ -22,7 +22,8 @@ describe.each(['sqlite', 'postgres'] as const)('migration 0051 on %s', (kind) =>
     const { handle, drop } = await open(kind);
     try {
       const { db, dialect } = handle;
-      const { '0051_account_email': _, ...before } = migrations(dialect);
+      // A site as it stood before 0051: later migrations may build on what 0051 made.
+      const before = Object.fromEntries(Object.entries(migrations(dialect)).filter(([name]) => name < '0051'));
       await migrateToLatest(db, dialect, { migrations: before });
       await db
         .insertInto('users')

@@ -1,3 +1,4 @@
+import type { Language } from '@reelhouse/contract';
 import type { JobHandlers, JobQueue } from '../../jobs/job-types.js';
 import type { QueueLogger } from '../../jobs/queue-options.js';
 import { newId } from '../../lib/ids.js';
@@ -11,6 +12,8 @@ export interface MailRequest {
   userId: string | null;
   /** The site's address its links start with. */
   linkBase: string;
+  /** The language of the request that asked for it: the mail's, unless the account has chosen one. */
+  language: Language | null;
 }
 
 /** What a mail says; null when there is nothing to send after all (no such account, already done). */
@@ -37,6 +40,7 @@ export class MailOutbox {
       subject: null,
       text_body: null,
       html_body: null,
+      language: request.language,
       created_at: Date.now(),
     });
     await this.deps.queue.enqueue('mail.send', { mailId: id }, { maxAttempts: MAIL_ATTEMPTS });

@@ -1,4 +1,4 @@
-import { type Notification, type NotificationPage, pageInfo } from '@reelhouse/contract';
+import { type Notification, type NotificationPage, pageInfo, VIDEO_FAILURE_REASONS } from '@reelhouse/contract';
 import type { Logger } from 'pino';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { newId, toIso } from '../../lib/ids.js';
@@ -99,7 +99,7 @@ export class NotificationsService {
         actor_id: null,
         video_id: videoId,
         comment_id: null,
-        reason: video.failure_reason ?? 'Processing failed',
+        reason: video.failure_reason ?? VIDEO_FAILURE_REASONS.unknown,
       },
     ]);
   }

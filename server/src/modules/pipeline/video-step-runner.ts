@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { VIDEO_FAILURE_REASONS } from '@reelhouse/contract';
 import type { JobContext } from '../../jobs/job-types.js';
 import { DEFAULT_MAX_ATTEMPTS, QueueClosingError } from '../../jobs/queue-options.js';
 import { MediaError } from '../../media/media-error.js';
@@ -10,14 +11,8 @@ import { isLiveKey, videoMediaKeys } from './video-media.keys.js';
 import { VideoMediaRepository, type VideoMediaRow } from './video-media.repository.js';
 import { allDone, overallProgress, progressReporter, stepDone, type VideoStep } from './video-progress.js';
 
-/** Reasons shown to the video's owner. */
-export const FAILURE_REASONS = {
-  unreadable: 'The video file could not be read. It may be damaged or not a video.',
-  noVideo: 'The file has no video track.',
-  missingSource: 'The uploaded file is missing.',
-  timeout: 'Processing took too long and was stopped.',
-  failed: 'The video could not be processed.',
-} as const;
+/** Reasons shown to the video's owner, kept in English (clients translate them by their text). */
+export const FAILURE_REASONS = VIDEO_FAILURE_REASONS;
 
 /** A permanent problem with the source: retrying cannot help, so the video fails at once. */
 class SourceRejected extends Error {

@@ -132,3 +132,55 @@ describe('GET /feeds/channel/{username}.xml and .atom', () => {
     }
   });
 });
+
+describe("the feeds' own words in the reader's language", () => {
+  it('follow Accept-Language: Japanese titles and descriptions, the videos as their owners wrote them', async () => {
+    const video = await seedVideo(t.ctx, owner.id, { title: 'My trip to Kyoto' });
+    const channel = await get(`/feeds/channel/${owner.username}.xml`, undefined, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
+    expect(channel.statusCode).toBe(200);
+    expect(channel.headers.vary).toContain('Accept-Language');
+    expect(channel.body).toContain(`(@${owner.username}) - Reelhouse`);
+    expect(channel.body).toContain('Reelhouse で公開されている Ada');
+    expect(channel.body).toContain('の新着動画');
+    expect(channel.body).toContain('My trip to Kyoto');
+    // A reader subscribed from the feed's own link keeps the language.
+    expect(channel.body).toContain(`${ORIGIN}/feeds/channel/${owner.username}.xml?lang=ja`);
+    const site = await get('/feeds/videos.atom', undefined, { 'accept-language': 'ja' });
+    expect(site.body).toContain('Reelhouse：新着動画');
+    expect(site.body).toContain(video.id);
+  });
+
+  it('follow ?lang= before Accept-Language, as feed readers seldom set the header', async () => {
+    const res = await get(`/feeds/channel/${owner.username}.atom?lang=fr-CA`, undefined, { 'accept-language': 'ja' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`(@${owner.username}) sur Reelhouse`);
+    expect(res.body).toContain('Les dernières vidéos de Ada');
+    // Without it, the header decides.
+    const header = await get('/feeds/videos.xml', undefined, { 'accept-language': 'de' });
+    expect(header.body).toContain('Reelhouse: neueste Videos');
+  });
+
+  it('refuse a ?lang= the site does not speak (400), naming the codes', async () => {
+    for (const lang of ['it', 'abc', '-1', "' OR 1=1 --", 'x'.repeat(40)]) {
+      const res = await get(`/feeds/videos.xml?lang=${encodeURIComponent(lang)}`);
+      expect(res.statusCode, lang).toBe(400);
+      expect(res.json().message, lang).toContain('lang must be one of en, fr, es, de, pt-BR, ja, ar (or a regional tag of one, such as fr-CA)');
+    }
+  });
+
+  it('take the closest language: pt-PT gets Brazilian Portuguese, weights are honoured', async () => {
+    const pt = await get(`/feeds/channel/${owner.username}.xml`, undefined, { 'accept-language': 'pt-PT' });
+    expect(pt.body).toContain(`(@${owner.username}) no Reelhouse`);
+    const weighted = await get(`/feeds/channel/${owner.username}.xml`, undefined, { 'accept-language': 'es;q=0.4, ar;q=0.8, zh' });
+    expect(weighted.body).toContain(`(@${owner.username}) على Reelhouse`);
+  });
+
+  it('stay English, exactly as before, for a language the site does not speak or none asked', async () => {
+    for (const headers of [{}, { 'accept-language': 'zh-CN, it;q=0.8' }, { 'accept-language': '*' }]) {
+      const res = await get(`/feeds/channel/${owner.username}.xml`, undefined, headers);
+      expect(res.body).toContain(`(@${owner.username}) on Reelhouse`);
+      expect(res.body).toContain(`<atom:link href="${ORIGIN}/feeds/channel/${owner.username}.xml" rel="self"`);
+      expect((await get('/feeds/videos.xml', undefined, headers)).body).toContain('Reelhouse: newest videos');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { Feed } from 'feed';
-import type { FeedFormat } from '@reelhouse/contract';
+import type { FeedFormat, Language } from '@reelhouse/contract';
+import { translator } from '../../i18n/translator.js';
 import { notFound } from '../../http/errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { VideoPresenter } from '../videos/videos.presenter.js';
@@ -28,8 +29,13 @@ export interface FeedsDeps {
 export class FeedsService {
   constructor(private readonly deps: FeedsDeps) {}
 
-  async feed(channel: string | null, format: FeedFormat, origin: string): Promise<string> {
+  /**
+   * The feed's own words (its title and description) are in `language`, English by default; what
+   * the videos say is as their owners wrote it.
+   */
+  async feed(channel: string | null, format: FeedFormat, origin: string, language: Language | null = null): Promise<string> {
     const site = await this.deps.site();
+    const t = translator(language);
     let owner: { id: string; username: string; full_name: string; avatar_key: string | null } | null = null;
     if (channel !== null) {
       const row = await this.deps.users.findByUsername(channel);
@@ -48,18 +54,20 @@ export class FeedsService {
       offset: 0,
     });
     const self = owner ? `${origin}/feeds/channel/${owner.username}` : `${origin}/feeds/videos`;
+    // A reader subscribed from the feed's own links keeps its language.
+    const lang = language && language !== 'en' ? `?lang=${language}` : '';
     const link = owner ? channelPageUrl(origin, owner.username) : `${origin}/`;
     const feed = new Feed({
       id: link,
       link,
-      title: owner ? `${owner.full_name} (@${owner.username}) on ${site.name}` : `${site.name}: newest videos`,
-      description: owner ? `The newest videos of ${owner.full_name} on ${site.name}` : site.description,
+      title: owner ? t('feeds.channelTitle', { name: owner.full_name, username: owner.username, site: site.name }) : t('feeds.siteTitle', { site: site.name }),
+      description: owner ? t('feeds.channelDescription', { name: owner.full_name, site: site.name }) : site.description,
       image: owner ? absoluteUrl(origin, this.deps.avatarUrl(owner.avatar_key)) : undefined,
       favicon: `${origin}/favicon.svg`,
       updated: rows[0] ? new Date(Number(rows[0].created_at)) : new Date(0),
       generator: site.name,
       copyright: owner ? `© ${owner.full_name}` : `© ${site.name}`,
-      feedLinks: { rss: `${self}.xml`, atom: `${self}.atom` },
+      feedLinks: { rss: `${self}.xml${lang}`, atom: `${self}.atom${lang}` },
       author: owner ? { name: owner.full_name, link } : undefined,
     });
     for (const row of rows) {

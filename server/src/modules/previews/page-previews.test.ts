@@ -200,3 +200,28 @@ describe('the embed page with EMBED_ALLOWED_ORIGINS', () => {
     }
   });
 });
+
+describe("link previews in the reader's language", () => {
+  const inJapanese = (url: string) => t.call({ method: 'GET', url, headers: { 'accept-language': 'ja,en-US;q=0.7' } });
+
+  it("write the video page's own words in Japanese with Accept-Language: ja, and leave the owner's title as written", async () => {
+    const video = await seedVideo(t.ctx, owner.id, { title: 'Kyoto in autumn', description: '' });
+    const res = await inJapanese(`/video/${video.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('Accept-Language');
+    expect(meta(res.body, 'og:title')).toBe('Kyoto in autumn');
+    expect(meta(res.body, 'og:description')).toBe('Ada "Byron" <L> が Reelhouse で公開した動画');
+    expect(meta(res.body, 'twitter:description')).toBe('Ada "Byron" <L> が Reelhouse で公開した動画');
+    // In English, as before.
+    expect(meta((await page(`/video/${video.id}`)).body, 'og:description')).toBe('A video by Ada "Byron" <L> on Reelhouse');
+  });
+
+  it('write the channel page in Japanese, its feeds linked in Japanese too', async () => {
+    const html = (await inJapanese(`/channel/${owner.username}`)).body;
+    expect(meta(html, 'og:description')).toBe('Reelhouse で公開されている Ada "Byron" <L> の動画');
+    expect(html).toContain(`href="${ORIGIN}/feeds/channel/${owner.username}.xml?lang=ja"`);
+    expect(html).toContain(`href="${ORIGIN}/feeds/channel/${owner.username}.atom?lang=ja"`);
+    const english = (await page(`/channel/${owner.username}`)).body;
+    expect(meta(english, 'og:description')).toBe('Videos of Ada "Byron" <L> on Reelhouse');
+  });
+});

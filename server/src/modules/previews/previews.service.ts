@@ -1,4 +1,5 @@
-import { Id, type Oembed, type OembedQuery } from '@reelhouse/contract';
+import { Id, type Language, type Oembed, type OembedQuery } from '@reelhouse/contract';
+import { translator } from '../../i18n/translator.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { VideoPresenter } from '../videos/videos.presenter.js';
@@ -44,12 +45,16 @@ export function clientPage(path: string): ClientPage | null {
 export class PreviewsService {
   constructor(private readonly deps: PreviewsDeps) {}
 
-  /** The preview of a client page, or null for a page that gets none (the plain page is served). */
-  async pageMeta(path: string, origin: string): Promise<PageMeta | null> {
+  /**
+   * The preview of a client page, or null for a page that gets none (the plain page is served). The
+   * words the site adds are in `language` (English by default); titles and descriptions people
+   * wrote stay as they wrote them.
+   */
+  async pageMeta(path: string, origin: string, language: Language | null = null): Promise<PageMeta | null> {
     const page = clientPage(path);
     if (!page) return null;
-    if (page.kind === 'channel') return this.channelMeta(page.username, origin);
-    const meta = await this.videoMeta(page.id, origin);
+    if (page.kind === 'channel') return this.channelMeta(page.username, origin, language);
+    const meta = await this.videoMeta(page.id, origin, language);
     // The embed page's own address is not the one to share or index.
     return meta && page.kind === 'embed' ? { ...meta, noindex: true } : meta;
   }
@@ -60,16 +65,17 @@ export class PreviewsService {
     return row && row.watchable === 1 ? row : null;
   }
 
-  async videoMeta(id: string, origin: string): Promise<PageMeta | null> {
+  async videoMeta(id: string, origin: string, language: Language | null = null): Promise<PageMeta | null> {
     const row = await this.watchableVideo(id);
     if (!row) return null;
     const site = await this.deps.site();
+    const t = translator(language);
     const video = this.deps.presenter.summary(row);
     const url = videoPageUrl(origin, row.id);
     const size = fit(row.width, row.height, PLAYER.width, PLAYER.height);
     return {
       title: video.title,
-      description: excerpt(video.description, DESCRIPTION_LENGTH) || `A video by ${video.owner.fullName} on ${site.name}`,
+      description: excerpt(video.description, DESCRIPTION_LENGTH) || t('pages.videoDescription', { name: video.owner.fullName, site: site.name }),
       url,
       siteName: site.name,
       type: 'video.other',
@@ -84,18 +90,21 @@ export class PreviewsService {
     };
   }
 
-  async channelMeta(username: string, origin: string): Promise<PageMeta | null> {
+  async channelMeta(username: string, origin: string, language: Language | null = null): Promise<PageMeta | null> {
     const row = await this.deps.users.findByUsername(username);
     if (!row || row.banned_at !== null) return null;
     const site = await this.deps.site();
+    // The page's feeds come in the page's language.
+    const lang = language && language !== 'en' ? `?lang=${language}` : '';
+    const t = translator(language);
     return {
       title: `${row.full_name} (@${row.username})`,
-      description: `Videos of ${row.full_name} on ${site.name}`,
+      description: t('pages.channelDescription', { name: row.full_name, site: site.name }),
       url: channelPageUrl(origin, row.username),
       siteName: site.name,
       type: 'profile',
       image: { url: absoluteUrl(origin, this.deps.avatarUrl(row.avatar_key)), alt: row.full_name },
-      feeds: { rss: `${origin}/feeds/channel/${row.username}.xml`, atom: `${origin}/feeds/channel/${row.username}.atom` },
+      feeds: { rss: `${origin}/feeds/channel/${row.username}.xml${lang}`, atom: `${origin}/feeds/channel/${row.username}.atom${lang}` },
     };
   }
 

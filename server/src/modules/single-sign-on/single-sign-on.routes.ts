@@ -13,6 +13,7 @@ import { currentUser, requireUser } from '../../http/auth.js';
 import { setAuthCookies } from '../../http/cookies.js';
 import { envelope } from '../../http/envelope.js';
 import { AppError, unauthorized } from '../../http/errors.js';
+import { requestLanguage } from '../../http/request-language.js';
 import { siteOrigin } from '../../http/site-origin.js';
 import type { Config } from '../../config.js';
 import type { SessionService } from '../users/session.service.js';
@@ -104,6 +105,7 @@ export const singleSignOnRoutes: FastifyPluginAsyncZod<{ singleSignOn: SingleSig
         state: request.query.state,
         cookieState: request.cookies[STATE_COOKIE],
         siteOrigin: origin,
+        language: requestLanguage(request),
       });
       reply.clearCookie(STATE_COOKIE, cookieOptions(request));
       if (outcome.kind === 'failed') {

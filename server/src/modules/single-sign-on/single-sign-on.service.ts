@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { LinkedIdentity, SignupMode } from '@reelhouse/contract';
+import type { Language, LinkedIdentity, SignupMode } from '@reelhouse/contract';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { newId, toIso } from '../../lib/ids.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -16,7 +16,7 @@ export interface SingleSignOnDeps {
   flows: SignInFlowsRepository;
   identities: IdentitiesRepository;
   accounts: {
-    registerFromProvider(profile: ProviderProfile, opts: { needsApproval?: boolean; linkBase?: string }): Promise<UserRow>;
+    registerFromProvider(profile: ProviderProfile, opts: { needsApproval?: boolean; linkBase?: string; language?: Language | null }): Promise<UserRow>;
     /** The account, refused (banned, waiting for approval...) as any sign-in is. */
     accountForProviderSignIn(userId: string): Promise<UserRow>;
   };
@@ -74,7 +74,11 @@ export class SingleSignOnService {
    * The provider sent the browser back. The state in the URL must be the one this browser's cookie
    * holds and a flow not yet used; then the code is traded and the ID token checked.
    */
-  async finish(name: string, opts: { callbackUrl: URL; state?: string; cookieState?: string; siteOrigin: string }): Promise<SignInOutcome> {
+  async finish(
+    name: string,
+    /** language: the request's, for the mail that checks a new account's address. */
+    opts: { callbackUrl: URL; state?: string; cookieState?: string; siteOrigin: string; language?: Language | null },
+  ): Promise<SignInOutcome> {
     let flow;
     try {
       this.deps.clients.provider(name);
@@ -119,7 +123,11 @@ export class SingleSignOnService {
       const profile = profileFrom(claims, provider.label);
       let created: UserRow;
       try {
-        created = await this.deps.accounts.registerFromProvider(profile, { needsApproval: mode === 'approval', linkBase: opts.siteOrigin });
+        created = await this.deps.accounts.registerFromProvider(profile, {
+          needsApproval: mode === 'approval',
+          linkBase: opts.siteOrigin,
+          language: opts.language ?? null,
+        });
       } catch (err) {
         // Linking by address alone would hand an account to whoever controls that address at the provider.
         if (err instanceof AppError && err.message === 'email exists') {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { envelope } from '../../http/envelope.js';
 import { hourlyLimitBy } from '../../http/rate-limits.js';
+import { requestLanguage } from '../../http/request-language.js';
 import { siteOrigin } from '../../http/site-origin.js';
 import type { Config } from '../../config.js';
 import type { AccountEmailService } from './account-email.service.js';
@@ -34,7 +35,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{ accountEmail: AccountEm
       },
     },
     async (request) => {
-      await accountEmail.forgotPassword(request.body.email, siteOrigin(config.publicUrl, request));
+      await accountEmail.forgotPassword(request.body.email, siteOrigin(config.publicUrl, request), requestLanguage(request));
       return envelope({}, 'If an account uses that address, a link to reset its password is on its way');
     },
   );
@@ -72,7 +73,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{ accountEmail: AccountEm
       schema: { tags, summary: 'Mails the signed-in account a new link to confirm its address', response: { 200: envelopeSchema(z.object({})) } },
     },
     async (request) => {
-      await accountEmail.resendVerification(currentUser(request).id, siteOrigin(config.publicUrl, request));
+      await accountEmail.resendVerification(currentUser(request).id, siteOrigin(config.publicUrl, request), requestLanguage(request));
       return envelope({}, 'A new confirmation link is on its way');
     },
   );

@@ -1,4 +1,4 @@
-import type { User } from '@reelhouse/contract';
+import type { Language, User } from '@reelhouse/contract';
 import { badRequest } from '../../http/errors.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { hashLinkToken } from './account-links.js';
@@ -36,8 +36,8 @@ export class AccountEmailService {
    * Asks for a reset mail whatever the address: whether an account uses it is found out by the job,
    * so the answer and its timing are the same either way.
    */
-  async forgotPassword(email: string, linkBase: string): Promise<void> {
-    await this.outbox().send({ kind: 'password-reset', to: email, userId: null, linkBase });
+  async forgotPassword(email: string, linkBase: string, language: Language | null = null): Promise<void> {
+    await this.outbox().send({ kind: 'password-reset', to: email, userId: null, linkBase, language });
   }
 
   /** Sets the password, signs every device of the account out, and spends the link. */
@@ -74,18 +74,18 @@ export class AccountEmailService {
   }
 
   /** Mails the signed-in account a new link to confirm its address. */
-  async resendVerification(userId: string, linkBase: string): Promise<void> {
+  async resendVerification(userId: string, linkBase: string, language: Language | null = null): Promise<void> {
     const outbox = this.outbox();
     if (this.deps.verification === 'off') throw badRequest('This site does not check email addresses');
     const user = await this.deps.users.findById(userId);
     if (!user) throw badRequest(BAD_VERIFY_LINK);
     if (user.email_verified_at !== null) throw badRequest('Your email address is already confirmed');
-    await outbox.send({ kind: 'verify-email', to: user.email, userId, linkBase });
+    await outbox.send({ kind: 'verify-email', to: user.email, userId, linkBase, language });
   }
 
   /** Mails a new account (or one moving to a new address) the link to confirm it. */
-  async requestCheck(userId: string, email: string, linkBase: string): Promise<void> {
-    await this.outbox().send({ kind: 'verify-email', to: email, userId, linkBase });
+  async requestCheck(userId: string, email: string, linkBase: string, language: Language | null = null): Promise<void> {
+    await this.outbox().send({ kind: 'verify-email', to: email, userId, linkBase, language });
   }
 
   private outbox() {

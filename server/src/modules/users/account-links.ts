@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@reelhouse/contract';
+import { knownLanguage } from '../../i18n/languages.js';
+import { translator } from '../../i18n/translator.js';
 import type { MailRow } from '../mail/mail.repository.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { UsersRepository } from './users.repository.js';
@@ -29,29 +32,30 @@ export class AccountMails {
       // The shared demo account's password is the site's to set, and a banned account has no use for one.
       if (!user || user.is_demo === 1 || user.banned_at !== null) return null;
       const token = await this.mint(user.id, 'reset', user.email, now + this.deps.resetMs, now);
-      const minutes = Math.round(this.deps.resetMs / 60_000);
-      return body(
-        'Reset your password',
-        `Someone, hopefully you, asked to reset the password of the account ${user.username}.`,
-        'Choose a new password',
-        `${mail.link_base}/reset-password?token=${token}`,
-        `The link works once, for ${minutes} minutes. If you did not ask, ignore this mail: your password stays as it is.`,
-      );
+      const language = mailLanguage(user, mail);
+      const t = translator(language);
+      return body(language, {
+        subject: t('mail.reset.subject'),
+        intro: t('mail.reset.intro', { username: user.username }),
+        action: t('mail.reset.action'),
+        link: `${mail.link_base}/reset-password?token=${token}`,
+        outro: t('mail.reset.outro', { count: Math.round(this.deps.resetMs / 60_000) }),
+      });
     }
     const user = mail.user_id ? await this.deps.users.findById(mail.user_id) : undefined;
     if (!user) return null;
     const isCurrent = user.email === mail.to_address;
     if (isCurrent && user.email_verified_at !== null) return null;
     const token = await this.mint(user.id, 'verify', mail.to_address, now + VERIFY_LINK_MS, now);
-    return body(
-      'Confirm your email address',
-      isCurrent
-        ? `Confirm that this address belongs to the account ${user.username}.`
-        : `The account ${user.username} asked to use this address from now on. It changes once you confirm it.`,
-      'Confirm this address',
-      `${mail.link_base}/verify-email?token=${token}`,
-      'The link works once, for 48 hours. If you did not ask for this, ignore this mail.',
-    );
+    const language = mailLanguage(user, mail);
+    const t = translator(language);
+    return body(language, {
+      subject: t('mail.verify.subject'),
+      intro: isCurrent ? t('mail.verify.introCurrent', { username: user.username }) : t('mail.verify.introNewAddress', { username: user.username }),
+      action: t('mail.verify.action'),
+      link: `${mail.link_base}/verify-email?token=${token}`,
+      outro: t('mail.verify.outro', { count: VERIFY_LINK_MS / 3600_000 }),
+    });
   }
 
   private async mint(userId: string, purpose: 'reset' | 'verify', email: string, expiresAt: number, now: number): Promise<string> {
@@ -62,14 +66,29 @@ export class AccountMails {
   }
 }
 
-function body(subject: string, intro: string, action: string, link: string, outro: string) {
-  const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n`;
+/** The account's own language, else the one of the request that asked for the mail, else English. */
+function mailLanguage(user: { language: string | null }, mail: MailRow): Language | null {
+  return knownLanguage(user.language) ?? knownLanguage(mail.language);
+}
+
+/**
+ * The page a mail's HTML part is: English as it always was; another language says which it is,
+ * and Arabic that it reads right to left.
+ */
+function htmlStart(language: Language | null): string {
+  if (!language || language === 'en') return '<html>';
+  return `<html lang="${language}"${language === 'ar' ? ' dir="rtl"' : ''}>`;
+}
+
+function body(language: Language | null, m: { subject: string; intro: string; action: string; link: string; outro: string }) {
+  const t = translator(language);
+  const text = `${m.intro}\n\n${t('mail.linkLine', { action: m.action, link: m.link })}\n\n${m.outro}\n`;
   const html = [
-    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    `<p style="color: #555">${escapeHtml(outro)}</p>`,
+    `<!doctype html>${htmlStart(language)}<body style="font-family: sans-serif; line-height: 1.5">`,
+    `<p>${escapeHtml(m.intro)}</p>`,
+    `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.action)}</a></p>`,
+    `<p style="color: #555">${escapeHtml(m.outro)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject, text, html };
+  return { subject: m.subject, text, html };
 }

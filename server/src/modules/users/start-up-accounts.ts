@@ -69,6 +69,7 @@ function demoRow(username: string, email: string, passwordHash: string, now: num
     videos_count: 0,
     email_verified_at: now,
     live_allowed: 0,
+    language: null,
     created_at: now,
     updated_at: now,
   };

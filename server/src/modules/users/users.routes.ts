@@ -21,6 +21,7 @@ import { readMultipart } from '../../http/multipart.js';
 import { sharedWithViewers } from '../../http/shared-answers.js';
 import { perAccountSignInLimit } from '../../http/rate-limits.js';
 import { parseWith } from '../../http/validate.js';
+import { requestLanguage } from '../../http/request-language.js';
 import { siteOrigin } from '../../http/site-origin.js';
 import type { Config } from '../../config.js';
 import type { SessionService } from './session.service.js';
@@ -65,6 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         user = await users.register(parseWith(RegisterFields, form.fields), form.files, {
           needsApproval: signupMode === 'approval',
           linkBase: siteOrigin(config.publicUrl, request),
+          language: requestLanguage(request),
         });
       } finally {
         // Before answering, so a client that sees the answer never sees the temporary files.
@@ -144,7 +146,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = currentUser(request);
-      const updated = await users.updateAccount(user.id, request.body, { linkBase: siteOrigin(config.publicUrl, request) });
+      const updated = await users.updateAccount(user.id, request.body, {
+        linkBase: siteOrigin(config.publicUrl, request),
+        language: requestLanguage(request),
+      });
       // The username travels with the session.
       sessions.accountChanged(user.id);
       return envelope(updated, 'Account details updated');

@@ -1,4 +1,4 @@
-import type { Channel, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
+import type { Channel, Language, RegisterFields, UpdateAccountBody, User } from '@reelhouse/contract';
 import type { Logger } from 'pino';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, usernameTaken } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
@@ -8,6 +8,7 @@ import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js'
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { imageError } from '../../http/image-error.js';
 import { viewerKey } from '../../lib/viewer-key.js';
+import { knownLanguage } from '../../i18n/languages.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
@@ -32,7 +33,10 @@ export interface UserServiceDeps {
   /** Whether the account signs in with a second factor, for its own view of itself. */
   twoFactorEnabled?: (userId: string) => Promise<boolean>;
   /** Whether addresses are checked (EMAIL_VERIFICATION), and how a new account's check is mailed. */
-  verification?: { mode: 'off' | 'optional' | 'required'; requestCheck(userId: string, email: string, linkBase: string): Promise<void> };
+  verification?: {
+    mode: 'off' | 'optional' | 'required';
+    requestCheck(userId: string, email: string, linkBase: string, language: Language | null): Promise<void>;
+  };
 }
 
 /** Accounts: sign-up, profile, images, password and deletion. Sessions live in SessionService. */
@@ -54,6 +58,7 @@ export class UsersService {
       role: row.role,
       approvalPending: row.approval_pending === 1,
       emailVerified: row.email_verified_at !== null,
+      language: knownLanguage(row.language),
       avatar: { url: this.imageUrl(row.avatar_key, this.defaults.avatar) },
       coverImage: { url: this.imageUrl(row.cover_key, this.defaults.cover) },
       createdAt: toIso(row.created_at),
@@ -68,7 +73,7 @@ export class UsersService {
   async register(
     fields: RegisterFields,
     images: { avatar?: UploadedFile; coverImage?: UploadedFile },
-    opts: { needsApproval?: boolean; linkBase?: string } = {},
+    opts: { needsApproval?: boolean; linkBase?: string; language?: Language | null } = {},
   ): Promise<User> {
     if (this.deps.passwordSignInOn && !(await this.deps.passwordSignInOn())) {
       throw forbidden('Sign-ups with a password are turned off on this site: sign up with single sign-on');
@@ -98,7 +103,7 @@ export class UsersService {
    */
   async registerFromProvider(
     fields: { username: string; email: string; fullName: string; emailVerified: boolean },
-    opts: { needsApproval?: boolean; linkBase?: string } = {},
+    opts: { needsApproval?: boolean; linkBase?: string; language?: Language | null } = {},
   ): Promise<UserRow> {
     if (await this.deps.users.findByEmail(fields.email)) throw conflict('email exists');
     for (let attempt = 0; ; attempt++) {
@@ -132,6 +137,8 @@ export class UsersService {
     coverKey: string | null;
     needsApproval?: boolean;
     linkBase?: string;
+    /** The language of the sign-up's request, for the mail that checks the address. */
+    language?: Language | null;
     /** The address was confirmed elsewhere (a provider that checked it). */
     emailVerified?: boolean;
   }): Promise<UserRow> {
@@ -159,6 +166,8 @@ export class UsersService {
       // With checks off there is nothing to confirm an address with: it counts as confirmed.
       email_verified_at: checked ? null : now,
       live_allowed: 0,
+      // Not chosen yet: mails follow the language of the request that asks for them.
+      language: null,
       created_at: now,
       updated_at: now,
     };
@@ -167,7 +176,7 @@ export class UsersService {
       await this.assertAvailable(a.username, a.email);
       throw err;
     });
-    if (checked && a.linkBase) await this.deps.verification!.requestCheck(a.id, row.email, a.linkBase);
+    if (checked && a.linkBase) await this.deps.verification!.requestCheck(a.id, row.email, a.linkBase, a.language ?? null);
     return row;
   }
 
@@ -187,7 +196,7 @@ export class UsersService {
     return row;
   }
 
-  async updateAccount(userId: string, body: UpdateAccountBody, opts: { linkBase?: string } = {}): Promise<User> {
+  async updateAccount(userId: string, body: UpdateAccountBody, opts: { linkBase?: string; language?: Language | null } = {}): Promise<User> {
     const row = await this.getRow(userId);
     const newEmail = body.email !== undefined && body.email !== row.email ? body.email : undefined;
     if (newEmail !== undefined) {
@@ -212,7 +221,7 @@ export class UsersService {
       if (newEmail && (await this.deps.users.findByEmail(newEmail))?.id !== userId) throw conflict('email exists');
       throw err;
     });
-    if (checked && opts.linkBase) await this.deps.verification!.requestCheck(userId, newEmail!, opts.linkBase);
+    if (checked && opts.linkBase) await this.deps.verification!.requestCheck(userId, newEmail!, opts.linkBase, opts.language ?? null);
     await this.changes.changed();
     return this.current(userId);
   }
