@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ToastProvider } from '@/components/ui/toast';
+import { AccountLanguageSync } from '@/i18n/account-language';
 import { AuthProvider } from '@/lib/auth';
 import { UiProvider } from '@/lib/ui';
 import { router } from './router';
@@ -17,6 +18,7 @@ export function App() {
       <UiProvider>
         <ToastProvider>
           <AuthProvider>
+            <AccountLanguageSync />
             <RouterProvider router={router} />
           </AuthProvider>
         </ToastProvider>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { EditProfileForm } from '@/features/users/components/edit-profile-form';
+import { LanguageSelect } from '@/i18n/language-select';
 import { useAuth } from '@/lib/auth';
 
 export default function EditProfilePage() {
@@ -16,6 +17,9 @@ export default function EditProfilePage() {
   return (
     <div className="mx-auto max-w-2xl">
       <PageTitle>{t('editProfile.title')}</PageTitle>
+      <section className="mb-6 max-w-xs">
+        <LanguageSelect />
+      </section>
       <EditProfileForm
         user={user}
         notify={(m, k) => toast.show(m, k)}

@@ -234,7 +234,7 @@ export function VideoPlayer({
       autoPlay={autoPlay}
     >
       <MediaProvider>
-        {poster ? <Poster className="vds-poster" src={poster} alt="" /> : null}
+        {poster ? <Poster className="vds-poster" src={poster} alt={title} /> : null}
         {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label={t('controls.chapters')} lang="en" default /> : null}
         {/* Captions: the viewer's last choice (a language, or off) comes back from storage. */}
         {captions?.map((c) => (
