@@ -74,7 +74,7 @@ test('captions: the owner adds an SRT file, viewers turn captions on, read and f
   // The owner adds the captions from the video page's owner tools.
   await page.goto(`/video/${id}`);
   await page.getByRole('button', { name: 'Captions', exact: true }).click();
-  await page.getByLabel('Language').fill('en');
+  await page.getByLabel('Language', { exact: true }).fill('en');
   await page.getByLabel('Label').fill('English');
   await page.getByLabel('Caption file').setInputFiles({ name: 'captions.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(captionsSrt(word)) });
   await page.getByRole('button', { name: 'Add captions' }).click();

@@ -18,7 +18,7 @@ export interface LiveViewersOptions {
 }
 
 interface Watcher {
-  /** False for the live's own channel watching it (the Go live page): told the count, not in it. */
+  /** False for the live's own channel watching it (the Go live page, the live page): told the count, not in it. */
   counted: boolean;
   last: number;
   tell(viewers: number): void;
