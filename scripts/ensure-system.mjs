@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes sure what the project needs beyond Node is here: npm packages, ffmpeg, and for the tests
-// Chromium (the end-to-end journeys), Ceph's RADOS gateway and nginx (the scale-out test).
+// Chromium and fonts for every script (the end-to-end journeys), Ceph's RADOS gateway and nginx (the scale-out test).
 // Installs with apt-get when it can (root on Debian/Ubuntu), otherwise stops with one line saying
 // what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,6 +21,13 @@ const SYSTEM = {
     apt: ['chromium'],
     present: () => fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
     hint: 'Chromium is missing for the browser tests: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH).',
+  },
+  // The journeys and screenshots in Japanese (and Chinese or Korean titles) need fonts with those
+  // scripts; a server's Chromium has none, and draws empty boxes.
+  fonts: {
+    apt: ['fonts-noto-cjk'],
+    present: () => fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+    hint: 'Fonts for Japanese are missing for the browser tests: install them with "sudo apt-get install -y fonts-noto-cjk".',
   },
   radosgw: {
     apt: ['radosgw', 'ceph-mon', 'ceph-osd', 'ceph-common'],

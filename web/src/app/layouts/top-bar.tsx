@@ -46,7 +46,8 @@ export function TopBar() {
         </button>
         <Link to="/" className="flex items-center gap-1.5" aria-label={t('topBar.home')}>
           <Logo />
-          <span className={`text-lg font-bold tracking-tight ${isAuthenticated ? '' : 'max-[420px]:sr-only'}`}>Reelhouse</span>
+          {/* On a phone the logo alone stands for the name: the buttons beside it need the room, in any language. */}
+          <span className="text-lg font-bold tracking-tight max-[420px]:sr-only">Reelhouse</span>
         </Link>
       </div>
       <div className="flex items-center gap-1 sm:gap-2">
@@ -67,7 +68,7 @@ export function TopBar() {
             <Link to={`/${user.username}`} aria-label={t('topBar.yourProfile')} className="hidden sm:block">
               <Avatar src={user.avatar.url} alt="" size={32} />
             </Link>
-            <Button size="sm" onClick={onLogout}>
+            <Button size="sm" onClick={onLogout} className="whitespace-nowrap">
               {t('topBar.logout')}
             </Button>
           </>
