@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { compactNumber, formatBytes, formatDuration, timeAgo } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/i18n/i18n';
+import { compactNumber, formatBytes, formatDuration, formatViews, timeAgo } from './format';
 
 describe('formatDuration', () => {
   it('shows mm:ss under an hour', () => {
@@ -46,5 +47,29 @@ describe('compactNumber and formatBytes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('in the chosen language', () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+  });
+
+  it('writes counts, plurals and ages as each language does, truncating rather than rounding', async () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const threeDaysAgo = new Date(now.getTime() - 3 * 86400_000);
+    await changeLanguage('fr');
+    expect(compactNumber(1299)).toBe(new Intl.NumberFormat('fr', { notation: 'compact', maximumFractionDigits: 1 }).format(1200));
+    expect(compactNumber(1299)).toMatch(/^1,2\sk$/);
+    expect(formatViews(1)).toBe('1 vue');
+    expect(formatViews(2)).toBe('2 vues');
+    expect(timeAgo(threeDaysAgo, now)).toBe('il y a 3 jours');
+    await changeLanguage('ja');
+    expect(compactNumber(12_345)).toBe('1.2万');
+    expect(timeAgo(threeDaysAgo, now)).toBe('3 日前');
+    await changeLanguage('ar');
+    expect(formatViews(1)).toBe('مشاهدة واحدة');
+    expect(formatViews(2)).toBe('مشاهدتان');
+    expect(document.documentElement.dir).toBe('rtl');
   });
 });

@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/primitives';
-import { VerifyEmailBanner } from '@/features/account-email/components/verify-email-banner';
 import { useForgetPositionsOnAccountChange } from '@/features/discovery/lib/use-position-tracking';
 import { useSiteTitle } from '@/features/instance/api/instance.api';
 import { useAuth } from '@/lib/auth';
@@ -10,6 +9,9 @@ import { cn } from '@/lib/cn';
 import { useUi } from '@/lib/ui';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+
+// Only a signed-in account with an address to confirm sees the banner: the first visit does not download it.
+const VerifyEmailBanner = lazy(() => import('@/features/account-email/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })));
 
 export function RootLayout() {
   const { t } = useTranslation('app');
@@ -40,7 +42,11 @@ export function RootLayout() {
       <Sidebar />
       {isMobile && sidebarOpen && <div className="fixed inset-0 top-14 z-20 bg-black/50" aria-hidden="true" onClick={() => setSidebarOpen(false)} />}
       <main id="main" className={cn('px-4 pb-16 pt-20 transition-[padding] sm:px-6', sidebarOpen && !isMobile && 'md:ps-66')}>
-        <VerifyEmailBanner />
+        {user && !user.emailVerified && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        )}
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

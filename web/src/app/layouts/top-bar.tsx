@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Logo, MenuIcon, MoonIcon, SunIcon } from '@/components/ui/icons';
@@ -6,10 +7,12 @@ import { Avatar, Button } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { LanguagePicker } from '@/i18n/language-picker';
 import { logout } from '@/features/auth/api/auth.api';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useUi } from '@/lib/ui';
+
+// Only signed-in people have a bell: the signed-out first visit does not download it.
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 export function TopBar() {
   const { t } = useTranslation('app');
@@ -64,7 +67,9 @@ export function TopBar() {
         </button>
         {isAuthenticated && user ? (
           <>
-            <NotificationBell />
+            <Suspense fallback={<span className="inline-block size-10" />}>
+              <NotificationBell />
+            </Suspense>
             <Link to={`/${user.username}`} aria-label={t('topBar.yourProfile')} className="hidden sm:block">
               <Avatar src={user.avatar.url} alt="" size={32} />
             </Link>
