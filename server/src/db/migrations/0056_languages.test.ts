@@ -1,29 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPgDatabase } from '../../../test/support/databases.js';
-import { type DbHandle, openDatabase } from '../client.js';
-import { migrateToLatest, migrations } from '../migrations.js';
-
-async function open(kind: 'sqlite' | 'postgres'): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const pg = await createPgDatabase();
-    const handle = await openDatabase({ database: { kind: 'postgres', url: pg.url } }, { migrate: false });
-    return { handle, drop: () => pg.drop() };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-0056-'));
-  const handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'site.db') } }, { migrate: false });
-  return { handle, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-}
+import { siteBeforeMigration } from '../../../test/support/migration-site.js';
+import { migrateToLatest } from '../migrations.js';
 
 describe.each(['sqlite', 'postgres'] as const)('migration 0056 on %s', (kind) => {
   it('leaves every account made before it with no language chosen, and keeps a chosen one', async () => {
-    const { handle, drop } = await open(kind);
+    const { handle, drop } = await siteBeforeMigration(kind, '0056');
     try {
       const { db, dialect } = handle;
-      const before = Object.fromEntries(Object.entries(migrations(dialect)).filter(([name]) => name < '0056'));
-      await migrateToLatest(db, dialect, { migrations: before });
       await db
         .insertInto('users')
         .values({
