@@ -64,6 +64,23 @@ describe('configuration', () => {
     expect(d.rateLimits).toMatchObject({ refreshPerMinute: 300, signInPerAccountPerHour: 30 });
   });
 
+  it('federates by default only with a public address, and refuses private addresses unless told', () => {
+    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddresses: false });
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com' }).federation).toEqual({ enabled: true, allowPrivateAddresses: false });
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com', FEDERATION: 'false' }).federation.enabled).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.2:7000', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation).toEqual({
+      enabled: true,
+      allowPrivateAddresses: true,
+    });
+    expect(() => loadConfig({ FEDERATION: 'true' })).toThrow(
+      'Invalid setting FEDERATION="true": needs PUBLIC_URL, the address other servers reach this site at',
+    );
+    expect(() => loadConfig({ FEDERATION: 'sometimes' })).toThrow('Invalid setting FEDERATION="sometimes": must be true or false');
+    expect(() => loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'lan' })).toThrow(
+      'Invalid setting FEDERATION_ALLOW_PRIVATE_ADDRESSES="lan": must be true or false',
+    );
+  });
+
   it('lets any site frame the embed page unless EMBED_ALLOWED_ORIGINS names some', () => {
     expect(loadConfig({}).embedAncestors).toEqual(['*']);
     expect(loadConfig({ EMBED_ALLOWED_ORIGINS: 'https://blog.example.com, https://wiki.example.org/' }).embedAncestors).toEqual([

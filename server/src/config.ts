@@ -96,6 +96,8 @@ const Env = z.object({
   PUBLIC_URL: url.refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://').optional(),
   ALLOWED_ORIGINS: originList.optional(),
   EMBED_ALLOWED_ORIGINS: originList.optional(),
+  FEDERATION: bool.optional(),
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
   RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
@@ -181,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.EMAIL_VERIFICATION && e.EMAIL_VERIFICATION !== 'off' && !e.SMTP_URL) {
     throw new ConfigError(`Invalid setting EMAIL_VERIFICATION="${e.EMAIL_VERIFICATION}": needs SMTP_URL, to send the mails`);
   }
+  // Other servers address a channel by its site's public address: without one there is nothing to give them.
+  if (e.FEDERATION && !e.PUBLIC_URL) throw new ConfigError('Invalid setting FEDERATION="true": needs PUBLIC_URL, the address other servers reach this site at');
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null;
   // With PUBLIC_URL and no CDN, media the API serves gets absolute URLs under it.
@@ -269,6 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     /** Sites that may frame the embed page (/embed/{id}); any site when unset. */
     embedAncestors: e.EMBED_ALLOWED_ORIGINS?.length ? e.EMBED_ALLOWED_ORIGINS : ['*'],
+    /**
+     * ActivityPub with other sites (docs/federation.md): on by default when PUBLIC_URL is set.
+     * Remote servers on private or loopback addresses are refused unless allowPrivateAddresses,
+     * so a remote actor cannot make this site fetch from its own network.
+     */
+    federation: { enabled: e.FEDERATION ?? Boolean(publicUrl), allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES },
     /** Which proxies in front may say who the client is and how it asked (X-Forwarded-*). */
     trustProxy: e.TRUST_PROXY,
     /** A connection that sends nothing for this long (a stalled upload, a slow-loris) is closed. */

@@ -34,6 +34,7 @@ import { migrationLives } from './migrations/0053_lives.js';
 import { migrationLiveChat } from './migrations/0054_live_chat.js';
 import { migrationLiveAllowed } from './migrations/0055_live_allowed.js';
 import { migrationLanguages } from './migrations/0056_languages.js';
+import { migrationFederation } from './migrations/0057_federation.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -76,6 +77,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0054_live_chat': migrationLiveChat(),
     '0055_live_allowed': migrationLiveAllowed(),
     '0056_languages': migrationLanguages(),
+    '0057_federation': migrationFederation(),
   };
 }
 

@@ -390,4 +390,27 @@ export interface Database {
   live_chat_messages: { id: string; video_id: string; user_id: string; content: string; created_at: number };
   /** Viewers kept out of a live's chat until a time; one row per live and user. */
   live_chat_bans: { video_id: string; user_id: string; until: number; banned_by: string | null; created_at: number };
+  /** A channel's RSA key pair as JWK (JSON), for signing what it sends to other servers. */
+  federation_keys: { user_id: string; public_key: string; private_key: string; created_at: number };
+  /** Remote actors following a channel: where its activities are delivered. */
+  federation_followers: {
+    channel_id: string;
+    actor_id: string;
+    inbox: string;
+    shared_inbox: string | null;
+    /** The id of their Follow, which an Undo names. */
+    follow_id: string | null;
+    created_at: number;
+  };
+  /** Remote channels a channel follows; accepted_at is set when their Accept arrives. */
+  federation_following: {
+    channel_id: string;
+    actor_id: string;
+    inbox: string;
+    follow_id: string;
+    accepted_at: number | null;
+    created_at: number;
+  };
+  /** The ActivityPub library's key-value store: JSON values, expires_at null for none. */
+  federation_kv: { key: string; value: string; expires_at: number | null };
 }

@@ -24,6 +24,12 @@ export interface JobMap {
   'backup.manual': { by: string; requestedAt: number };
   /** One mail (a password reset, an address check) whose row is in the mails table. */
   'mail.send': { mailId: string };
+  /**
+   * One message of the ActivityPub library's queue (a delivery to a remote inbox, an activity
+   * received, a fan-out to followers), carried whole: it is the library's own record, with no row
+   * of ours behind it (see federation-queue.ts).
+   */
+  'federation.message': { message: unknown };
 }
 export type JobName = keyof JobMap;
 
@@ -40,6 +46,8 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   'backup.manual': 1,
   // Someone is waiting for the mail with the page open.
   'mail.send': 1,
+  // Follows and their answers: another server is waiting, but nobody watches a page for them.
+  'federation.message': 2,
 };
 
 /**
@@ -63,6 +71,8 @@ export const JOB_LANE: Record<JobName, Lane> = {
   'backup.manual': 'background',
   // A second's work that a person waits for: never behind a ladder.
   'mail.send': 'playable',
+  // Seconds of HTTP each, bounded by their time limit: never behind a ladder.
+  'federation.message': 'playable',
 };
 export type LaneConcurrency = Record<Lane, number>;
 

@@ -52,6 +52,7 @@ export const DEFAULT_TIME_LIMIT_MS: Record<JobName, number> = {
   'backup.scheduled': 6 * 60 * 60_000,
   'backup.manual': 6 * 60 * 60_000,
   'mail.send': 2 * 60_000,
+  'federation.message': 60_000,
 };
 
 /** Wait before attempt `attempt + 1`, after `attempt` failed. */
