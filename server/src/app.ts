@@ -219,7 +219,8 @@ async function registerWebClient(
     const rel = (request.params as { '*': string })['*'];
     const file = path.join(webDist, rel);
     if (rel && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel, webDist);
-    if (rel.startsWith('api/') || rel.startsWith('media/')) {
+    // Federation's addresses answer 404 rather than the web client when FEDERATION is off.
+    if (['api/', 'media/', 'ap/', '.well-known/', 'nodeinfo/'].some((p) => rel.startsWith(p))) {
       return reply.status(404).send({ statusCode: 404, data: null, message: `Route ${request.method} ${shortPath(`/${rel}`)} not found`, success: false });
     }
     return serveIndex(request, reply);

@@ -3,6 +3,7 @@ import { settleInterruptedBackups } from './backup/backup-folder.js';
 import { BackupRunsRepository } from './backup/backup-runs.repository.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
+import { buildFederation } from './composition/federation.js';
 import { createJobs } from './composition/jobs.js';
 import { runStartUpWork } from './composition/start-up.js';
 import { prepareWorkDir, removeWorkDir, scheduleWorkDirSweep } from './jobs/work-dir.js';
@@ -41,7 +42,10 @@ async function main() {
   const notifications = createNotifications({ config, database, storage, logger, changes: answers });
   const jobs = createJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue } = jobs;
-  await queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
+  // Deliveries to other servers are jobs too: a worker signs and sends them like an API process.
+  const federation = buildFederation({ config, db: database.db, storage, queue, logger });
+  await queue.start({ ...jobs.handlers(), ...federation?.handlers() }, { concurrency: config.jobConcurrency });
+  federation?.start();
   const stopTrending = jobs.trending.schedule();
   const stopBackups = jobs.backups.schedule();
   logger.info({ queue: config.redisUrl ? 'redis' : database.dialect, storage: storage.kind, concurrency: config.jobConcurrency, workDir }, 'worker started');
@@ -52,6 +56,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
     try {
+      federation?.close();
       stopTrending();
       stopBackups();
       await stopSweeping();

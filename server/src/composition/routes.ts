@@ -66,9 +66,11 @@ export function apiRoutes(ctx: AppContext, s: Services) {
   };
 }
 
-/** Routes outside the versioned API: RSS and Atom feeds, addresses given to feed readers. */
+/** Routes outside the versioned API: RSS and Atom feeds, addresses given to feed readers, and federation's. */
 export function siteRoutes(ctx: AppContext, s: Services) {
   return async (app: FastifyInstance) => {
     await app.register(feedsRoutes, { feeds: s.feeds, publicUrl: ctx.config.publicUrl });
+    // WebFinger, NodeInfo and the ActivityPub documents; none of it is served when FEDERATION is off.
+    if (s.federation) await app.register(s.federation.routes);
   };
 }

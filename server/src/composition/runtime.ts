@@ -40,7 +40,10 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const { ctx, services, jobs, runJobs } = site;
   const stopHousekeeping = services.housekeeping.schedule();
   const health = new HealthRepository(database.probe());
-  if (runJobs) await ctx.queue.start(jobs.handlers(), { concurrency: config.jobConcurrency });
+  if (runJobs) {
+    await ctx.queue.start({ ...jobs.handlers(), ...services.federation?.handlers() }, { concurrency: config.jobConcurrency });
+    services.federation?.start();
+  }
   const stopTrending = runJobs ? jobs.trending.schedule() : () => {};
   const stopBackups = runJobs ? jobs.backups.schedule() : () => {};
   const stopIngest = await startIngest(services.live, logger, config.live.rtmpPort, config.redisUrl);
@@ -56,6 +59,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       databaseReachable: () => health.reachable(),
     },
     close: async () => {
+      services.federation?.close();
       await stopIngest();
       await services.liveChat.close();
       stopTrending();

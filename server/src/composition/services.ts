@@ -68,6 +68,7 @@ import { UsersService } from '../modules/users/users.service.js';
 import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
 import { SecretBox } from '../modules/users/totp.js';
+import { buildFederation, type FederationSite } from './federation.js';
 import { buildLive, type Live } from './live.js';
 import { buildLiveChat, type LiveChat, liveEvents } from './live-chat.js';
 import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
@@ -137,6 +138,8 @@ export interface Services {
   backups: BackupsService;
   /** Periodic tidying: view records, abandoned uploads, the demo account's content, orphaned files. */
   housekeeping: Housekeeping;
+  /** ActivityPub with other sites; null when FEDERATION is off. */
+  federation: FederationSite | null;
 }
 
 /** What the services take from the job side of the process, built before them. */
@@ -351,5 +354,6 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       backups: { settle: (now) => settleInterruptedBackups({ runs: backupRuns, backupDir: config.backups.dir }, now) },
       logger,
     }),
+    federation: buildFederation({ config, db, storage, queue: ctx.queue, logger }),
   };
 }

@@ -44,13 +44,27 @@ describe.each(['sqlite', 'postgres'] as const)('migration 0057 on %s', (kind) =>
         .execute();
       await db
         .insertInto('federation_following')
-        .values({ channel_id: 'old1', actor_id: 'https://peer.test/b', inbox: 'https://peer.test/b/inbox', follow_id: 'https://x.test/f', accepted_at: null, created_at: 1 })
+        .values({
+          channel_id: 'old1',
+          actor_id: 'https://peer.test/b',
+          inbox: 'https://peer.test/b/inbox',
+          follow_id: 'https://x.test/f',
+          accepted_at: null,
+          created_at: 1,
+        })
         .execute();
       // One follower per remote actor and channel.
       await expect(
         db
           .insertInto('federation_followers')
-          .values({ channel_id: 'old1', actor_id: 'https://peer.test/a', inbox: 'https://peer.test/a/inbox', shared_inbox: null, follow_id: null, created_at: 2 })
+          .values({
+            channel_id: 'old1',
+            actor_id: 'https://peer.test/a',
+            inbox: 'https://peer.test/a/inbox',
+            shared_inbox: null,
+            follow_id: null,
+            created_at: 2,
+          })
           .execute(),
       ).rejects.toThrow();
       await db.insertInto('federation_kv').values({ key: '["a","b"]', value: '1', expires_at: null }).execute();

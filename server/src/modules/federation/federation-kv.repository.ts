@@ -19,11 +19,7 @@ export class FederationKvRepository implements KvStore {
   ) {}
 
   async get<T = unknown>(key: KvKey): Promise<T | undefined> {
-    const row = await this.db
-      .selectFrom('federation_kv')
-      .select(['value', 'expires_at'])
-      .where('key', '=', JSON.stringify(key))
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('federation_kv').select(['value', 'expires_at']).where('key', '=', JSON.stringify(key)).executeTakeFirst();
     if (!row || (row.expires_at !== null && Number(row.expires_at) <= this.now())) return undefined;
     return JSON.parse(row.value) as T;
   }

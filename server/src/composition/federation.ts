@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import type { Federation } from '@fedify/fedify';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { FederationQueue } from '../jobs/federation-queue.js';
+import type { JobHandlers, JobQueue } from '../jobs/job-types.js';
+import { buildActivityPub } from '../modules/federation/activitypub.js';
+import { ChannelFollows } from '../modules/federation/channel-follows.js';
+import { FederationKvRepository } from '../modules/federation/federation-kv.repository.js';
+import { FederationRepository } from '../modules/federation/federation.repository.js';
+import { FederationService } from '../modules/federation/federation.service.js';
+import { federationRoutes } from '../modules/federation/federation.routes.js';
+import { isPrivateAddress } from '../modules/federation/remote-address.js';
+import type { Storage } from '../storage/storage.js';
+
+/** ActivityPub for one process: its rules, the library's object, the follows channels send, and what the process runs. */
+export interface FederationSite {
+  service: FederationService;
+  activityPub: Federation<void>;
+  follows: ChannelFollows;
+  /** The queue's job handler, for a process that runs jobs. */
+  handlers(): Pick<JobHandlers, 'federation.message'>;
+  /** Starts handing queued messages to the library; call once the job queue runs the handlers. */
+  start(): void;
+  /** WebFinger, NodeInfo and the /ap/ addresses. */
+  routes(app: FastifyInstance): Promise<void>;
+  close(): void;
+}
+
+/** Attempts of one queued message beyond the library's own delivery retries: for what escapes them. */
+const MESSAGE_ATTEMPTS = 5;
+
+/** The site's version: the root package.json's (server/src/composition or server/dist/composition, three levels down). */
+function siteVersion(): string {
+  return (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Builds federation when FEDERATION is on (null when it is off: then nothing of it is served or
+ * run). The API processes and `npm run worker` both build it, so whichever process takes a queued
+ * delivery can sign and send it.
+ */
+export function buildFederation(deps: { config: Config; db: Db; storage: Storage; queue: JobQueue; logger: Logger }): FederationSite | null {
+  const { config, db, storage, queue, logger } = deps;
+  if (!config.federation.enabled || !config.publicUrl) return null;
+  const origin = new URL(config.publicUrl).origin;
+  const service = new FederationService({
+    rows: new FederationRepository(db),
+    allowPrivateAddresses: config.federation.allowPrivateAddresses,
+    isPrivateAddress,
+  });
+  const messages = new FederationQueue(queue, { maxAttempts: MESSAGE_ATTEMPTS });
+  const version = siteVersion();
+  const activityPub = buildActivityPub({
+    service,
+    kv: new FederationKvRepository(db),
+    queue: messages,
+    origin,
+    allowPrivateAddress: config.federation.allowPrivateAddresses,
+    mediaUrl: (key) => storage.url(key),
+    version,
+    userAgent: `Reelhouse/${version} (+${origin}/)`,
+  });
+  const stop = new AbortController();
+  return {
+    service,
+    activityPub,
+    follows: new ChannelFollows(activityPub, service, origin),
+    handlers: () => messages.handlers(),
+    start: () => {
+      activityPub.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => logger.error({ err }, 'federation queue stopped'));
+    },
+    routes: (app) => federationRoutes(app, { federation: activityPub, publicUrl: config.publicUrl! }),
+    close: () => stop.abort(),
+  };
+}

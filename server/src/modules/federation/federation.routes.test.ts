@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeVideos, seedVideo } from '../../../test/support/seed.js';
+import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
+
+const AP = { accept: 'application/activity+json' };
+// inject() sends Host: localhost:80, so the site's public address is that.
+const ORIGIN = 'http://localhost';
+
+describe('federation documents of one site', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN } });
+    owner = await t.signUp({ fullName: 'Film Club' });
+    for (const name of ['public', 'unlisted', 'private', 'scheduled', 'processing', 'hidden'] as const) {
+      ids[name] = (await seedVideo(t.ctx, owner.id, { title: `A ${name} video`, description: 'Line one\nline <two>', duration: 123.4 })).id;
+    }
+    await changeVideos(t.ctx, [ids.unlisted!], { visibility: 'unlisted' });
+    await changeVideos(t.ctx, [ids.private!], { visibility: 'private' });
+    await changeVideos(t.ctx, [ids.scheduled!], { visibility: 'private', publish_at: Date.now() + 3600_000 });
+    await changeVideos(t.ctx, [ids.processing!], { status: 'processing' });
+    await changeVideos(t.ctx, [ids.hidden!], { hidden_at: Date.now(), hidden_reason: 'spam' });
+  });
+  afterAll(() => t?.close());
+
+  it('finds a channel by WebFinger and answers its Group actor, with a key pair kept in the database', async () => {
+    const finger = await t.call({ method: 'GET', url: `/.well-known/webfinger?resource=acct:${owner.username}@localhost` });
+    expect(finger.statusCode).toBe(200);
+    const self = JSON.parse(finger.body).links.find((l: { rel: string }) => l.rel === 'self');
+    expect(self.href).toBe(`${ORIGIN}/ap/channels/${owner.id}`);
+
+    const res = await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP });
+    expect(res.statusCode).toBe(200);
+    const actor = JSON.parse(res.body);
+    expect(actor).toMatchObject({
+      type: 'Group',
+      id: `${ORIGIN}/ap/channels/${owner.id}`,
+      preferredUsername: owner.username,
+      name: 'Film Club',
+      url: `${ORIGIN}/channel/${owner.username}`,
+      inbox: `${ORIGIN}/ap/channels/${owner.id}/inbox`,
+      outbox: `${ORIGIN}/ap/channels/${owner.id}/outbox`,
+      followers: `${ORIGIN}/ap/channels/${owner.id}/followers`,
+      endpoints: { sharedInbox: `${ORIGIN}/ap/inbox` },
+    });
+    expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    const stored = await t.ctx.db.selectFrom('federation_keys').selectAll().where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.private_key)).toMatchObject({ kty: 'RSA' });
+    // The same key on every later read.
+    const again = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP })).body);
+    expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+  });
+
+  it('answers 404 for a channel that does not exist or is banned', async () => {
+    expect((await t.call({ method: 'GET', url: '/.well-known/webfinger?resource=acct:nobody@localhost' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/ap/channels/nobody', headers: AP })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/ap/channels/nobody/outbox', headers: AP })).statusCode).toBe(404);
+    const banned = await t.signUp();
+    await t.ctx.db.updateTable('users').set({ banned_at: Date.now() }).where('id', '=', banned.id).execute();
+    expect((await t.call({ method: 'GET', url: `/ap/channels/${banned.id}`, headers: AP })).statusCode).toBe(404);
+  });
+
+  it('lists only the public, published, ready videos in the outbox, as Create(Video)', async () => {
+    const outbox = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}/outbox`, headers: AP })).body);
+    expect(outbox).toMatchObject({ type: 'OrderedCollection', totalItems: 1 });
+    const page = JSON.parse((await t.call({ method: 'GET', url: new URL(outbox.first).pathname + new URL(outbox.first).search, headers: AP })).body);
+    expect(page.type).toBe('OrderedCollectionPage');
+    const items = [page.orderedItems].flat();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ type: 'Create', actor: `${ORIGIN}/ap/channels/${owner.id}`, object: { type: 'Video', name: 'A public video' } });
+  });
+
+  it('answers the Video object of a public video, and 404 for every video that must not leave the site', async () => {
+    const res = await t.call({ method: 'GET', url: `/ap/videos/${ids.public}`, headers: AP });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ type: 'Video', name: 'A public video', duration: 'PT123S' });
+    for (const name of ['unlisted', 'private', 'scheduled', 'processing', 'hidden']) {
+      expect((await t.call({ method: 'GET', url: `/ap/videos/${ids[name]}`, headers: AP })).statusCode, name).toBe(404);
+    }
+  });
+
+  it('answers NodeInfo 2.1 with the software, protocol and counts', async () => {
+    const links = JSON.parse((await t.call({ method: 'GET', url: '/.well-known/nodeinfo' })).body);
+    expect(links.links[0].href).toBe(`${ORIGIN}/nodeinfo/2.1`);
+    const info = JSON.parse((await t.call({ method: 'GET', url: '/nodeinfo/2.1' })).body);
+    expect(info).toMatchObject({
+      version: '2.1',
+      software: { name: 'reelhouse' },
+      protocols: ['activitypub'],
+      usage: { users: { total: expect.any(Number) }, localPosts: 1 },
+    });
+    expect(info.software.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('refuses an activity whose signature is missing', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: `/ap/channels/${owner.id}/inbox`,
+      headers: { 'content-type': 'application/activity+json' },
+      payload: JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: 'https://elsewhere.example/follows/1',
+        type: 'Follow',
+        actor: 'https://elsewhere.example/users/mallory',
+        object: `${ORIGIN}/ap/channels/${owner.id}`,
+      }),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await t.ctx.db.selectFrom('federation_followers').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('a site with federation off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN, FEDERATION: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('serves none of it', async () => {
+    const owner = await t.signUp();
+    for (const url of [
+      `/.well-known/webfinger?resource=acct:${owner.username}@localhost`,
+      '/.well-known/nodeinfo',
+      '/nodeinfo/2.1',
+      `/ap/channels/${owner.id}`,
+      '/ap/inbox',
+    ]) {
+      expect((await t.call({ method: 'GET', url, headers: AP })).statusCode, url).toBe(404);
+    }
+    expect(t.services.federation).toBeNull();
+  });
+});

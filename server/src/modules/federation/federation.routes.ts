@@ -1,0 +1,43 @@
+import type { Federation } from '@fedify/fedify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../http/errors.js';
+
+/** Every address the ActivityPub side answers at; FEDERATION_PATHS (activitypub.ts) lives under /ap/. */
+const ROUTES = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'] as const;
+
+/** Marks the library's "no such document", so the site's own 404 envelope answers it. */
+const NOT_FOUND = 599;
+
+/**
+ * Hands WebFinger, NodeInfo and the actors, inboxes, outboxes, collections and objects to the
+ * library as web requests, and sends back what it answers. The body stays the bytes that arrived:
+ * an inbox's signature covers their digest. Request URLs are rebuilt on PUBLIC_URL, the address
+ * other servers signed them for and the one every id is built on.
+ */
+export async function federationRoutes(app: FastifyInstance, { federation, publicUrl }: { federation: Federation<void>; publicUrl: string }) {
+  // Whatever content type arrives (application/activity+json, ld+json, json), the raw bytes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const v of [value].flat()) headers.append(name, v);
+    }
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
+    const answer = await federation.fetch(new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }), {
+      contextData: undefined,
+      onNotFound: () => new Response(null, { status: NOT_FOUND }),
+      // An actor or video asked for as a web page: the document names the site's own page as its url.
+      onNotAcceptable: () => new Response(null, { status: 406, headers: { vary: 'Accept' } }),
+    });
+    if (answer.status === NOT_FOUND) throw notFound('Federation document');
+    reply.status(answer.status);
+    answer.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(Buffer.from(await answer.arrayBuffer()));
+  };
+  for (const url of ROUTES) app.route({ method: ['GET', 'POST'], url, handler: handle });
+}

@@ -1,0 +1,57 @@
+import { Accept, type Federation, Follow, type InboxContext, Reject, Undo } from '@fedify/fedify';
+import type { FederationService } from './federation.service.js';
+
+/** The channel an actor address of this site names, or null for any other address. */
+function channelOf(ctx: InboxContext<void>, uri: URL | null): string | null {
+  const parsed = uri ? ctx.parseUri(uri) : null;
+  return parsed?.type === 'actor' ? parsed.identifier : null;
+}
+
+/**
+ * What the site does with activities that arrive, once the library has verified their signature
+ * (one that does not verify is answered 401 before any of this runs): a Follow of a channel is
+ * recorded and accepted, an Undo of it removes the follower, and an Accept or Reject of a follow a
+ * channel sent settles it.
+ */
+export function listenToInbox(federation: Federation<void>, service: FederationService): void {
+  federation
+    .setInboxListeners('/ap/channels/{identifier}/inbox', '/ap/inbox')
+    .on(Follow, async (ctx, follow) => {
+      const channelId = channelOf(ctx, follow.objectId);
+      if (!channelId || !follow.id || !follow.actorId) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || follower.id.href !== follow.actorId.href || !follower.inboxId) return;
+      const kept = await service.addFollower(channelId, {
+        actorId: follower.id.href,
+        inbox: follower.inboxId.href,
+        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+        followId: follow.id.href,
+      });
+      if (!kept) return;
+      const actor = ctx.getActorUri(channelId);
+      // Through the library's queue, signed with the channel's key, retried if the follower's server is away.
+      await ctx.sendActivity({ identifier: channelId }, follower, new Accept({ id: new URL(`#accept-${crypto.randomUUID()}`, actor), actor, object: follow }));
+    })
+    .on(Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      const follow = await undo.getObject(ctx);
+      if (!(follow instanceof Follow) || follow.actorId?.href !== undo.actorId.href) return;
+      const channelId = channelOf(ctx, follow.objectId);
+      if (channelId) await service.removeFollower(channelId, undo.actorId.href);
+    })
+    .on(Accept, async (ctx, accept) => {
+      if (!accept.actorId) return;
+      const follow = await accept.getObject(ctx).catch(() => null);
+      await service.followAccepted({
+        followId: follow?.id?.href ?? accept.objectId?.href ?? null,
+        channelId: follow instanceof Follow ? channelOf(ctx, follow.actorId) : ctx.recipient,
+        remoteActorId: accept.actorId.href,
+      });
+    })
+    .on(Reject, async (ctx, reject) => {
+      if (!reject.actorId) return;
+      const follow = await reject.getObject(ctx).catch(() => null);
+      const channelId = follow instanceof Follow ? channelOf(ctx, follow.actorId) : ctx.recipient;
+      if (channelId) await service.followingUndone(channelId, reject.actorId.href);
+    });
+}
