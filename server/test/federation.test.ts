@@ -1,0 +1,130 @@
+import net from 'node:net';
+import { Follow, generateCryptoKeyPair, Group, signRequest } from '@fedify/fedify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FederationSite } from '../src/composition/federation.js';
+import { createTestApp, type SignedIn, type TestApp } from './support/test-app.js';
+
+const AP = { accept: 'application/activity+json' };
+
+async function freePort(host: string): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Site {
+  t: TestApp;
+  origin: string;
+  host: string;
+  federation: FederationSite;
+}
+
+/** A whole site listening on its own loopback address, with its own data dir and database, running its jobs. */
+async function startSite(address: string): Promise<Site> {
+  const port = await freePort(address);
+  const origin = `http://${address}:${port}`;
+  const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }, serveSourceAsIs: false });
+  await t.app.listen({ host: address, port });
+  return { t, origin, host: `${address}:${port}`, federation: t.services.federation! };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const got = await probe();
+    if (got) return got;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('two sites federating over loopback', () => {
+  let a: Site;
+  let b: Site;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let aliceActor: string;
+  let bobActor: string;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startSite('127.0.0.2'), startSite('127.0.0.3')]);
+    alice = await a.t.signUp({ fullName: 'Alice on A' });
+    bob = await b.t.signUp({ fullName: 'Bob on B' });
+    aliceActor = `${a.origin}/ap/channels/${alice.id}`;
+    bobActor = `${b.origin}/ap/channels/${bob.id}`;
+  });
+  afterAll(async () => {
+    await Promise.all([a?.t.close(), b?.t.close()]);
+  });
+
+  it("finds a channel of B by WebFinger, and A's library reads its actor document", async () => {
+    const finger = await fetch(`${b.origin}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${bob.username}@${b.host}`)}`);
+    expect(finger.status).toBe(200);
+    const links = ((await finger.json()) as { links: { rel: string; href: string }[] }).links;
+    expect(links.find((l) => l.rel === 'self')?.href).toBe(bobActor);
+
+    const ctx = a.federation.activityPub.createContext(new URL(a.origin));
+    const actor = await ctx.lookupObject(bobActor);
+    expect(actor).toBeInstanceOf(Group);
+    const group = actor as Group;
+    expect(group.preferredUsername).toBe(bob.username);
+    expect(group.name?.toString()).toBe('Bob on B');
+    expect(group.inboxId?.href).toBe(`${bobActor}/inbox`);
+    expect((await group.getPublicKey())?.id?.href).toMatch(new RegExp(`^${bobActor}#`));
+  });
+
+  it('delivers a signed Follow from a channel of A, which B records and accepts, and A learns of the Accept', async () => {
+    const followId = await a.federation.follows.follow(alice.id, bobActor);
+    const follower = await waitFor('B to record the follower', () =>
+      b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).executeTakeFirst(),
+    );
+    expect(follower).toMatchObject({ actor_id: aliceActor, inbox: `${aliceActor}/inbox`, shared_inbox: `${a.origin}/ap/inbox`, follow_id: followId });
+
+    const collection = (await (await fetch(`${bobActor}/followers`, { headers: AP })).json()) as { totalItems: number; first: string };
+    expect(collection.totalItems).toBe(1);
+    const page = (await (await fetch(collection.first, { headers: AP })).json()) as { orderedItems: string | string[] };
+    expect([page.orderedItems].flat()).toEqual([aliceActor]);
+
+    const sent = await waitFor('the Accept to reach A', async () => {
+      const rows = await a.federation.service.following(alice.id);
+      return rows.find((r) => r.actor_id === bobActor && r.accepted_at !== null);
+    });
+    expect(sent.follow_id).toBe(followId);
+    // Both went through each site's own job queue: A's Follow, B's Accept.
+    for (const site of [a, b]) {
+      const jobs = await site.t.ctx.db.selectFrom('jobs').select(['status']).where('name', '=', 'federation.message').execute();
+      expect(jobs.length).toBeGreaterThan(0);
+      expect(jobs.every((j) => j.status === 'done')).toBe(true);
+    }
+  });
+
+  it('removes the follower when A undoes the Follow', async () => {
+    await a.federation.follows.unfollow(alice.id, bobActor);
+    await waitFor('B to forget the follower', async () => {
+      const rows = await b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).execute();
+      return rows.length === 0;
+    });
+    expect(await a.federation.service.following(alice.id)).toEqual([]);
+    const collection = (await (await fetch(`${bobActor}/followers`, { headers: AP })).json()) as { totalItems: number };
+    expect(collection.totalItems).toBe(0);
+  });
+
+  it('refuses with 401 a Follow whose signature is forged or missing, and records nothing', async () => {
+    const follow = new Follow({ id: new URL(`${aliceActor}#forged`), actor: new URL(aliceActor), object: new URL(bobActor) });
+    const body = JSON.stringify(await follow.toJsonLd());
+    const request = () =>
+      new Request(`${bobActor}/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' }, body });
+
+    const missing = await fetch(request());
+    expect(missing.status).toBe(401);
+
+    // Signed with a key of the forger's own, under the name of Alice's real key: it does not verify against it.
+    const forgerKey = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const forged = await signRequest(request(), forgerKey.privateKey, new URL(`${aliceActor}#main-key`));
+    const res = await fetch(forged);
+    expect(res.status).toBe(401);
+    expect(await b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).execute()).toEqual([]);
+  });
+});
