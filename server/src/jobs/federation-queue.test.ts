@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Temporal } from '@js-temporal/polyfill';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../db/client.js';
+import { BullmqQueue } from './bullmq-queue.js';
 import { FederationQueue } from './federation-queue.js';
+import type { JobQueue } from './job-types.js';
 import { LocalQueue } from './local-queue.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,22 +24,59 @@ async function waitFor(what: string, cond: () => boolean, timeoutMs = 10_000): P
   }
 }
 
-describe('the federation queue on the job table', () => {
-  let dir: string;
-  let handle: DbHandle;
+type Tuning = { backoffMs?: number };
+
+/** The job table in a SQLite file, as one machine runs it. */
+async function jobTable() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-fedqueue-'));
+  const handle: DbHandle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'site.db') } });
+  return {
+    make: async (tuning: Tuning): Promise<JobQueue> => {
+      await handle.db.deleteFrom('jobs').execute();
+      return new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 20, ...tuning });
+    },
+    failedJobs: async () => (await handle.db.selectFrom('jobs').select('status').where('status', '=', 'failed').execute()).length,
+    close: async () => {
+      await handle.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** BullMQ on Redis, as a scaled site runs it; a prefix of its own per queue. */
+async function bullmq() {
+  const run = `reelhouse-test-fed-${randomBytes(5).toString('hex')}`;
+  let n = 0;
+  let last: JobQueue | null = null;
+  return {
+    make: async (tuning: Tuning): Promise<JobQueue> => (last = new BullmqQueue({ redisUrl: REDIS_URL, logger: silent, prefix: `${run}-${++n}`, ...tuning })),
+    failedJobs: async () => (await last!.overview()).failed.length,
+    close: async () => {
+      const redis = new Redis(REDIS_URL);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${run}-*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      await redis.quit();
+    },
+  };
+}
+
+describe.each([
+  ['the job table', jobTable],
+  ['BullMQ on Redis', bullmq],
+] as const)('the federation queue on %s', (_label, backend) => {
+  let store: Awaited<ReturnType<typeof jobTable>>;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-fedqueue-'));
-    handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'site.db') } });
+    store = await backend();
   });
-  afterAll(async () => {
-    await handle.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
-  async function started(tuning: { backoffMs?: number } = {}) {
-    await handle.db.deleteFrom('jobs').execute();
-    const jobs = new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 20, ...tuning });
+  async function started(tuning: Tuning = {}) {
+    const jobs = await store.make(tuning);
     const federation = new FederationQueue(jobs, { maxAttempts: 3 });
     await jobs.start(federation.handlers(), { concurrency: 1 });
     return { jobs, federation };
@@ -78,8 +121,7 @@ describe('the federation queue on the job table', () => {
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(90);
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(190);
     await sleep(100);
-    const rows = await handle.db.selectFrom('jobs').select(['status', 'attempts']).execute();
-    expect(rows.every((r) => r.status !== 'failed')).toBe(true);
+    expect(await store.failedJobs()).toBe(0);
     await jobs.close();
   });
 
