@@ -62,6 +62,7 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
     mediaUrl: (key) => storage.url(key),
     version,
     userAgent: `Reelhouse/${version} (+${origin}/)`,
+    logger,
   });
   const stop = new AbortController();
   return {

@@ -42,6 +42,8 @@ export interface ActivityPubDeps {
   /** The site's version, for NodeInfo. */
   version: string;
   userAgent: string;
+  /** Told of deliveries that failed and activities that could not be handled; the library logs nothing of its own here. */
+  logger: { warn(obj: object, msg?: string): void };
 }
 
 /**
@@ -60,6 +62,8 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
     userAgent: deps.userAgent,
     // The process starts the queue once the job queue runs its handlers (composition/federation.ts).
     manuallyStartQueue: true,
+    // The library tries again after its backoff; this says which activity, to whom, and why.
+    onOutboxError: (err, activity) => deps.logger.warn({ err, activity: activity?.id?.href }, 'federation delivery failed'),
   });
   const abs = (url: string) => new URL(absoluteUrl(origin, url));
 
@@ -127,7 +131,7 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
     .setCounter((_ctx, identifier) => service.followerCount(identifier))
     .setFirstCursor(async (_ctx, identifier) => ((await service.channel(identifier)) ? '0' : null));
 
-  listenToInbox(federation, service);
+  listenToInbox(federation, service, deps.logger);
 
   federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, async () => {
     const usage = await service.usage();

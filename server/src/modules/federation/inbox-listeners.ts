@@ -13,7 +13,7 @@ function channelOf(ctx: InboxContext<void>, uri: URL | null): string | null {
  * recorded and accepted, an Undo of it removes the follower, and an Accept or Reject of a follow a
  * channel sent settles it.
  */
-export function listenToInbox(federation: Federation<void>, service: FederationService): void {
+export function listenToInbox(federation: Federation<void>, service: FederationService, logger: { warn(obj: object, msg?: string): void }): void {
   federation
     .setInboxListeners('/ap/channels/{identifier}/inbox', '/ap/inbox')
     .on(Follow, async (ctx, follow) => {
@@ -53,5 +53,6 @@ export function listenToInbox(federation: Federation<void>, service: FederationS
       const follow = await reject.getObject(ctx).catch(() => null);
       const channelId = follow instanceof Follow ? channelOf(ctx, follow.actorId) : ctx.recipient;
       if (channelId) await service.followingUndone(channelId, reject.actorId.href);
-    });
+    })
+    .onError((_ctx, err) => logger.warn({ err }, 'federation could not handle an activity it received'));
 }
