@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeVideos, seedVideo } from '../../../test/support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/support/test-app.js';
@@ -114,10 +117,17 @@ describe('federation documents of one site', () => {
 
 describe('a site with federation off', () => {
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN, FEDERATION: 'false' } });
+    // With the web client built, unknown paths get its page: federation's must not.
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-web-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Reelhouse</title>');
+    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN, FEDERATION: 'false', WEB_DIST: dist } });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
 
   it('serves none of it', async () => {
     const owner = await t.signUp();
@@ -129,7 +139,11 @@ describe('a site with federation off', () => {
       '/ap/inbox',
     ]) {
       expect((await t.call({ method: 'GET', url, headers: AP })).statusCode, url).toBe(404);
+      expect((await t.call({ method: 'GET', url })).statusCode, url).toBe(404);
     }
+    expect((await t.call({ method: 'POST', url: `/ap/channels/${owner.id}/inbox`, payload: {} })).statusCode).toBe(404);
     expect(t.services.federation).toBeNull();
+    // The web client still answers its own pages.
+    expect((await t.call({ method: 'GET', url: `/channel/${owner.username}` })).body).toContain('<title>');
   });
 });
