@@ -12,6 +12,8 @@ import { FederationKvRepository } from '../modules/federation/federation-kv.repo
 import { FederationRepository } from '../modules/federation/federation.repository.js';
 import { FederationService } from '../modules/federation/federation.service.js';
 import { federationRoutes } from '../modules/federation/federation.routes.js';
+import { InstanceService } from '../modules/instance/instance.service.js';
+import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
 import { isPrivateAddress } from '../modules/federation/remote-address.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -53,12 +55,15 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
   });
   const messages = new FederationQueue(queue, { maxAttempts: MESSAGE_ATTEMPTS });
   const version = siteVersion();
+  // Its own settings reader, as a worker builds no services; the site's name is all it asks.
+  const instance = new InstanceService({ settings: new InstanceSettingsRepository(db), config });
   const activityPub = buildActivityPub({
     service,
     kv: new FederationKvRepository(db),
     queue: messages,
     origin,
     allowPrivateAddress: config.federation.allowPrivateAddresses,
+    siteName: async () => (await instance.settings()).name,
     mediaUrl: (key) => storage.url(key),
     version,
     userAgent: `Reelhouse/${version} (+${origin}/)`,

@@ -13,11 +13,12 @@ import {
   Video,
 } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
+import { translator } from '../../i18n/translator.js';
 import { absoluteUrl, channelPageUrl, videoPageUrl } from '../previews/site-urls.js';
 import type { ChannelRow, FederatedVideoRow } from './federation.repository.js';
 import type { FederationService } from './federation.service.js';
 import { listenToInbox } from './inbox-listeners.js';
-import { imageType, type VideoAddresses, videoCreated, videoObject } from './video-object.js';
+import { imageType, textToHtml, type VideoAddresses, videoCreated, videoObject } from './video-object.js';
 
 /** Where federation's documents live on the site; the actor's id is the channel's account id, so a rename keeps its followers. */
 export const FEDERATION_PATHS = {
@@ -37,6 +38,8 @@ export interface ActivityPubDeps {
   /** The site's public origin (PUBLIC_URL): every id given out is built on it, whatever address a request came to. */
   origin: string;
   allowPrivateAddress: boolean;
+  /** The site's name, as admins set it. */
+  siteName: () => Promise<string>;
   /** A stored media file's address. */
   mediaUrl: (key: string) => string;
   /** The site's version, for NodeInfo. */
@@ -72,7 +75,10 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
       const channel = await service.channel(identifier);
       if (!channel) return null;
       const keys = await ctx.getActorKeyPairs(identifier);
+      // Channels have no description of their own: the words their link previews give them, in English.
+      const summary = translator('en')('pages.channelDescription', { name: channel.full_name, site: await deps.siteName() });
       return channelActor(channel, {
+        summary,
         id: ctx.getActorUri(identifier),
         inbox: ctx.getInboxUri(identifier),
         sharedInbox: ctx.getInboxUri(),
@@ -149,6 +155,7 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
 }
 
 interface ActorAddresses {
+  summary: string;
   id: URL;
   inbox: URL;
   sharedInbox: URL;
@@ -166,6 +173,7 @@ function channelActor(channel: ChannelRow, at: ActorAddresses): Group {
     id: at.id,
     preferredUsername: channel.username,
     name: channel.full_name,
+    summary: textToHtml(at.summary),
     url: at.page,
     icon: at.avatar ? new Image({ url: at.avatar, mediaType: imageType(at.avatar) }) : null,
     image: at.banner ? new Image({ url: at.banner, mediaType: imageType(at.banner) }) : null,

@@ -48,6 +48,7 @@ describe('federation documents of one site', () => {
       followers: `${ORIGIN}/ap/channels/${owner.id}/followers`,
       endpoints: { sharedInbox: `${ORIGIN}/ap/inbox` },
     });
+    expect(actor.summary).toMatch(/^<p>Videos of Film Club on .+<\/p>$/);
     expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     const stored = await t.ctx.db.selectFrom('federation_keys').selectAll().where('user_id', '=', owner.id).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.private_key)).toMatchObject({ kty: 'RSA' });
