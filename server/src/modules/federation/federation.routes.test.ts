@@ -57,6 +57,16 @@ describe('federation documents of one site', () => {
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
   });
 
+  it("gives the actor the channel's avatar as icon and banner as image, once it has them", async () => {
+    const before = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP })).body);
+    expect(before.icon).toBeUndefined();
+    await t.ctx.db.updateTable('users').set({ avatar_key: 'avatars/a.webp', cover_key: 'covers/c.webp' }).where('id', '=', owner.id).execute();
+    const actor = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP })).body);
+    expect(actor.icon).toEqual({ type: 'Image', url: `${ORIGIN}/media/avatars/a.webp`, mediaType: 'image/webp' });
+    expect(actor.image).toEqual({ type: 'Image', url: `${ORIGIN}/media/covers/c.webp`, mediaType: 'image/webp' });
+    await t.ctx.db.updateTable('users').set({ avatar_key: null, cover_key: null }).where('id', '=', owner.id).execute();
+  });
+
   it('answers 404 for a channel that does not exist or is banned', async () => {
     expect((await t.call({ method: 'GET', url: '/.well-known/webfinger?resource=acct:nobody@localhost' })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: '/ap/channels/nobody', headers: AP })).statusCode).toBe(404);
@@ -79,7 +89,18 @@ describe('federation documents of one site', () => {
   it('answers the Video object of a public video, and 404 for every video that must not leave the site', async () => {
     const res = await t.call({ method: 'GET', url: `/ap/videos/${ids.public}`, headers: AP });
     expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ type: 'Video', name: 'A public video', duration: 'PT123S' });
+    const video = JSON.parse(res.body);
+    expect(video).toMatchObject({
+      type: 'Video',
+      id: `${ORIGIN}/ap/videos/${ids.public}`,
+      name: 'A public video',
+      content: '<p>Line one<br>line &lt;two&gt;</p>',
+      duration: 'PT123S',
+      attributedTo: `${ORIGIN}/ap/channels/${owner.id}`,
+      icon: { url: `${ORIGIN}/media/videos/${ids.public}/thumbnail.webp` },
+    });
+    expect(video.url).toContainEqual(expect.objectContaining({ type: 'Link', mediaType: 'video/mp4', href: `${ORIGIN}/media/videos/${ids.public}/video.mp4` }));
+    expect(video.url).toContainEqual(expect.objectContaining({ type: 'Link', mediaType: 'text/html', href: `${ORIGIN}/video/${ids.public}` }));
     for (const name of ['unlisted', 'private', 'scheduled', 'processing', 'hidden']) {
       expect((await t.call({ method: 'GET', url: `/ap/videos/${ids[name]}`, headers: AP })).statusCode, name).toBe(404);
     }
