@@ -86,6 +86,21 @@ describe('federation documents of one site', () => {
     expect(items[0]).toMatchObject({ type: 'Create', actor: `${ORIGIN}/ap/channels/${owner.id}`, object: { type: 'Video', name: 'A public video' } });
   });
 
+  it('pages the outbox twenty at a time, newest first', async () => {
+    const busy = await t.signUp();
+    for (let i = 0; i < 21; i++) await seedVideo(t.ctx, busy.id, { title: `Clip ${i}` });
+    const local = (url: string) => new URL(url).pathname + new URL(url).search;
+    const outbox = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${busy.id}/outbox`, headers: AP })).body);
+    expect(outbox.totalItems).toBe(21);
+    const first = JSON.parse((await t.call({ method: 'GET', url: local(outbox.first), headers: AP })).body);
+    expect(first.orderedItems).toHaveLength(20);
+    expect(first.orderedItems[0].object.name).toBe('Clip 20');
+    const second = JSON.parse((await t.call({ method: 'GET', url: local(first.next), headers: AP })).body);
+    expect([second.orderedItems].flat().map((c: { object: { name: string } }) => c.object.name)).toEqual(['Clip 0']);
+    expect(second.next).toBeUndefined();
+    expect((await t.call({ method: 'GET', url: `/ap/channels/${busy.id}/outbox?cursor=nonsense`, headers: AP })).statusCode).toBe(404);
+  });
+
   it('answers the Video object of a public video, and 404 for every video that must not leave the site', async () => {
     const res = await t.call({ method: 'GET', url: `/ap/videos/${ids.public}`, headers: AP });
     expect(res.statusCode).toBe(200);
@@ -114,8 +129,13 @@ describe('federation documents of one site', () => {
       version: '2.1',
       software: { name: 'reelhouse' },
       protocols: ['activitypub'],
-      usage: { users: { total: expect.any(Number) }, localPosts: 1 },
+      usage: { users: { total: expect.any(Number) } },
     });
+    // Listed videos only: every public one of these tests, none of the five kept back.
+    const listed = await t.ctx.db.selectFrom('videos').select('id').where('listed', '=', 1).execute();
+    expect(info.usage.localPosts).toBe(listed.length);
+    expect(listed.map((v) => v.id)).toContain(ids.public);
+    expect(listed.map((v) => v.id)).not.toContain(ids.unlisted);
     expect(info.software.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
