@@ -22,10 +22,10 @@ interface Site {
 }
 
 /** A whole site listening on its own loopback address, with its own data dir and database, running its jobs. */
-async function startSite(address: string): Promise<Site> {
+async function startSite(address: string, allowPrivate = true): Promise<Site> {
   const port = await freePort(address);
   const origin = `http://${address}:${port}`;
-  const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }, serveSourceAsIs: false });
+  const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: String(allowPrivate) }, serveSourceAsIs: false });
   await t.app.listen({ host: address, port });
   return { t, origin, host: `${address}:${port}`, federation: t.services.federation! };
 }
@@ -126,5 +126,32 @@ describe('two sites federating over loopback', () => {
     const res = await fetch(forged);
     expect(res.status).toBe(401);
     expect(await b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).execute()).toEqual([]);
+  });
+
+  it('accepts a correctly signed activity, and one from a private address only where that is allowed', async () => {
+    const c = await startSite('127.0.0.4', false);
+    try {
+      const carol = await c.t.signUp();
+      const [key] = await a.federation.service.keyPairs(alice.id);
+      const signedFollow = async (target: string, n: number) => {
+        const follow = new Follow({ id: new URL(`${aliceActor}#signed-${n}`), actor: new URL(aliceActor), object: new URL(target) });
+        const request = new Request(`${target}/inbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/activity+json' },
+          body: JSON.stringify(await follow.toJsonLd()),
+        });
+        return fetch(await signRequest(request, key!.privateKey, new URL(`${aliceActor}#main-key`)));
+      };
+      // Signed with Alice's real key: B, which lets loopback addresses federate, fetches it and takes the Follow.
+      expect((await signedFollow(bobActor, 1)).status).toBe(202);
+      await waitFor('B to record the follower', () =>
+        b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).where('actor_id', '=', aliceActor).executeTakeFirst(),
+      );
+      // C does not: it will not fetch the key from A's loopback address, so nothing verifies it.
+      expect((await signedFollow(`${c.origin}/ap/channels/${carol.id}`, 2)).status).toBe(401);
+      expect(await c.t.ctx.db.selectFrom('federation_followers').selectAll().execute()).toEqual([]);
+    } finally {
+      await c.t.close();
+    }
   });
 });
