@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { FederationMessagesRepository } from '../jobs/federation-messages.repository.js';
 import { FederationQueue } from '../jobs/federation-queue.js';
 import type { JobHandlers, JobQueue } from '../jobs/job-types.js';
 import { buildActivityPub } from '../modules/federation/activitypub.js';
@@ -53,7 +54,7 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
     allowPrivateAddresses: config.federation.allowPrivateAddresses,
     isPrivateAddress,
   });
-  const messages = new FederationQueue(queue, { maxAttempts: MESSAGE_ATTEMPTS });
+  const messages = new FederationQueue(queue, new FederationMessagesRepository(db), { maxAttempts: MESSAGE_ATTEMPTS });
   const version = siteVersion();
   // Its own settings reader, as a worker builds no services; the site's name is all it asks.
   const instance = new InstanceService({ settings: new InstanceSettingsRepository(db), config });

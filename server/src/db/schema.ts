@@ -411,6 +411,8 @@ export interface Database {
     accepted_at: number | null;
     created_at: number;
   };
+  /** A message of the ActivityPub library's queue (JSON), named by its `federation.message` job. */
+  federation_messages: { id: string; body: string; created_at: number };
   /** The ActivityPub library's key-value store: JSON values, expires_at null for none. */
   federation_kv: { key: string; value: string; expires_at: number | null };
 }

@@ -7,12 +7,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../db/client.js';
 import { BullmqQueue } from './bullmq-queue.js';
+import { FederationMessagesRepository } from './federation-messages.repository.js';
 import { FederationQueue } from './federation-queue.js';
 import type { JobQueue } from './job-types.js';
 import { LocalQueue } from './local-queue.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,32 +26,29 @@ async function waitFor(what: string, cond: () => boolean, timeoutMs = 10_000): P
 
 type Tuning = { backoffMs?: number };
 
-/** The job table in a SQLite file, as one machine runs it. */
-async function jobTable() {
+/** Jobs on the job table, or on BullMQ in Redis, as a scaled site runs them; the messages in the site's database either way. */
+async function backend(kind: 'table' | 'bullmq') {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reelhouse-fedqueue-'));
   const handle: DbHandle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dir, 'site.db') } });
-  return {
-    make: async (tuning: Tuning): Promise<JobQueue> => {
-      await handle.db.deleteFrom('jobs').execute();
-      return new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 20, ...tuning });
-    },
-    failedJobs: async () => (await handle.db.selectFrom('jobs').select('status').where('status', '=', 'failed').execute()).length,
-    close: async () => {
-      await handle.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** BullMQ on Redis, as a scaled site runs it; a prefix of its own per queue. */
-async function bullmq() {
   const run = `reelhouse-test-fed-${randomBytes(5).toString('hex')}`;
   let n = 0;
   let last: JobQueue | null = null;
   return {
-    make: async (tuning: Tuning): Promise<JobQueue> => (last = new BullmqQueue({ redisUrl: REDIS_URL, logger: silent, prefix: `${run}-${++n}`, ...tuning })),
+    db: handle.db,
+    make: async (tuning: Tuning): Promise<JobQueue> => {
+      await handle.db.deleteFrom('jobs').execute();
+      await handle.db.deleteFrom('federation_messages').execute();
+      last =
+        kind === 'table'
+          ? new LocalQueue({ db: handle.db, dialect: handle.dialect, logger: silent, pollIntervalMs: 20, ...tuning })
+          : new BullmqQueue({ redisUrl: REDIS_URL, logger: silent, prefix: `${run}-${++n}`, ...tuning });
+      return last;
+    },
     failedJobs: async () => (await last!.overview()).failed.length,
     close: async () => {
+      await handle.close();
+      await fs.rm(dir, { recursive: true, force: true });
+      if (kind !== 'bullmq') return;
       const redis = new Redis(REDIS_URL);
       let cursor = '0';
       do {
@@ -65,33 +62,45 @@ async function bullmq() {
 }
 
 describe.each([
-  ['the job table', jobTable],
-  ['BullMQ on Redis', bullmq],
-] as const)('the federation queue on %s', (_label, backend) => {
-  let store: Awaited<ReturnType<typeof jobTable>>;
+  ['the job table', 'table'],
+  ['BullMQ on Redis', 'bullmq'],
+] as const)('the federation queue on %s', (_label, kind) => {
+  let store: Awaited<ReturnType<typeof backend>>;
 
   beforeAll(async () => {
-    store = await backend();
+    store = await backend(kind);
   });
   afterAll(() => store?.close());
 
   async function started(tuning: Tuning = {}) {
     const jobs = await store.make(tuning);
-    const federation = new FederationQueue(jobs, { maxAttempts: 3 });
+    const federation = new FederationQueue(jobs, new FederationMessagesRepository(store.db), { maxAttempts: 3 });
     await jobs.start(federation.handlers(), { concurrency: 1 });
     return { jobs, federation };
   }
+  const messagesLeft = async () => (await store.db.selectFrom('federation_messages').select('id').execute()).length;
 
-  it('delivers an enqueued message, whole, to the listener', async () => {
+  it('delivers an enqueued message, whole, to the listener, and its job carries only an id', async () => {
     const { jobs, federation } = await started();
     const got: unknown[] = [];
     const abort = new AbortController();
     const listening = federation.listen((m) => void got.push(m), { signal: abort.signal });
-    await federation.enqueue({ type: 'outbox', inbox: 'https://peer.test/inbox', activity: { type: 'Follow' } });
+    const delivery = { type: 'outbox', inbox: 'https://peer.test/inbox', keys: [{ privateKey: { kty: 'RSA', d: 'secret' } }] };
+    await federation.enqueue(delivery);
     await federation.enqueueMany([{ n: 1 }, { n: 2 }]);
     await waitFor('three messages', () => got.length === 3);
-    expect(got).toContainEqual({ type: 'outbox', inbox: 'https://peer.test/inbox', activity: { type: 'Follow' } });
+    expect(got).toContainEqual(delivery);
     expect(got).toContainEqual({ n: 2 });
+    if (kind === 'table') {
+      const payloads = await store.db.selectFrom('jobs').select('payload').execute();
+      expect(payloads.map((p) => JSON.parse(p.payload))).toEqual([
+        { messageId: expect.any(String) },
+        { messageId: expect.any(String) },
+        { messageId: expect.any(String) },
+      ]);
+    }
+    await sleep(50);
+    expect(await messagesLeft()).toBe(0);
     abort.abort();
     await listening;
     await jobs.close();
@@ -122,6 +131,22 @@ describe.each([
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(190);
     await sleep(100);
     expect(await store.failedJobs()).toBe(0);
+    expect(await messagesLeft()).toBe(0);
+    await jobs.close();
+  });
+
+  it('gives a message up after its last attempt, and removes it', async () => {
+    const { jobs, federation } = await started({ backoffMs: 20 });
+    let attempts = 0;
+    void federation.listen(() => {
+      attempts++;
+      throw new Error('gone for good');
+    });
+    await federation.enqueue({ doomed: true });
+    await waitFor('the failed job', () => attempts === 3);
+    await sleep(100);
+    expect(await store.failedJobs()).toBe(1);
+    expect(await messagesLeft()).toBe(0);
     await jobs.close();
   });
 

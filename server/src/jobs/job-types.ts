@@ -26,10 +26,9 @@ export interface JobMap {
   'mail.send': { mailId: string };
   /**
    * One message of the ActivityPub library's queue (a delivery to a remote inbox, an activity
-   * received, a fan-out to followers), carried whole: it is the library's own record, with no row
-   * of ours behind it (see federation-queue.ts).
+   * received, a fan-out to followers), kept in the federation_messages table (see federation-queue.ts).
    */
-  'federation.message': { message: unknown };
+  'federation.message': { messageId: string };
 }
 export type JobName = keyof JobMap;
 

@@ -68,12 +68,14 @@ describe.each(['sqlite', 'postgres'] as const)('migration 0057 on %s', (kind) =>
           .execute(),
       ).rejects.toThrow();
       await db.insertInto('federation_kv').values({ key: '["a","b"]', value: '1', expires_at: null }).execute();
+      await db.insertInto('federation_messages').values({ id: 'm1', body: '{"type":"outbox"}', created_at: 1 }).execute();
 
       await db.deleteFrom('users').where('id', '=', 'old1').execute();
       for (const table of ['federation_keys', 'federation_followers', 'federation_following'] as const) {
         expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
       }
       expect(await db.selectFrom('federation_kv').select('value').execute()).toEqual([{ value: '1' }]);
+      expect(await db.selectFrom('federation_messages').select('id').execute()).toEqual([{ id: 'm1' }]);
     } finally {
       await handle.close();
       await drop();

@@ -3,8 +3,9 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Federation (docs/decisions/0059): each channel's RSA key pair (JWK, made the first time another
  * server asks for it), the remote actors following a channel, the remote channels a channel follows
- * (accepted once their Accept arrives), and the small key-value store the ActivityPub library keeps
- * its caches and idempotence marks in (expires_at null: kept until deleted).
+ * (accepted once their Accept arrives), the small key-value store the ActivityPub library keeps
+ * its caches and idempotence marks in (expires_at null: kept until deleted), and the messages of
+ * its queue, which hold a channel's private key and so stay out of job payloads (and logs, and Redis).
  */
 export function migrationFederation(): Migration {
   const bigint = 'bigint' as const;
@@ -36,6 +37,12 @@ export function migrationFederation(): Migration {
         .addColumn('accepted_at', bigint)
         .addColumn('created_at', bigint, (c) => c.notNull())
         .addPrimaryKeyConstraint('federation_following_pk', ['channel_id', 'actor_id'])
+        .execute();
+      await db.schema
+        .createTable('federation_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', bigint, (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('federation_kv')
