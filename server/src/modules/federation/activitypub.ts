@@ -21,7 +21,7 @@ import { listenToInbox } from './inbox-listeners.js';
 import { imageType, textToHtml, type VideoAddresses, videoCreated, videoObject } from './video-object.js';
 
 /** Where federation's documents live on the site; the actor's id is the channel's account id, so a rename keeps its followers. */
-export const FEDERATION_PATHS = {
+const FEDERATION_PATHS = {
   actor: '/ap/channels/{identifier}',
   inbox: '/ap/channels/{identifier}/inbox',
   sharedInbox: '/ap/inbox',
@@ -137,7 +137,7 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
     .setCounter((_ctx, identifier) => service.followerCount(identifier))
     .setFirstCursor(async (_ctx, identifier) => ((await service.channel(identifier)) ? '0' : null));
 
-  listenToInbox(federation, service, deps.logger);
+  listenToInbox(federation, service, deps.logger, { inbox: FEDERATION_PATHS.inbox, sharedInbox: FEDERATION_PATHS.sharedInbox });
 
   federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, async () => {
     const usage = await service.usage();

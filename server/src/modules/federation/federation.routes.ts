@@ -2,7 +2,7 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.js';
 
-/** Every address the ActivityPub side answers at; FEDERATION_PATHS (activitypub.ts) lives under /ap/. */
+/** Every address the ActivityPub side answers at; the documents of activitypub.ts all live under /ap/. */
 const ROUTES = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'] as const;
 
 /** Marks the library's "no such document", so the site's own 404 envelope answers it. */

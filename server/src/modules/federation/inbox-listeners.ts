@@ -13,9 +13,14 @@ function channelOf(ctx: InboxContext<void>, uri: URL | null): string | null {
  * recorded and accepted, an Undo of it removes the follower, and an Accept or Reject of a follow a
  * channel sent settles it.
  */
-export function listenToInbox(federation: Federation<void>, service: FederationService, logger: { warn(obj: object, msg?: string): void }): void {
+export function listenToInbox(
+  federation: Federation<void>,
+  service: FederationService,
+  logger: { warn(obj: object, msg?: string): void },
+  paths: { inbox: `${string}{identifier}${string}`; sharedInbox: string },
+): void {
   federation
-    .setInboxListeners('/ap/channels/{identifier}/inbox', '/ap/inbox')
+    .setInboxListeners(paths.inbox, paths.sharedInbox)
     .on(Follow, async (ctx, follow) => {
       const channelId = channelOf(ctx, follow.objectId);
       if (!channelId || !follow.id || !follow.actorId) return;
