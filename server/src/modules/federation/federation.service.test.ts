@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelRow, FederationRepository } from './federation.repository.js';
-import { FederationService, RemoteAddressError } from './federation.service.js';
+import { FederationService } from './federation.service.js';
 
 const CHANNEL: ChannelRow = { id: 'u1', username: 'alice', full_name: 'Alice', avatar_key: null, cover_key: null, created_at: 1 };
 
@@ -65,7 +65,10 @@ describe('federation rules', () => {
     // A public inbox with a private shared inbox: kept, without the shared inbox.
     expect(await s.addFollower('u1', { ...follower, inbox: 'https://peer.example/a/inbox' })).toBe(true);
     expect(strict.followers[0]).toMatchObject({ inbox: 'https://peer.example/a/inbox', shared_inbox: null });
-    await expect(s.followSent('u1', { actorId: 'http://10.1.1.1/b', inbox: 'http://10.1.1.1/b/inbox', followId: 'x' })).rejects.toThrow(RemoteAddressError);
+    await expect(s.followSent('u1', { actorId: 'http://10.1.1.1/b', inbox: 'http://10.1.1.1/b/inbox', followId: 'x' })).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'http://10.1.1.1/b/inbox is on a private or loopback address',
+    });
 
     const open = fakeRows();
     const lenient = new FederationService({ rows: open.rows, allowPrivateAddresses: true, isPrivateAddress: privateHosts });

@@ -1,4 +1,5 @@
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import { unprocessable } from '../../http/errors.js';
 import type { ChannelRow, FederatedVideoRow, FederationRepository, FollowerRow } from './federation.repository.js';
 
 type KeyPair = Awaited<ReturnType<typeof generateCryptoKeyPair>>;
@@ -114,7 +115,7 @@ export class FederationService {
 
   /** Notes a Follow this channel sent, until the remote channel accepts it. */
   async followSent(channelId: string, remote: { actorId: string; inbox: string; followId: string }): Promise<void> {
-    if (!(await this.deliverable(remote.inbox))) throw new RemoteAddressError(remote.inbox);
+    if (!(await this.deliverable(remote.inbox))) throw unprocessable(`${remote.inbox} is on a private or loopback address`);
     await this.deps.rows.addFollowing(channelId, { actor_id: remote.actorId, inbox: remote.inbox, follow_id: remote.followId }, this.now());
   }
 
@@ -140,14 +141,6 @@ export class FederationService {
 
   private async deliverable(inbox: string): Promise<boolean> {
     return this.deps.allowPrivateAddresses || !(await this.deps.isPrivateAddress(inbox));
-  }
-}
-
-/** A remote server's address is on a private network, which FEDERATION_ALLOW_PRIVATE_ADDRESSES does not allow. */
-export class RemoteAddressError extends Error {
-  constructor(url: string) {
-    super(`${url} is on a private or loopback address`);
-    this.name = 'RemoteAddressError';
   }
 }
 
