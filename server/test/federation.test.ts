@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Follow, generateCryptoKeyPair, Group, signRequest } from '@fedify/fedify';
+import { Follow, generateCryptoKeyPair, Group, signRequest, Undo } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FederationSite } from '../src/composition/federation.js';
 import { createTestApp, type SignedIn, type TestApp } from './support/test-app.js';
@@ -147,6 +147,18 @@ describe('two sites federating over loopback', () => {
       await waitFor('B to record the follower', () =>
         b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).where('actor_id', '=', aliceActor).executeTakeFirst(),
       );
+      // An Undo naming that Follow by its id alone removes it.
+      const undo = new Undo({ id: new URL(`${aliceActor}#undo-1`), actor: new URL(aliceActor), object: new URL(`${aliceActor}#signed-1`) });
+      const undoRequest = new Request(`${bobActor}/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify(await undo.toJsonLd()),
+      });
+      expect((await fetch(await signRequest(undoRequest, key!.privateKey, new URL(`${aliceActor}#main-key`)))).status).toBe(202);
+      await waitFor('B to forget the follower', async () => {
+        const rows = await b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).execute();
+        return rows.length === 0;
+      });
       // C does not: it will not fetch the key from A's loopback address, so nothing verifies it.
       expect((await signedFollow(`${c.origin}/ap/channels/${carol.id}`, 2)).status).toBe(401);
       expect(await c.t.ctx.db.selectFrom('federation_followers').selectAll().execute()).toEqual([]);

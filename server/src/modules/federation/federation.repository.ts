@@ -98,6 +98,12 @@ export class FederationRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
+  /** An Undo that names the Follow only by its id: whichever channel that Follow was of. */
+  async removeFollowerByFollowId(actorId: string, followId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('federation_followers').where('actor_id', '=', actorId).where('follow_id', '=', followId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
   /** Oldest first, so a page's rows stay put as followers arrive; every follower when no limit is given. */
   followers(channelId: string, page?: { offset: number; limit: number }): Promise<FollowerRow[]> {
     let q = this.db

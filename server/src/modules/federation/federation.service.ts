@@ -77,8 +77,13 @@ export class FederationService {
     return true;
   }
 
-  removeFollower(channelId: string, actorId: string): Promise<boolean> {
-    return this.deps.rows.removeFollower(channelId, actorId);
+  /**
+   * A remote actor stopped following: the channel its Follow named, or, when the Undo names the
+   * Follow only by id, the follow recorded with that id (and only that actor's).
+   */
+  followerLeft(left: { channelId: string | null; actorId: string; followId: string | null }): Promise<boolean> {
+    if (left.channelId) return this.deps.rows.removeFollower(left.channelId, left.actorId);
+    return left.followId ? this.deps.rows.removeFollowerByFollowId(left.actorId, left.followId) : Promise.resolve(false);
   }
 
   /** A page of followers (cursor: the offset), or all of them for delivery when there is no cursor. */

@@ -39,17 +39,27 @@ export function listenToInbox(
     })
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
-      const follow = await undo.getObject(ctx);
-      if (!(follow instanceof Follow) || follow.actorId?.href !== undo.actorId.href) return;
-      const channelId = channelOf(ctx, follow.objectId);
-      if (channelId) await service.removeFollower(channelId, undo.actorId.href);
+      // Mastodon and PeerTube embed the Follow; others name it by an id that may not be fetchable.
+      // Read before getObject, which puts the fetched document's id in its place.
+      const named = undo.objectId?.href ?? null;
+      const object = await undo.getObject(ctx).catch(() => null);
+      const follow = object instanceof Follow ? object : null;
+      if (follow && follow.actorId?.href !== undo.actorId.href) return;
+      await service.followerLeft({
+        channelId: follow ? channelOf(ctx, follow.objectId) : null,
+        actorId: undo.actorId.href,
+        followId: follow?.id?.href ?? named,
+      });
     })
     .on(Accept, async (ctx, accept) => {
       if (!accept.actorId) return;
-      const follow = await accept.getObject(ctx).catch(() => null);
+      // Our Follow ids are fragments of the channel's address: fetched, they answer the channel.
+      const named = accept.objectId?.href ?? null;
+      const object = await accept.getObject(ctx).catch(() => null);
+      const follow = object instanceof Follow ? object : null;
       await service.followAccepted({
-        followId: follow?.id?.href ?? accept.objectId?.href ?? null,
-        channelId: follow instanceof Follow ? channelOf(ctx, follow.actorId) : ctx.recipient,
+        followId: follow?.id?.href ?? named,
+        channelId: follow ? channelOf(ctx, follow.actorId) : ctx.recipient,
         remoteActorId: accept.actorId.href,
       });
     })
