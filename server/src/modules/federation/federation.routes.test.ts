@@ -139,6 +139,12 @@ describe('federation documents of one site', () => {
     expect(info.software.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('keeps its addresses out of the OpenAPI document, which describes the API alone', async () => {
+    const doc = JSON.parse((await t.call({ method: 'GET', url: '/api/docs/json' })).body);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/ap/') || p.includes('well-known') || p.includes('nodeinfo'))).toEqual([]);
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
+  });
+
   it('refuses an activity whose signature is missing', async () => {
     const res = await t.call({
       method: 'POST',

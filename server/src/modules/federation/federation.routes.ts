@@ -39,5 +39,6 @@ export async function federationRoutes(app: FastifyInstance, { federation, publi
     });
     return reply.send(Buffer.from(await answer.arrayBuffer()));
   };
-  for (const url of ROUTES) app.route({ method: ['GET', 'POST'], url, handler: handle });
+  // Other servers' protocol, not the site's API: kept out of the OpenAPI document.
+  for (const url of ROUTES) app.route({ method: ['GET', 'POST'], url, schema: { hide: true }, handler: handle });
 }
