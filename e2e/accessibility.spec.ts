@@ -1,44 +1,101 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { signUpViaApi, uploadViaApi, waitReady } from './helpers';
+import { FROM_SITE, signInAdmin, signUpViaApi, uploadViaApi, waitReady, type TestUser } from './helpers';
+import { LOOKS, lookContext, type Look } from './screenshot-kit';
 
-/** What axe finds serious or critical on the page as it stands, one line per rule and element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+// axe (WCAG 2.2 AA rules) on every page of the site, signed out, signed in and as an admin. Every
+// page is looked at on a light desktop and a dark phone, so each is seen in both themes and both
+// forms; the two other looks (dark desktop, light phone) see the pages whose layout differs most.
+// Any serious or critical violation fails.
+
+interface Site {
+  owner: TestUser;
+  videoId: string;
+  playlistId: string;
 }
 
-test('axe finds no serious or critical violation on the main pages, light and dark', async ({ page }) => {
-  test.setTimeout(180_000);
-  const owner = await signUpViaApi(page.request);
-  const { _id } = await uploadViaApi(page.request, { title: 'An accessible reel' });
-  await waitReady(page.request, _id);
+let site: Site | undefined;
+
+/** One channel with a ready video and a public playlist, made once for the whole file. */
+async function theSite(browser: Browser, baseURL: string): Promise<Site> {
+  if (site) return site;
+  const context = await browser.newContext({ baseURL });
+  const owner = await signUpViaApi(context.request);
+  const { _id: videoId } = await uploadViaApi(context.request, { title: 'An accessible reel' });
+  await waitReady(context.request, videoId);
+  const made = await context.request.post('/api/v1/playlist/', { headers: FROM_SITE, data: { name: 'Accessible picks', description: 'For everyone' } });
+  const playlistId = ((await made.json()) as { data: { _id: string } }).data._id;
+  expect((await context.request.patch(`/api/v1/playlist/add/${videoId}/${playlistId}`, { headers: FROM_SITE })).ok()).toBe(true);
+  await context.close();
+  site = { owner, videoId, playlistId };
+  return site;
+}
+
+/** Opens each route in turn, waits for it to settle, and collects what axe finds there. */
+async function sweep(page: Page, look: Look, who: string, routes: string[]): Promise<string[]> {
   const found: string[] = [];
-  const u = `/${owner.username}`;
-  const routes = [
-    '/',
-    `/video/${_id}`,
-    `/channel/${owner.username}`,
-    u,
-    `${u}/add-video`,
-    `${u}/studio`,
-    `${u}/watch-history`,
-    `${u}/playlists`,
-    `${u}/edit-profile`,
-    '/login',
-    '/signup',
-  ];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const route of routes) {
-      await page.goto(route);
-      await page.waitForLoadState('networkidle');
-      for (const v of await seriousViolations(page)) found.push(`${theme} ${route}: ${v}`);
-    }
+  for (const route of routes) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main')).toBeVisible();
+    found.push(...(await seriousViolations(page, `${look.name} ${who} ${route}`)));
   }
-  console.log(found.join('\n'));
-  expect(found).toEqual([]);
-});
+  return found;
+}
+
+/** The pages seen in every look: the shell, the player page, a form, a long list and an admin table. */
+const EVERY_LOOK = (route: string) =>
+  /^\/($|\?tab=trending|video\/|channel\/[^/]+$|signup|admin\/(users|overview))|\/(studio|add-video|edit-profile)$/.test(route);
+
+for (const look of LOOKS) {
+  const everyPage = look.name === 'desktop-light' || look.name === 'phone-dark';
+  test(`axe finds nothing serious on ${everyPage ? 'any page' : 'the main pages'}, ${look.name}`, async ({ browser, baseURL }) => {
+    test.setTimeout(300_000);
+    const pick = (routes: string[]) => (everyPage ? routes : routes.filter(EVERY_LOOK));
+    const { owner, videoId, playlistId } = await theSite(browser, baseURL!);
+    const shared = [
+      '/',
+      '/?tab=trending',
+      '/?tab=live',
+      '/?query=accessible',
+      `/video/${videoId}`,
+      `/channel/${owner.username}`,
+      `/channel/${owner.username}/videos`,
+      `/channel/${owner.username}/playlists`,
+      `/playlist/${playlistId}`,
+    ];
+    const found: string[] = [];
+
+    const visitor = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
+    const visitorPage = await visitor.newPage();
+    found.push(
+      ...(await sweep(
+        visitorPage,
+        look,
+        'signed out',
+        pick([...shared, '/login', '/signup', '/forgot-password', '/reset-password?token=nothing', '/verify-email?token=nothing']),
+      )),
+    );
+    await visitor.close();
+
+    const signedIn = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
+    const ownerPage = await signedIn.newPage();
+    await signUpViaApi(ownerPage.request);
+    const me = ((await (await ownerPage.request.get('/api/v1/users/user/current')).json()) as { data: { username: string } }).data.username;
+    const u = `/${me}`;
+    const ownPages = ['add-video', 'edit-profile', 'change-password', 'devices', 'playlists', 'liked-videos', 'watch-history', 'studio', 'studio/live'];
+    found.push(...(await sweep(ownerPage, look, 'signed in', pick([...shared, '/?tab=subscriptions', u, ...ownPages.map((p) => `${u}/${p}`)]))));
+    await signedIn.close();
+
+    const admin = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
+    const adminPage = await admin.newPage();
+    await signInAdmin(adminPage);
+    const screens = ['overview', 'reports', 'users', 'videos', 'jobs', 'backups', 'settings', 'audit-log'];
+    found.push(...(await sweep(adminPage, look, 'admin', pick(screens.map((s) => `/admin/${s}`)))));
+    await admin.close();
+
+    console.log(found.join('\n'));
+    expect(found).toEqual([]);
+  });
+}

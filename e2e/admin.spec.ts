@@ -1,16 +1,6 @@
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
-import { FROM_SITE, newUser, signUpViaApi, toast } from './helpers';
-
-/** The journeys' admin (ADMIN_EMAILS): made on the first run, signed in on later ones. */
-async function signInAdmin(page: Page) {
-  const admin = { ...newUser('adm'), email: 'e2e-admin@example.com' };
-  await signUpViaApi(page.request, admin).catch(async () => {
-    const res = await page.request.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: admin.email, password: admin.password } });
-    expect(res.ok()).toBe(true);
-  });
-}
+import { FROM_SITE, newUser, signInAdmin, signUpViaApi, toast } from './helpers';
 
 test("an admin changes a user's role in the admin area and finds it in the audit log", async ({ page, playwright, baseURL }) => {
   const other = await playwright.request.newContext({ baseURL });

@@ -55,6 +55,15 @@ export async function signUpViaApi(request: APIRequestContext, user = newUser())
   return user;
 }
 
+/** The journeys' admin (ADMIN_EMAILS): made on the first run, signed in on later ones. */
+export async function signInAdmin(page: Page) {
+  const admin = { ...newUser('adm'), email: 'e2e-admin@example.com' };
+  await signUpViaApi(page.request, admin).catch(async () => {
+    const res = await page.request.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: admin.email, password: admin.password } });
+    expect(res.ok()).toBe(true);
+  });
+}
+
 export async function uploadViaApi(request: APIRequestContext, opts: { title: string; description?: string; file?: string }): Promise<{ _id: string }> {
   const file = opts.file ?? FIXTURES.smallVideo;
   return ok<{ _id: string }>(

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
+import { ViewingPreferencesForm } from '@/features/player/viewing-preferences-form';
 import { EditProfileForm } from '@/features/users/components/edit-profile-form';
 import { LanguageSelect } from '@/i18n/language-select';
 import { useAuth } from '@/lib/auth';
@@ -19,6 +20,9 @@ export default function EditProfilePage() {
       <PageTitle>{t('editProfile.title')}</PageTitle>
       <section className="mb-6 max-w-xs">
         <LanguageSelect />
+      </section>
+      <section className="mb-6">
+        <ViewingPreferencesForm />
       </section>
       <EditProfileForm
         user={user}

@@ -2,6 +2,7 @@ import type { MediaPlayerInstance } from '@vidstack/react';
 import { useEffect, useState, type RefObject } from 'react';
 import { describeCommand, keyToAction, planAction, shouldHandleKey, type PlayerCommand } from './keyboard';
 import { videoElement } from './video-element';
+import { readViewingPreferences } from './viewing-preferences';
 
 const FLASH_MS = 650;
 
@@ -16,7 +17,8 @@ export interface PlayerKeysView {
 /**
  * YouTube's shortcuts, with the player or the page focused and never while typing. vidstack's own
  * key handling is off (keyDisabled) because its mapping differs (j/l and arrows share one step, no
- * frame step or theater, digits and speed keys work differently). Returns the flash that says what
+ * frame step or theater, digits and speed keys work differently). The viewer can turn them off
+ * (viewing preferences). Returns the flash that says what
  * a key did, shown briefly over the video.
  */
 export function usePlayerKeys(playerRef: RefObject<MediaPlayerInstance | null>, view: RefObject<PlayerKeysView>): { text: string; key: number } | null {
@@ -27,6 +29,8 @@ export function usePlayerKeys(playerRef: RefObject<MediaPlayerInstance | null>, 
     const onKeyDown = (event: KeyboardEvent) => {
       const player = playerRef.current;
       if (!player || !shouldHandleKey(event, document.activeElement)) return;
+      // Turned off by the viewer: keys then only operate what has focus (buttons, the seek bar).
+      if (!readViewingPreferences().keyboardShortcuts) return;
       const action = keyToAction(event);
       if (!action) return;
       event.preventDefault();

@@ -3,7 +3,7 @@ import '@vidstack/react/player/styles/default/layouts/video.css';
 import './player.css';
 
 import { isHLSProvider, MediaPlayer, MediaProvider, Poster, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
-import { DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
+import { DefaultMenuCheckbox, DefaultTooltip, DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPEED_STEPS } from './playback';
@@ -21,6 +21,10 @@ import { keepQualityChoice } from './quality-choice';
 import { LiveEdgeButton } from './live-edge-button';
 import { keepDvrSeekable } from './live-dvr';
 import { useLayoutTranslations } from './layout-translations';
+import { preferredCaption } from './preferred-caption';
+import { SpeedMenu } from './speed-menu';
+import { mendVidstackAccessibility } from './vidstack-mends';
+import { readViewingPreferences, setViewingPreference, useViewingPreferences } from './viewing-preferences';
 
 /**
  * hls.js for a live: start and stay this many 1 s segments behind the newest (a short buffer,
@@ -59,11 +63,12 @@ export function VideoPlayer({
   live = false,
   muted = false,
 }: VideoPlayerProps) {
-  const { t } = useTranslation('player');
+  const { t, i18n } = useTranslation('player');
+  const preferences = useViewingPreferences();
   const translations = useLayoutTranslations();
   const playerRef = useRef<MediaPlayerInstance>(null);
   const startedRef = useRef(false);
-  const storage = useMemo(() => createVolumeStorage(browserStorage()), []);
+  const storage = useMemo(() => createVolumeStorage(browserStorage(), undefined, () => readViewingPreferences().captionsByDefault), []);
 
   // Callbacks and props read from long-lived listeners without re-subscribing them.
   const latest = useRef({ onTheaterChange, theater, duration, startAt, src, onTimeChange, onPause, onEnded });
@@ -187,6 +192,32 @@ export function VideoPlayer({
   }, [source.src]);
 
   const flash = usePlayerKeys(playerRef, latest);
+  useEffect(() => mendVidstackAccessibility(playerRef.current?.el ?? null), [source.src]);
+  // With captions on by preference, the track in the interface's language (or the first) starts on.
+  const defaultCaption = preferences.captionsByDefault ? preferredCaption(captions ?? [], i18n.language) : null;
+
+  // The player's own accessibility menu holds the device's viewing preferences, for everyone.
+  const preferenceItems = (
+    <>
+      {(
+        [
+          ['keyboardShortcuts', t('preferences.keyboardShortcuts')],
+          ['captionsByDefault', t('preferences.captionsByDefault')],
+        ] as const
+      ).map(([name, label]) => (
+        <DefaultMenuCheckbox
+          key={name}
+          label={label}
+          checked={preferences[name]}
+          // vidstack reports the starting value as a change when the menu mounts: only real changes are kept.
+          defaultChecked={preferences[name]}
+          onChange={(checked) => {
+            if (checked !== readViewingPreferences()[name]) setViewingPreference(name, checked);
+          }}
+        />
+      ))}
+    </>
+  );
 
   const theaterButton = (
     <DefaultTooltip content={theater ? t('theater.defaultViewTooltip') : t('theater.theaterModeTooltip')} placement="top">
@@ -238,7 +269,7 @@ export function VideoPlayer({
         {chapterContent ? <Track kind="chapters" type="json" content={chapterContent} label={t('controls.chapters')} lang="en" default /> : null}
         {/* Captions: the viewer's last choice (a language, or off) comes back from storage. */}
         {captions?.map((c) => (
-          <Track key={c.url} kind="subtitles" type="vtt" src={c.url} language={c.language} label={c.label} />
+          <Track key={c.url} kind="subtitles" type="vtt" src={c.url} language={c.language} label={c.label} default={c.url === defaultCaption?.url} />
         ))}
       </MediaProvider>
       {flash ? (
@@ -259,6 +290,8 @@ export function VideoPlayer({
           googleCastButton: null,
           // On air: a LIVE button that jumps to the newest, in place of the time and duration.
           liveButton: <LiveEdgeButton />,
+          accessibilityMenuItemsEnd: preferenceItems,
+          settingsMenuItemsEnd: <SpeedMenu />,
         }}
       />
     </MediaPlayer>

@@ -73,3 +73,16 @@ describe('createVolumeStorage', () => {
     expect(await storage.getVolume()).toBeNull();
   });
 });
+
+describe('createVolumeStorage with captions on by preference', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('turns captions on for every video even after the viewer turned them off on one', async () => {
+    let wanted = true;
+    const storage = createVolumeStorage(localStorage, VOLUME_STORAGE_KEY, () => wanted);
+    await storage.setCaptions?.(false);
+    expect(await storage.getCaptions()).toBe(true);
+    wanted = false;
+    expect(await storage.getCaptions()).toBe(false);
+  });
+});

@@ -13,9 +13,10 @@ interface Saved {
 /**
  * Remembers volume, mute and the captions (language, or off) across videos and visits, like
  * YouTube, and nothing else: speed, quality and position start fresh on each video. `store` is localStorage, or null where it is
- * unavailable (private modes that throw), in which case nothing is remembered.
+ * unavailable (private modes that throw), in which case nothing is remembered. `captionsByDefault`
+ * tells whether the viewer wants captions on whenever a video has them.
  */
-export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_KEY): MediaStorage {
+export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_KEY, captionsByDefault: () => boolean = () => false): MediaStorage {
   const read = (): Saved => {
     try {
       const raw = store?.getItem(key);
@@ -59,6 +60,8 @@ export function createVolumeStorage(store: Storage | null, key = VOLUME_STORAGE_
       write({ lang });
     },
     async getCaptions() {
+      // The viewer asked for captions on every video: turning them off holds for this video only.
+      if (captionsByDefault()) return true;
       const { captions } = read();
       return typeof captions === 'boolean' ? captions : null;
     },

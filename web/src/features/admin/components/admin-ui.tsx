@@ -21,7 +21,8 @@ export function Section({ title, children, actions }: { title: string; children:
 
 export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
+    // Focusable, so that a keyboard can scroll a table wider than a phone's screen.
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
       <table aria-label={label} className="w-full min-w-[640px] text-start text-sm">
         <thead className="bg-neutral-50 text-xs uppercase tracking-wide text-neutral-500 dark:bg-neutral-900 dark:text-neutral-400">
           <tr>

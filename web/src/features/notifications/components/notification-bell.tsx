@@ -126,7 +126,7 @@ function NotificationItem({ notification: n, onOpen, onMarkRead }: { notificatio
       <Avatar src={n.actor?.avatar.url} alt="" size={36} />
       <Link to={to} onClick={onOpen} className="min-w-0 flex-1 text-sm hover:underline">
         <span className="line-clamp-3 break-words">{notificationText(n)}</span>
-        <span className="mt-0.5 block text-xs text-neutral-500">{timeAgo(n.createdAt)}</span>
+        <span className="mt-0.5 block text-xs text-neutral-600 dark:text-neutral-400">{timeAgo(n.createdAt)}</span>
       </Link>
       {n.video?.thumbnail.url && <img src={n.video.thumbnail.url} alt="" className="h-10 w-16 shrink-0 rounded object-cover" />}
       {!n.read && (
