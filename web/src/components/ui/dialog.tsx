@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 import { Button } from './primitives';
@@ -10,7 +10,31 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal on the native <dialog>: focus trapping, Escape and the top layer come from the browser. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round the dialog's own controls: a native modal would let focus leave for
+ * the browser's address bar after the last one.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const inside = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const first = inside[0];
+  const last = inside[inside.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog>: Escape, the inert page behind and the top layer come from the
+ * browser, which also gives focus back to what opened it; Tab is kept inside (keepFocusInside).
+ */
 export function Dialog({ open, onClose, title, children }: DialogProps) {
   const { t } = useTranslation('ui');
   const ref = useRef<HTMLDialogElement>(null);
@@ -33,6 +57,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
+      onKeyDown={keepFocusInside}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
