@@ -156,6 +156,8 @@ test('a keyboard alone signs up, uploads, plays, changes quality and captions, l
   await tabTo(page, page.getByRole('button', { name: 'Comment', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Typed from the keyboard')).toBeVisible();
+  // A live region tells screen readers the comment is up.
+  await expect(page.getByRole('status').filter({ hasText: 'Your comment was posted.' })).toHaveCount(1);
 
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await tabTo(page, save, { back: true });

@@ -29,6 +29,8 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
   const cache = useCommentCache(videoId);
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
+  // Said by screen readers once a comment is posted: the new comment appears above, out of their way.
+  const [announcement, setAnnouncement] = useState('');
   const comments = q.data?.pages.flatMap((p) => p.comments) ?? [];
   // Comments and replies added or removed on this page since the count was read.
   const [delta, setDelta] = useState(0);
@@ -51,6 +53,7 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
       cache.prepend(created);
       onTotalChange(1);
       setContent('');
+      setAnnouncement(t('posted'));
     } catch (err) {
       if (isApiError(err, 401)) notify(t('loginToComment'), 'error');
       else notify(t('addFailed', { error: errorMessage(err) }), 'error');
@@ -61,6 +64,9 @@ export function CommentsSection({ videoId, videoOwnerId, commentsCount, viewer, 
 
   return (
     <section aria-labelledby="comments-heading" className="mt-6">
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <h2 id="comments-heading" className="mb-4 text-lg font-bold">
         {t('heading', { count: total })}
       </h2>
