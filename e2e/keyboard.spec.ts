@@ -148,6 +148,35 @@ test('a keyboard alone signs up, uploads, plays, changes quality and captions, l
   await expect(cc).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.rh-player .vds-captions')).toContainText('Spoken words on the test pattern');
 
+  // Off again, so that only the preference below can turn them on after the reload.
+  await page.keyboard.press('Enter');
+  await expect(cc).toHaveAttribute('aria-pressed', 'false');
+
+  // Viewing preferences, from the player's Accessibility menu: single-key shortcuts off, captions on by default.
+  await tabTo(page, page.getByRole('button', { name: 'Settings', exact: true }), { back: true });
+  await page.keyboard.press('Enter');
+  const accessibility = page.getByRole('menuitem', { name: /^Accessibility/ });
+  for (let i = 0; i < 8 && !(await accessibility.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  for (const name of ['Keyboard shortcuts', 'Captions on by default']) {
+    const item = page.getByRole('menuitemcheckbox', { name });
+    for (let i = 0; i < 12 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Keyboard shortcuts' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Captions on by default' })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  // k no longer plays (the page has focus, not the player); played from its button, captions come on by themselves.
+  await expect(page.getByRole('button', { name: 'Play' }).first()).toBeVisible();
+  await page.keyboard.press('k');
+  await page.waitForTimeout(500);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await tabTo(page, page.getByRole('button', { name: 'Play' }).first());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Captions', exact: true }).first()).toHaveAttribute('aria-pressed', 'true');
+
   // Like, comment, save to a playlist.
   await tabTo(page, page.getByRole('button', { name: 'Like' }));
   await page.keyboard.press('Enter');
