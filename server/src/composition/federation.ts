@@ -16,6 +16,8 @@ import { federationRoutes } from '../modules/federation/federation.routes.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
 import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
 import { isPrivateAddress } from '../modules/federation/remote-address.js';
+import { SentVideosRepository } from '../modules/federation/sent-videos.repository.js';
+import { VideoDelivery } from '../modules/federation/video-delivery.js';
 import type { Storage } from '../storage/storage.js';
 
 /** ActivityPub for one process: its rules, the library's object, the follows channels send, and what the process runs. */
@@ -23,8 +25,10 @@ export interface FederationSite {
   service: FederationService;
   activityPub: Federation<void>;
   follows: ChannelFollows;
-  /** The queue's job handler, for a process that runs jobs. */
-  handlers(): Pick<JobHandlers, 'federation.message'>;
+  /** Tells a video's followers what became of it (the `federation.video` job's work). */
+  videos: VideoDelivery;
+  /** The queue's job handlers, for a process that runs jobs. */
+  handlers(): Pick<JobHandlers, 'federation.message' | 'federation.video'>;
   /** Starts handing queued messages to the library; call once the job queue runs the handlers. */
   start(): void;
   /** WebFinger, NodeInfo and the /ap/ addresses. */
@@ -70,12 +74,24 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
     userAgent: `Reelhouse/${version} (+${origin}/)`,
     logger,
   });
+  const videos = new VideoDelivery({
+    federation: activityPub,
+    service,
+    sent: new SentVideosRepository(db),
+    site: { origin, mediaUrl: (key) => storage.url(key) },
+  });
   const stop = new AbortController();
   return {
     service,
     activityPub,
     follows: new ChannelFollows(activityPub, service, origin),
-    handlers: () => messages.handlers(),
+    videos,
+    handlers: () => ({
+      ...messages.handlers(),
+      'federation.video': async ({ videoId }) => {
+        await videos.deliver(videoId);
+      },
+    }),
     start: () => {
       activityPub.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => logger.error({ err }, 'federation queue stopped'));
     },

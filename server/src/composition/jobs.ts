@@ -21,7 +21,8 @@ import { InstanceSettingsRepository } from '../modules/instance/instance-setting
 import { VideoPipeline } from '../modules/pipeline/video-pipeline.js';
 import { ScheduledPublishing } from '../modules/videos/scheduled-publishing.js';
 import { ScheduledPublishingRepository } from '../modules/videos/scheduled-publishing.repository.js';
-import type { VideoEvents } from '../modules/videos/video-events.js';
+import { type VideoEvents, videoEventsOf } from '../modules/videos/video-events.js';
+import { videoEventsForFederation } from '../modules/federation/video-delivery.js';
 import type { Storage } from '../storage/storage.js';
 
 /**
@@ -37,13 +38,16 @@ export function createJobs(deps: {
   workDir: string;
   /** The process's media tools; made from the configuration when not given. */
   media?: MediaTools;
-  events?: Pick<VideoEvents, 'videoReady' | 'videoFailed' | 'videoListed'>;
+  /** Who hears of videos besides federation (notifications do). */
+  events?: Partial<VideoEvents>;
   /** Told when a job changes what visitors see: a video ready, failed or published. */
   changes: PublicChanges;
   /** The rungs admins chose for the ladder; a worker, which builds no services, reads the settings itself. */
   ladderRungs?: () => Promise<number[]>;
 }): {
   queue: JobQueue;
+  /** What every part of the process that changes a video tells: the given listeners, and federation's delivery jobs when it is on. */
+  videoEvents: VideoEvents;
   pipeline: VideoPipeline;
   publishing: ScheduledPublishing;
   /** The trending list's rebuilds: a process that runs jobs also asks for them on schedule. */
@@ -71,6 +75,7 @@ export function createJobs(deps: {
       pipeline?.onJobSettled(event).catch((err) => logger.error({ err, job: event.id }, 'could not record a job failure'));
     },
   });
+  const videoEvents = videoEventsOf(logger, deps.events, config.federation.enabled && config.publicUrl ? videoEventsForFederation(queue) : undefined);
   // A worker builds no services: it reads the rungs through a settings service of its own, built once.
   const settings = deps.ladderRungs ? null : new InstanceService({ settings: new InstanceSettingsRepository(database.db), config });
   const ladderRungs = deps.ladderRungs ?? (() => settings!.ladderRungs());
@@ -82,7 +87,7 @@ export function createJobs(deps: {
     logger,
     workDir,
     keepOriginalUploads: config.keepOriginalUploads,
-    events: deps.events,
+    events: videoEvents,
     changes: deps.changes,
     ladderRungs,
   });
@@ -90,7 +95,7 @@ export function createJobs(deps: {
     videos: new ScheduledPublishingRepository(database.db),
     queue,
     logger,
-    events: deps.events,
+    events: videoEvents,
     changes: deps.changes,
   });
   const trending = new TrendingJobs({ db: database.db, dialect: database.dialect, queue, logger, everyMs: config.trendingRefreshMs });
@@ -119,6 +124,7 @@ export function createJobs(deps: {
   const video = pipeline;
   return {
     queue,
+    videoEvents,
     pipeline,
     publishing,
     trending,

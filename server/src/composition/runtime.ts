@@ -108,7 +108,7 @@ async function buildSite(config: Config, logger: Logger, database: DbHandle, ove
     defaultImages: defaultImages(config.publicUrl),
     tmpDir: path.join(config.dataDir, 'tmp'),
   };
-  const built = await buildServices(ctx, { processing, publishing, notifications, uploadStore, media });
+  const built = await buildServices(ctx, { processing, publishing, notifications, videoEvents: jobs.videoEvents, uploadStore, media });
   services = built;
   if (await built.instance.demoAccountOn()) await built.startUpAccounts.ensureDemoAccount(config.demo);
   await built.startUpAccounts.ensureAdmins();

@@ -27,6 +27,7 @@ import { ModerationRepository } from '../modules/moderation/moderation.repositor
 import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { ReportsRepository } from '../modules/moderation/reports.repository.js';
 import type { NotificationsService } from '../modules/notifications/notifications.service.js';
+import type { VideoEvents } from '../modules/videos/video-events.js';
 import { PlaylistsRepository } from '../modules/playlists/playlists.repository.js';
 import { PlaylistsService } from '../modules/playlists/playlists.service.js';
 import { FeedsService } from '../modules/previews/feeds.service.js';
@@ -147,6 +148,8 @@ export interface ServiceJobs {
   processing: VideoProcessing;
   publishing: PublishScheduler;
   notifications: NotificationsService;
+  /** What services that change videos tell (notifications, and federation's deliveries when it is on). */
+  videoEvents: VideoEvents;
   uploadStore: UploadStore;
   /** The ffmpeg and ffprobe of the process, with their limits. */
   media: MediaTools;
@@ -158,7 +161,7 @@ export interface ServiceJobs {
  */
 export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise<Services> {
   const { config, db, dialect, storage, logger, defaultImages, answers } = ctx;
-  const { processing, publishing, notifications, uploadStore, media } = jobs;
+  const { processing, publishing, notifications, videoEvents, uploadStore, media } = jobs;
 
   // Sign-in asks the settings about the demo account, and turning it on creates it: the two lean on each other.
   const sessions = new SessionService(new SessionsRepository(db), await loadSigningSecret(db), { reuseGraceMs: config.refreshReuseGraceMs });
@@ -221,7 +224,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     tmpDir: ctx.tmpDir,
     publishing,
     quota,
-    events: notifications,
+    events: videoEvents,
     captions,
     search,
     changes: answers,
@@ -240,7 +243,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     users: userRows,
     storage,
     logger,
-    events: notifications,
+    events: videoEvents,
     changes: answers,
     sessions,
   });

@@ -35,6 +35,7 @@ import { migrationLiveChat } from './migrations/0054_live_chat.js';
 import { migrationLiveAllowed } from './migrations/0055_live_allowed.js';
 import { migrationLanguages } from './migrations/0056_languages.js';
 import { migrationFederation } from './migrations/0057_federation.js';
+import { migrationFederatedVideos } from './migrations/0058_federated_videos.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -78,6 +79,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0055_live_allowed': migrationLiveAllowed(),
     '0056_languages': migrationLanguages(),
     '0057_federation': migrationFederation(),
+    '0058_federated_videos': migrationFederatedVideos(),
   };
 }
 

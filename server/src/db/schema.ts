@@ -415,4 +415,6 @@ export interface Database {
   federation_messages: { id: string; body: string; created_at: number };
   /** The ActivityPub library's key-value store: JSON values, expires_at null for none. */
   federation_kv: { key: string; value: string; expires_at: number | null };
+  /** A video whose Create went to the channel's followers, until its Delete does; video_updated_at as last sent. */
+  federation_sent_videos: { video_id: string; channel_id: string; video_updated_at: number; sent_at: number };
 }

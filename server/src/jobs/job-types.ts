@@ -29,6 +29,8 @@ export interface JobMap {
    * received, a fan-out to followers), kept in the federation_messages table (see federation-queue.ts).
    */
   'federation.message': { messageId: string };
+  /** Tells a video's channel's followers what became of it: Create, Update or Delete, whichever is due. */
+  'federation.video': { videoId: string };
 }
 export type JobName = keyof JobMap;
 
@@ -47,6 +49,7 @@ export const JOB_PRIORITY: Record<JobName, number> = {
   'mail.send': 1,
   // Follows and their answers: another server is waiting, but nobody watches a page for them.
   'federation.message': 2,
+  'federation.video': 2,
 };
 
 /**
@@ -72,6 +75,8 @@ export const JOB_LANE: Record<JobName, Lane> = {
   'mail.send': 'playable',
   // Seconds of HTTP each, bounded by their time limit: never behind a ladder.
   'federation.message': 'playable',
+  // Queries and the queueing of one message per remote server: seconds, never behind a ladder.
+  'federation.video': 'playable',
 };
 export type LaneConcurrency = Record<Lane, number>;
 

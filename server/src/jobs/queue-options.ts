@@ -53,6 +53,8 @@ export const DEFAULT_TIME_LIMIT_MS: Record<JobName, number> = {
   'backup.manual': 6 * 60 * 60_000,
   'mail.send': 2 * 60_000,
   'federation.message': 60_000,
+  // Queueing a message per remote server of a channel with many followers.
+  'federation.video': 10 * 60_000,
 };
 
 /** Wait before attempt `attempt + 1`, after `attempt` failed. */

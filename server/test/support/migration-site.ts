@@ -23,3 +23,34 @@ export async function siteBeforeMigration(kind: 'sqlite' | 'postgres', name: str
   await migrateToLatest(db, dialect, { migrations: Object.fromEntries(Object.entries(migrations(dialect)).filter(([n]) => n < name)) });
   return site;
 }
+
+/**
+ * An account row as the users table stood from migration 0056 (its language column) on, for the
+ * migrations after it that need an account to hang rows on.
+ */
+export function accountRow(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    username: id,
+    email: `${id}@example.com`,
+    full_name: `Account ${id}`,
+    password_hash: 'x',
+    avatar_key: null,
+    cover_key: null,
+    is_demo: 0,
+    role: 'user' as const,
+    banned_at: null,
+    ban_reason: null,
+    approval_pending: 0,
+    quota_bytes: null,
+    daily_quota_bytes: null,
+    subscribers_count: 0,
+    videos_count: 0,
+    email_verified_at: null,
+    live_allowed: 0,
+    language: null,
+    created_at: 1_700_000_000_000,
+    updated_at: 1_700_000_000_000,
+    ...overrides,
+  };
+}

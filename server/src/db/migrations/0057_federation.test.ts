@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteBeforeMigration } from '../../../test/support/migration-site.js';
+import { accountRow, siteBeforeMigration } from '../../../test/support/migration-site.js';
 import { migrateToLatest } from '../migrations.js';
 
 describe.each(['sqlite', 'postgres'] as const)('migration 0057 on %s', (kind) => {
@@ -9,29 +9,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 0057 on %s', (kind) =>
       const { db, dialect } = handle;
       await db
         .insertInto('users')
-        .values({
-          id: 'old1',
-          username: 'old',
-          email: 'old@example.com',
-          full_name: 'Old Account',
-          password_hash: 'x',
-          avatar_key: null,
-          cover_key: null,
-          is_demo: 0,
-          role: 'user',
-          banned_at: null,
-          ban_reason: null,
-          approval_pending: 0,
-          quota_bytes: null,
-          daily_quota_bytes: null,
-          subscribers_count: 0,
-          videos_count: 0,
-          email_verified_at: null,
-          live_allowed: 0,
-          language: null,
-          created_at: 1_700_000_000_000,
-          updated_at: 1_700_000_000_000,
-        })
+        .values(accountRow('old1', { username: 'old' }))
         .execute();
       await migrateToLatest(db, dialect);
       expect((await db.selectFrom('users').select('username').executeTakeFirstOrThrow()).username).toBe('old');

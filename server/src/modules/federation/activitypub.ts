@@ -14,11 +14,11 @@ import {
 } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import { translator } from '../../i18n/translator.js';
-import { absoluteUrl, channelPageUrl, videoPageUrl } from '../previews/site-urls.js';
+import { absoluteUrl, channelPageUrl } from '../previews/site-urls.js';
 import type { ChannelRow, FederatedVideoRow } from './federation.repository.js';
 import type { FederationService } from './federation.service.js';
 import { listenToInbox } from './inbox-listeners.js';
-import { imageType, textToHtml, type VideoAddresses, videoCreated, videoObject } from './video-object.js';
+import { imageType, textToHtml, type VideoAddresses, videoAddresses, videoCreated, videoObject } from './video-object.js';
 
 /** Where federation's documents live on the site; the actor's id is the channel's account id, so a rename keeps its followers. */
 const FEDERATION_PATHS = {
@@ -93,15 +93,8 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
     .setKeyPairsDispatcher((_ctx, identifier) => service.keyPairs(identifier))
     .mapHandle((_ctx, username) => service.channelIdForUsername(username));
 
-  const addresses = (ctx: Context<void>, row: FederatedVideoRow): VideoAddresses => ({
-    object: ctx.getObjectUri(Video, { id: row.id }),
-    actor: ctx.getActorUri(row.owner_id),
-    followers: ctx.getFollowersUri(row.owner_id),
-    page: abs(videoPageUrl(origin, row.id)),
-    mp4: row.video_key ? abs(deps.mediaUrl(row.video_key)) : null,
-    hls: row.hls_key ? abs(deps.mediaUrl(row.hls_key)) : null,
-    thumbnail: abs(deps.mediaUrl(row.thumbnail_key)),
-  });
+  const site = { origin, mediaUrl: deps.mediaUrl };
+  const addresses = (ctx: Context<void>, row: FederatedVideoRow): VideoAddresses => videoAddresses(ctx, row, site);
 
   federation.setObjectDispatcher(Video, FEDERATION_PATHS.video, async (ctx, { id }) => {
     const row = await service.publicVideo(id);

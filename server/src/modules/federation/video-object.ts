@@ -1,5 +1,6 @@
-import { Create, Image, Link, PUBLIC_COLLECTION, Video } from '@fedify/fedify';
+import { type Context, Create, Delete, Image, Link, PUBLIC_COLLECTION, Tombstone, Update, Video } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
+import { absoluteUrl, videoPageUrl } from '../previews/site-urls.js';
 import type { FederatedVideoRow } from './federation.repository.js';
 
 /** Where a video and its channel live, as absolute addresses. */
@@ -14,6 +15,26 @@ export interface VideoAddresses {
   mp4: URL | null;
   hls: URL | null;
   thumbnail: URL;
+}
+
+/** What addresses are built from: the site's public origin and where a stored file is served. */
+export interface SiteAddresses {
+  origin: string;
+  mediaUrl: (key: string) => string;
+}
+
+/** A video's addresses, as the library names its objects and actors. */
+export function videoAddresses(ctx: Context<void>, row: FederatedVideoRow, site: SiteAddresses): VideoAddresses {
+  const abs = (url: string) => new URL(absoluteUrl(site.origin, url));
+  return {
+    object: ctx.getObjectUri(Video, { id: row.id }),
+    actor: ctx.getActorUri(row.owner_id),
+    followers: ctx.getFollowersUri(row.owner_id),
+    page: abs(videoPageUrl(site.origin, row.id)),
+    mp4: row.video_key ? abs(site.mediaUrl(row.video_key)) : null,
+    hls: row.hls_key ? abs(site.mediaUrl(row.hls_key)) : null,
+    thumbnail: abs(site.mediaUrl(row.thumbnail_key)),
+  };
 }
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -66,13 +87,39 @@ function publishedAt(row: FederatedVideoRow): number {
   return row.publish_at !== null ? Number(row.publish_at) : Number(row.created_at);
 }
 
-/** The outbox's entry for a video: its creation by the channel. */
-export function videoCreated(video: Video, at: VideoAddresses): Create {
+/**
+ * A video's creation by the channel: the outbox's entry (no `sentAt`), or the Create delivered to
+ * followers, whose id is new each time it is sent, since receivers drop an activity id they have seen.
+ */
+export function videoCreated(video: Video, at: VideoAddresses, sentAt?: number): Create {
   return new Create({
-    id: new URL(`${at.object.href}#create`),
+    id: new URL(`${at.object.href}#create${sentAt === undefined ? '' : `-${sentAt}`}`),
     actor: at.actor,
     object: video,
     published: video.published,
+    to: PUBLIC_COLLECTION,
+    cc: at.followers,
+  });
+}
+
+/** An edit of a video followers were told of: the whole object again, as PeerTube sends it. */
+export function videoUpdated(video: Video, at: VideoAddresses): Update {
+  return new Update({
+    id: new URL(`${at.object.href}#update-${video.updated?.epochMilliseconds ?? Date.now()}`),
+    actor: at.actor,
+    object: video,
+    published: video.updated,
+    to: PUBLIC_COLLECTION,
+    cc: at.followers,
+  });
+}
+
+/** A video that followers were told of and must now forget: deleted, made private or unlisted, or taken down. */
+export function videoDeleted(at: { object: URL; actor: URL; followers: URL }, sentAt: number): Delete {
+  return new Delete({
+    id: new URL(`${at.object.href}#delete-${sentAt}`),
+    actor: at.actor,
+    object: new Tombstone({ id: at.object }),
     to: PUBLIC_COLLECTION,
     cc: at.followers,
   });

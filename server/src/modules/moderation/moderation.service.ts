@@ -31,7 +31,7 @@ export interface ModerationDeps {
   storage: Pick<Storage, 'url' | 'deletePrefix'>;
   logger: { warn(obj: object, msg: string): void };
   /** Told when a restored video may reach its channel's followers. */
-  events: Pick<VideoEvents, 'videoListed'>;
+  events: Pick<VideoEvents, 'videoListed' | 'videoChanged'>;
   /** Told once an action has committed: takedowns, restores, deletions and bans change what visitors see. */
   changes: PublicChanges;
   /** Told when an account's ban changes who its sessions belong to. */
@@ -145,6 +145,8 @@ export class ModerationService {
     if (!note) throw badRequest('note is required to hide: the owner sees it as the reason', [{ path: 'note', message: 'note is required to hide' }]);
     const video = await this.videoTarget(target, 'hidden');
     await this.deps.moderation.hideVideo(video, note, actor);
+    const { events } = this.deps;
+    await tell(this.deps.logger, 'videoChanged', () => events.videoChanged(video.id));
   }
 
   private async restore(actor: Actor, target: ReportTarget, note: string | null) {
@@ -162,6 +164,8 @@ export class ModerationService {
       const video = await this.videoTarget(target, 'deleted');
       await this.deps.videos.deleteWithCascade(video.id, video.owner_id);
       await this.deps.storage.deletePrefix(videoPrefix(video.id));
+      const { events } = this.deps;
+      await tell(this.deps.logger, 'videoChanged', () => events.videoChanged(video.id));
     } else {
       const comment = await this.deps.comments.findAccess(target.id);
       if (!comment) throw notFound('Comment');

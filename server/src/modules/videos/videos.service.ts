@@ -199,7 +199,10 @@ export class VideosService {
     // The old file goes only once the row points at the new one.
     if (thumbnailKey && row.thumbnail_key !== thumbnailKey) await this.deps.storage.delete(row.thumbnail_key);
     const events = this.deps.events;
-    if (fields.visibility === 'public' && row.visibility !== 'public' && events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
+    if (events) {
+      if (fields.visibility === 'public' && row.visibility !== 'public') await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
+      await tell(this.deps.logger, 'videoChanged', () => events.videoChanged(id));
+    }
     return this.get(id, user);
   }
 
@@ -224,6 +227,8 @@ export class VideosService {
     await this.deps.videos.deleteWithCascade(id, row.owner_id);
     await this.deps.changes.changed();
     await this.deps.storage.deletePrefix(videoPrefix(id));
+    const events = this.deps.events;
+    if (events) await tell(this.deps.logger, 'videoChanged', () => events.videoChanged(id));
   }
 
   /**
@@ -236,7 +241,10 @@ export class VideosService {
     await this.deps.videos.setVisibility(id, row.owner_id, row.visibility === 'private' ? 'public' : 'private', null);
     await this.deps.changes.changed();
     const events = this.deps.events;
-    if (events) await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
+    if (events) {
+      await tell(this.deps.logger, 'videoListed', () => events.videoListed(id));
+      await tell(this.deps.logger, 'videoChanged', () => events.videoChanged(id));
+    }
     return this.get(id, user);
   }
 
