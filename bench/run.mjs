@@ -36,6 +36,7 @@ const benches = [
   { file: 'playable.mjs', full: [], quick: ['--smoke'] },
   { file: 'tus-upload.mjs', full: [], quick: ['--gib', '0.25'] },
   { file: 'live.mjs', full: [], quick: ['--quick'] },
+  { file: 'federation.mjs', full: [], quick: ['--quick'] },
 ].filter((b) => (!QUICK || b.quick) && (!ONLY || `${b.file} ${b.full.join(' ')}`.includes(ONLY)));
 
 const startedAt = new Date();

@@ -36,7 +36,7 @@ export type AdminVideo = z.infer<typeof AdminVideo>;
 export const AdminVideoPage = PageInfo.extend({ videos: z.array(AdminVideo) });
 export type AdminVideoPage = z.infer<typeof AdminVideoPage>;
 
-export const JOB_LANES = ['playable', 'live', 'background'] as const;
+export const JOB_LANES = ['playable', 'live', 'background', 'federation'] as const;
 export const JobLane = z.enum(JOB_LANES);
 
 /** How many jobs wait, wait for a later time, run and have failed for good, per lane. */

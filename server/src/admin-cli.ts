@@ -6,6 +6,7 @@ import { createLogger } from './logger.js';
 import { OperatorAccountsRepository } from './modules/admin/operator-accounts.repository.js';
 import { OperatorCommands, OperatorError } from './modules/admin/operator-commands.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
+import { Passwords } from './modules/users/passwords.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 
 /** `npm run admin -- <verb>`: operator commands run against the configured database. */
@@ -20,6 +21,7 @@ async function main() {
       accounts: new OperatorAccountsRepository(db),
       users: new UsersRepository(db),
       sessions: new SessionsRepository(db),
+      passwords: new Passwords(config.passwordCost),
     });
     await commands.run(process.argv.slice(2), (line) => console.log(line));
   } finally {

@@ -13,8 +13,11 @@ describe('configuration', () => {
     expect(c.limits).toEqual({ maxVideoBytes: 4 * 1024 ** 3, maxImageBytes: 10 * 1024 ** 2 });
     expect(c.keepOriginalUploads).toBe(false);
     expect(loadConfig({ KEEP_ORIGINAL_UPLOADS: 'true' }).keepOriginalUploads).toBe(true);
-    expect(c.jobConcurrency).toEqual({ playable: 2, live: 1, background: 1 });
+    expect(c.jobConcurrency).toEqual({ playable: 2, live: 1, background: 1, federation: 8 });
     expect(c.backgroundJobNice).toBe(10);
+    expect(c.passwordCost).toEqual({ memoryKib: 65_536, iterations: 3 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_ITERATIONS: '2' }).passwordCost).toEqual({ memoryKib: 19_456, iterations: 2 });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '512' })).toThrow(/PASSWORD_HASH_MEMORY_KIB/);
     expect(loadConfig({ JOB_CONCURRENCY: '3', PLAYABLE_JOB_CONCURRENCY: '4', LIVE_JOB_CONCURRENCY: '2', BACKGROUND_JOB_NICE: '0' })).toMatchObject({
       jobConcurrency: { playable: 4, live: 2, background: 3 },
       backgroundJobNice: 0,

@@ -87,12 +87,16 @@ const Env = z.object({
   JOB_CONCURRENCY: int(1).default(1),
   PLAYABLE_JOB_CONCURRENCY: int(1).default(2),
   LIVE_JOB_CONCURRENCY: int(1).default(1),
+  FEDERATION_JOB_CONCURRENCY: int(1).default(8),
   BACKGROUND_JOB_NICE: int(0).max(19).default(10),
   KEEP_ORIGINAL_UPLOADS: bool.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: int(1).default(10),
   RATE_LIMIT_REFRESH_PER_MINUTE: int(1).default(300),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR: int(1).default(30),
   REFRESH_REUSE_GRACE_SECONDS: int(0).max(300).default(10),
+  // argon2id's floor is 8 KiB per lane (4 lanes); the defaults are the library's.
+  PASSWORD_HASH_MEMORY_KIB: int(1024).max(4_194_304).default(65_536),
+  PASSWORD_HASH_ITERATIONS: int(1).max(100).default(3),
   PUBLIC_URL: url.refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://').optional(),
   ALLOWED_ORIGINS: originList.optional(),
   EMBED_ALLOWED_ORIGINS: originList.optional(),
@@ -248,10 +252,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Without Redis the API process runs the jobs itself; with Redis, `npm run worker` does unless told otherwise. */
     runJobsInProcess: e.RUN_JOBS_IN_PROCESS ?? !e.REDIS_URL,
     /**
-     * Slots per lane in each process that runs jobs: fast-start remuxes, live renditions, and
-     * storyboards plus ladders (JOB_CONCURRENCY), so playable work never queues behind a ladder.
+     * Slots per lane in each process that runs jobs: fast-start remuxes, live renditions,
+     * storyboards plus ladders (JOB_CONCURRENCY), so playable work never queues behind a ladder, and
+     * deliveries to other servers, which mostly wait on the network.
      */
-    jobConcurrency: { playable: e.PLAYABLE_JOB_CONCURRENCY, live: e.LIVE_JOB_CONCURRENCY, background: e.JOB_CONCURRENCY },
+    jobConcurrency: {
+      playable: e.PLAYABLE_JOB_CONCURRENCY,
+      live: e.LIVE_JOB_CONCURRENCY,
+      background: e.JOB_CONCURRENCY,
+      federation: e.FEDERATION_JOB_CONCURRENCY,
+    },
     /** Niceness of storyboard and ladder ffmpeg processes, so they yield the CPU to playable work. */
     backgroundJobNice: e.BACKGROUND_JOB_NICE,
     /** Keep each upload after its video is processed; by default only the outputs stay. */
@@ -267,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** A just-rotated refresh token presented again within this window gets the same successor. */
     refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_SECONDS * 1000,
+    /** argon2id's cost for passwords: memory (KiB) and passes. */
+    passwordCost: { memoryKib: e.PASSWORD_HASH_MEMORY_KIB, iterations: e.PASSWORD_HASH_ITERATIONS },
     /** The site's public address, e.g. https://video.example.com: absolute URLs, and the site's own origin. */
     publicUrl,
     /** Other origins a web client may be served from (credentialed CORS); none by default. */

@@ -28,6 +28,7 @@ import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { ReportsRepository } from '../modules/moderation/reports.repository.js';
 import type { NotificationsService } from '../modules/notifications/notifications.service.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
+import { Passwords } from '../modules/users/passwords.js';
 import { PlaylistsRepository } from '../modules/playlists/playlists.repository.js';
 import { PlaylistsService } from '../modules/playlists/playlists.service.js';
 import { FeedsService } from '../modules/previews/feeds.service.js';
@@ -174,12 +175,14 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     forgetLiveSessions: () => sessions.forgetLiveSessions(),
   });
   const userRows = new UsersRepository(db);
-  const startUpAccounts = new StartUpAccounts({ users: userRows, logger, adminEmails: config.adminEmails });
+  const passwords = new Passwords(config.passwordCost);
+  const startUpAccounts = new StartUpAccounts({ users: userRows, logger, adminEmails: config.adminEmails, passwords });
   let accountEmail: AccountEmailService | null = null;
   users = new UsersService({
     users: userRows,
     storage,
     logger,
+    passwords,
     adminEmails: config.adminEmails,
     defaultImages,
     demoAccountOn: () => instance.demoAccountOn(),
@@ -193,6 +196,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     box: new SecretBox(await loadSigningSecret(db)),
     accounts: users,
     issuer: async () => (await instance.settings()).name,
+    passwords,
   });
   accountEmail = new AccountEmailService({
     outbox: config.email ? new MailOutbox({ mails: new MailRepository(db), queue: ctx.queue }) : null,
@@ -201,6 +205,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     accounts: users,
     sessions,
     verification: config.emailVerification,
+    passwords,
   });
 
   const videoRows = new VideosRepository(db, dialect, config.pageBucketSpacing);

@@ -38,7 +38,7 @@ export interface BullmqQueueOptions extends QueueTuning {
   prefix?: string;
   /**
    * Queue name inside the prefix. The background lane uses it as it is (so jobs queued before lanes
-   * existed still run); the other lanes add `-playable` and `-live`.
+   * existed still run); the other lanes add `-playable`, `-live` and `-federation`.
    */
   queueName?: string;
   /** How many times a job may be found stalled (its worker died) before it fails. */
@@ -108,7 +108,12 @@ export class BullmqQueue implements JobQueue {
           removeOnFail: { age: 14 * 24 * 3600 },
         },
       });
-    this.queues = { playable: make(this.laneQueueName('playable')), live: make(this.laneQueueName('live')), background: make(this.queueName) };
+    this.queues = {
+      playable: make(this.laneQueueName('playable')),
+      live: make(this.laneQueueName('live')),
+      background: make(this.queueName),
+      federation: make(this.laneQueueName('federation')),
+    };
   }
 
   private laneQueueName(lane: Lane): string {

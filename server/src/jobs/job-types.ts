@@ -55,10 +55,11 @@ export const JOB_PRIORITY: Record<JobName, number> = {
 /**
  * Each lane has its own slots, so work that makes a video playable never waits behind a ladder:
  * `playable` (quick remuxes), `live` (live renditions, which run for a while but must start at
- * once), `background` (storyboards and ladders).
+ * once), `background` (storyboards and ladders), `federation` (deliveries to other servers, which
+ * mostly wait on the network: a slow or vanished server holds one of its slots, never a remux's).
  */
-export type Lane = 'playable' | 'live' | 'background';
-export const LANES: readonly Lane[] = ['playable', 'live', 'background'];
+export type Lane = 'playable' | 'live' | 'background' | 'federation';
+export const LANES: readonly Lane[] = ['playable', 'live', 'background', 'federation'];
 export const JOB_LANE: Record<JobName, Lane> = {
   'video.playable': 'playable',
   'video.live': 'live',
@@ -73,17 +74,20 @@ export const JOB_LANE: Record<JobName, Lane> = {
   'backup.manual': 'background',
   // A second's work that a person waits for: never behind a ladder.
   'mail.send': 'playable',
-  // Seconds of HTTP each, bounded by their time limit: never behind a ladder.
-  'federation.message': 'playable',
-  // Queries and the queueing of one message per remote server: seconds, never behind a ladder.
-  'federation.video': 'playable',
+  'federation.message': 'federation',
+  'federation.video': 'federation',
 };
 export type LaneConcurrency = Record<Lane, number>;
 
 /** A single number gives every lane that many slots. */
 export function laneConcurrency(c: number | Partial<LaneConcurrency>): LaneConcurrency {
-  if (typeof c === 'number') return { playable: Math.max(1, c), live: Math.max(1, c), background: Math.max(1, c) };
-  return { playable: Math.max(1, c.playable ?? 1), live: Math.max(1, c.live ?? 1), background: Math.max(1, c.background ?? 1) };
+  if (typeof c === 'number') return { playable: Math.max(1, c), live: Math.max(1, c), background: Math.max(1, c), federation: Math.max(1, c) };
+  return {
+    playable: Math.max(1, c.playable ?? 1),
+    live: Math.max(1, c.live ?? 1),
+    background: Math.max(1, c.background ?? 1),
+    federation: Math.max(1, c.federation ?? 1),
+  };
 }
 
 export const jobsInLane = (lane: Lane, names: JobName[]): JobName[] => names.filter((n) => JOB_LANE[n] === lane);
@@ -152,4 +156,5 @@ export const emptyLaneDepths = (): QueueOverview['lanes'] => ({
   playable: { waiting: 0, delayed: 0, running: 0, failed: 0 },
   live: { waiting: 0, delayed: 0, running: 0, failed: 0 },
   background: { waiting: 0, delayed: 0, running: 0, failed: 0 },
+  federation: { waiting: 0, delayed: 0, running: 0, failed: 0 },
 });

@@ -57,10 +57,13 @@ export interface RunningProcess {
  * on: the processes of a test (and of the tests beside it) share one machine, and only one of them
  * could hold the ingest's port.
  */
+/** argon2id at its floor, as every test's site hashes passwords (docs/decisions/0060): the same code, a thousandth of the cost. */
+export const FAST_PASSWORD_HASHING = { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1' };
+
 export function startProcess(name: string, script: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LIVE_INGEST: 'off', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LIVE_INGEST: 'off', ...FAST_PASSWORD_HASHING, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];

@@ -11,6 +11,7 @@ import { createRuntime } from '../../src/composition/runtime.js';
 import type { Services } from '../../src/composition/services.js';
 import { createPgDatabase, testDialect } from './databases.js';
 import { fixtureFile } from './fixtures.js';
+import { FAST_PASSWORD_HASHING } from './processes.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,6 +59,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; serveS
     RATE_LIMIT_GENERAL_PER_MINUTE: '1000000',
     // No RTMP listener per test app: the live ingest tests turn it on with a port of their own.
     LIVE_INGEST: 'off',
+    ...FAST_PASSWORD_HASHING,
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     // The whole suite can be run with SQLite's read pool on.
     ...(process.env.TEST_SQLITE_READ_WORKERS ? { SQLITE_READ_WORKERS: process.env.TEST_SQLITE_READ_WORKERS } : {}),

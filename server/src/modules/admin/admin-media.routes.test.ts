@@ -147,6 +147,7 @@ describe('GET /admin/jobs and POST /admin/jobs/:id/retry', () => {
       { lane: 'playable', waiting: 0, delayed: 0, running: 1, failed: 0 },
       { lane: 'live', waiting: 0, delayed: 1, running: 0, failed: 0 },
       { lane: 'background', waiting: 1, delayed: 0, running: 0, failed: 1 },
+      { lane: 'federation', waiting: 0, delayed: 0, running: 0, failed: 0 },
     ]);
     expect(res.data.running).toMatchObject([{ name: 'video.playable', lane: 'playable', state: 'running', videoId: 'other', videoTitle: null }]);
     expect(res.data.failed).toEqual([

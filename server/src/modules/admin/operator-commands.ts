@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Password, Role } from '@reelhouse/contract';
 import type { SessionsRepository } from '../users/sessions.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { hashPassword } from '../users/passwords.js';
+import { Passwords } from '../users/passwords.js';
 import type { OperatorAccountsRepository } from './operator-accounts.repository.js';
 
 /**
@@ -24,6 +24,8 @@ export interface OperatorDeps {
   accounts: OperatorAccountsRepository;
   users: Pick<UsersRepository, 'update'>;
   sessions: Pick<SessionsRepository, 'revokeAllExcept'>;
+  /** At the site's cost (the standard one when not given). */
+  passwords?: Passwords;
 }
 
 export class OperatorCommands {
@@ -87,7 +89,7 @@ export class OperatorCommands {
     const parsed = Password.safeParse(password);
     if (!parsed.success) throw new OperatorError(parsed.error.issues[0]!.message);
     const now = Date.now();
-    await this.deps.users.update(account.id, { password_hash: await hashPassword(password), updated_at: now });
+    await this.deps.users.update(account.id, { password_hash: await (this.deps.passwords ?? new Passwords()).hash(password), updated_at: now });
     // Whoever knew the old password may be signed in somewhere; the new one is the only way in.
     await this.deps.sessions.revokeAllExcept(account.id, null, now);
     out(

@@ -5,7 +5,7 @@ import { hashLinkToken } from './account-links.js';
 import type { AccountTokenRow, AccountTokensRepository } from './account-tokens.repository.js';
 import type { SessionService } from './session.service.js';
 import type { UsersRepository } from './users.repository.js';
-import { hashPassword } from './passwords.js';
+import { Passwords } from './passwords.js';
 import type { UsersService } from './users.service.js';
 
 export interface AccountEmailDeps {
@@ -16,6 +16,8 @@ export interface AccountEmailDeps {
   accounts: Pick<UsersService, 'current'>;
   sessions: Pick<SessionService, 'closeOthers'>;
   verification: 'off' | 'optional' | 'required';
+  /** At the site's cost (the standard one when not given). */
+  passwords?: Passwords;
   /** The clock; tests move it. */
   now?: () => number;
 }
@@ -27,8 +29,10 @@ const BAD_VERIFY_LINK = 'This confirmation link is unknown, already used or expi
 /** Password resets and address checks by mailed links. The mails themselves are made by the `mail.send` job (account-links.ts). */
 export class AccountEmailService {
   private readonly now: () => number;
+  private readonly passwords: Passwords;
 
   constructor(private readonly deps: AccountEmailDeps) {
+    this.passwords = deps.passwords ?? new Passwords();
     this.now = deps.now ?? Date.now;
   }
 
@@ -50,7 +54,7 @@ export class AccountEmailService {
     const now = this.now();
     // Following the link proved the address, so it also counts as confirmed.
     await this.deps.users.update(user.id, {
-      password_hash: await hashPassword(newPassword),
+      password_hash: await this.passwords.hash(newPassword),
       email_verified_at: user.email_verified_at ?? now,
       updated_at: now,
     });

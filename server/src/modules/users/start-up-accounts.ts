@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { newId } from '../../lib/ids.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
-import { hashPassword, passwordMatches } from './passwords.js';
+import { Passwords } from './passwords.js';
 
 /** How many names (`demo`, `demo1`...) the demo account tries before giving up. */
 const DEMO_USERNAME_TRIES = 100;
@@ -11,7 +11,11 @@ const DEMO_USERNAME_TRIES = 100;
  * account on): the ADMIN_EMAILS grants and the demo account.
  */
 export class StartUpAccounts {
-  constructor(private readonly deps: { users: UsersRepository; logger: Pick<Logger, 'info'>; adminEmails?: readonly string[] }) {}
+  private readonly passwords: Passwords;
+
+  constructor(private readonly deps: { users: UsersRepository; logger: Pick<Logger, 'info'>; adminEmails?: readonly string[]; passwords?: Passwords }) {
+    this.passwords = deps.passwords ?? new Passwords();
+  }
 
   /** Makes the accounts named by ADMIN_EMAILS admins; run at start-up, so editing the list takes effect on restart. */
   async ensureAdmins(): Promise<void> {
@@ -31,15 +35,15 @@ export class StartUpAccounts {
     for (let n = 0; n < DEMO_USERNAME_TRIES; n++) {
       const existing = await this.deps.users.findByEmail(demo.email);
       if (existing) {
-        if (!(await passwordMatches(existing.password_hash, demo.password))) {
-          await this.deps.users.update(existing.id, { password_hash: await hashPassword(demo.password), is_demo: 1, updated_at: Date.now() });
+        if (!(await this.passwords.matches(existing.password_hash, demo.password))) {
+          await this.deps.users.update(existing.id, { password_hash: await this.passwords.hash(demo.password), is_demo: 1, updated_at: Date.now() });
         }
         return;
       }
       // `demo`, or `demo1`, `demo2`... when someone signed up as `demo` first.
       const username = n === 0 ? 'demo' : `demo${n}`;
       if (await this.deps.users.findByUsername(username)) continue;
-      passwordHash ??= await hashPassword(demo.password);
+      passwordHash ??= await this.passwords.hash(demo.password);
       if (await this.deps.users.insertIfFree(demoRow(username, demo.email, passwordHash, Date.now()))) {
         this.deps.logger.info({ username }, 'demo account created');
         return;

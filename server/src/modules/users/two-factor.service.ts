@@ -1,5 +1,5 @@
 import type { RecoveryCodes, TwoFactorSetup } from '@reelhouse/contract';
-import { passwordMatches } from './passwords.js';
+import { Passwords } from './passwords.js';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { codeStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrCodeDataUrl, type SecretBox } from './totp.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
@@ -21,6 +21,8 @@ export interface TwoFactorDeps {
   accounts: { getRow(userId: string): Promise<Account> };
   /** The name authenticator apps show beside the code: the site's name. */
   issuer: () => Promise<string>;
+  /** At the site's cost (the standard one when not given). */
+  passwords?: Passwords;
   now?: () => number;
 }
 
@@ -37,9 +39,11 @@ export interface SecondFactor {
  */
 export class TwoFactorService {
   private readonly now: () => number;
+  private readonly passwords: Passwords;
 
   constructor(private readonly deps: TwoFactorDeps) {
     this.now = deps.now ?? Date.now;
+    this.passwords = deps.passwords ?? new Passwords();
   }
 
   async enabled(userId: string): Promise<boolean> {
@@ -113,7 +117,8 @@ export class TwoFactorService {
   private async checkProofs(userId: string, row: { secret: string | null; failures: number; failures_since: number | null }, password: string, code: string) {
     const account = await this.deps.accounts.getRow(userId);
     this.assertNotLimited(row);
-    if (!(await passwordMatches(account.password_hash, password))) throw badRequest('Password is incorrect', [{ path: 'password', message: 'wrong password' }]);
+    if (!(await this.passwords.matches(account.password_hash, password)))
+      throw badRequest('Password is incorrect', [{ path: 'password', message: 'wrong password' }]);
     const digits = code.replace(/\s+/g, '');
     const ok = /^\d{6}$/.test(digits) ? await this.takeCode(userId, row.secret!, digits) : await this.takeRecoveryCode(userId, code);
     if (!ok) {

@@ -9,7 +9,7 @@ import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
 import { imageError } from '../../http/image-error.js';
 import { viewerKey } from '../../lib/viewer-key.js';
 import { knownLanguage } from '../../i18n/languages.js';
-import { hashPassword, passwordMatches } from './passwords.js';
+import { Passwords } from './passwords.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
 
@@ -21,6 +21,8 @@ export interface UserServiceDeps {
   users: UsersRepository;
   storage: Storage;
   logger: Logger;
+  /** At the site's cost (the standard one when not given). */
+  passwords?: Passwords;
   /** Accounts with these emails are admins (ADMIN_EMAILS). */
   adminEmails?: readonly string[];
   defaultImages?: DefaultImages;
@@ -43,8 +45,10 @@ export interface UserServiceDeps {
 export class UsersService {
   private readonly defaults: DefaultImages;
   private readonly changes: PublicChanges;
+  private readonly passwords: Passwords;
 
   constructor(private readonly deps: UserServiceDeps) {
+    this.passwords = deps.passwords ?? new Passwords();
     this.defaults = deps.defaultImages ?? defaultImages();
     this.changes = deps.changes ?? noPublicChanges;
   }
@@ -88,7 +92,7 @@ export class UsersService {
       if (avatarKey) stored.push(avatarKey);
       const coverKey = images.coverImage ? await this.storeImage(id, 'coverImage', images.coverImage) : null;
       if (coverKey) stored.push(coverKey);
-      const row = await this.createAccount({ id, ...fields, passwordHash: await hashPassword(fields.password), avatarKey, coverKey, ...opts });
+      const row = await this.createAccount({ id, ...fields, passwordHash: await this.passwords.hash(fields.password), avatarKey, coverKey, ...opts });
       return this.present(row);
     } catch (err) {
       await this.deps.storage.deletePrefix(userPrefix(id));
@@ -242,8 +246,8 @@ export class UsersService {
   async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
     const row = await this.getRow(userId);
     if (row.is_demo) throw forbidden('The demo account cannot change its password');
-    if (!(await passwordMatches(row.password_hash, oldPassword))) throw badRequest('Old password is incorrect.');
-    await this.deps.users.update(userId, { password_hash: await hashPassword(newPassword), updated_at: Date.now() });
+    if (!(await this.passwords.matches(row.password_hash, oldPassword))) throw badRequest('Old password is incorrect.');
+    await this.deps.users.update(userId, { password_hash: await this.passwords.hash(newPassword), updated_at: Date.now() });
   }
 
   /** Removes the user with every row and file they own. */
@@ -283,7 +287,7 @@ export class UsersService {
   /** Checks a password for sign-in; spends the same time whether or not the email exists. */
   async verifyCredentials(email: string, password: string): Promise<UserRow> {
     const row = await this.deps.users.findByEmail(email);
-    const ok = await passwordMatches(row?.password_hash, password);
+    const ok = await this.passwords.matches(row?.password_hash, password);
     if (!row || !ok) throw unauthorized('Invalid email or password');
     // Told only to whoever knows the password, so the state of an account is not public.
     await this.checkMaySignIn(row, 'password');

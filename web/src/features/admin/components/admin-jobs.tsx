@@ -12,7 +12,12 @@ import { Badge, Cell, ErrorText, Figure, Section, Table } from './admin-ui';
 export function AdminJobs() {
   const { t } = useTranslation('admin');
   const { data, error, isPending } = useAdminJobs();
-  const laneNote = { playable: t('jobs.lane.playable'), live: t('jobs.lane.live'), background: t('jobs.lane.background') };
+  const laneNote = {
+    playable: t('jobs.lane.playable'),
+    live: t('jobs.lane.live'),
+    background: t('jobs.lane.background'),
+    federation: t('jobs.lane.federation'),
+  };
   if (isPending) return <Spinner />;
   if (!data) return <ErrorText error={error} />;
   return (

@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+/**
+ * Federation's delivery at scale, on the built server (SQLite, jobs in-process, as `npm start` runs):
+ * a channel with FOLLOWERS followers spread over SERVERS remote servers (a local fleet of inboxes on
+ * loopback, each server with a shared inbox, as Mastodon and PeerTube have), one of its videos made
+ * public, and:
+ *  (a) how long until every server's inbox has taken the signed Create (each checks the signature
+ *      with the library's verification, fetching the channel's key once), and how many deliveries
+ *      that took (one per server is the aim);
+ *  (b) the healthcheck's p99 while the delivery runs, against its p99 on the same server idle just
+ *      before (target: under 50 ms);
+ *  (c) how long the request that publishes the video took (it must not wait for the delivery).
+ * The followers are written into the database before the run (10,000 signed Follows would measure
+ * the inbox instead, which other tests cover).
+ *
+ * Usage: npm run build && node bench/federation.mjs [--quick] [--followers 10000] [--servers 200]
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { getDocumentLoader, verifyRequest } from '@fedify/fedify';
+import { arg, flag, serverModule } from './lib/cli.mjs';
+import { probeHealthcheck, round } from './lib/probe.mjs';
+import { writeFigures } from './lib/results.mjs';
+import { freePort, startServer } from './lib/server-process.mjs';
+
+const QUICK = flag('quick');
+const FOLLOWERS = Number(arg('followers', QUICK ? 1000 : 10_000));
+const SERVERS = Number(arg('servers', QUICK ? 20 : 200));
+const IDLE_SECONDS = QUICK ? 2 : 5;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-bench-federation-'));
+const dataDir = path.join(work, 'data');
+const clip = path.join(work, 'clip.mp4');
+const made = spawnSync('ffmpeg', [
+  ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+  ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],
+]);
+if (made.status !== 0) throw new Error(`could not make the clip: ${made.stderr}`);
+
+const fleet = await startFleet();
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = await startServer({ port, env: { DATA_DIR: dataDir, PUBLIC_URL: origin, FEDERATION: 'true', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+try {
+  const api = async (method, p, { token, body, form } = {}) => {
+    const res = await fetch(`${origin}/api/v1${p}`, {
+      method,
+      headers: { origin, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: form ?? (body ? JSON.stringify(body) : undefined),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+    return json.data;
+  };
+  const signUp = new FormData();
+  for (const [k, v] of Object.entries({ username: 'broadcaster', email: 'broadcaster@example.com', password: 'correct-horse-1', fullName: 'Broadcaster' })) {
+    signUp.append(k, v);
+  }
+  await api('POST', '/users/register', { form: signUp });
+  const login = await fetch(`${origin}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', 'x-return-tokens': 'true' },
+    body: JSON.stringify({ email: 'broadcaster@example.com', password: 'correct-horse-1' }),
+  });
+  const { user, accessToken: token } = (await login.json()).data;
+
+  const upload = new FormData();
+  upload.append('title', 'A video for ten thousand followers');
+  upload.append('description', 'Delivered by the benchmark');
+  upload.append('visibility', 'private');
+  upload.append('videoFile', new File([fs.readFileSync(clip)], 'clip.mp4', { type: 'video/mp4' }));
+  upload.append('thumbnail', new File([fs.readFileSync(await thumbnail())], 'thumb.png', { type: 'image/png' }));
+  const video = await api('POST', '/videos/', { token, form: upload });
+  for (const end = Date.now() + 180_000; (await api('GET', `/videos/${video._id}`, { token })).status !== 'ready';) {
+    if (Date.now() > end) throw new Error('the video never became ready');
+    await sleep(500);
+  }
+
+  console.log(`writing ${FOLLOWERS} followers on ${SERVERS} servers...`);
+  const { openDatabase } = await serverModule()('db/client');
+  const handle = await openDatabase({ database: { kind: 'sqlite', file: path.join(dataDir, 'reelhouse.db') } }, { migrate: false });
+  const now = Date.now();
+  const rows = Array.from({ length: FOLLOWERS }, (_, i) => {
+    const s = i % SERVERS;
+    return {
+      channel_id: user._id,
+      actor_id: `${fleet.origin}/s${s}/users/${i}`,
+      inbox: `${fleet.origin}/s${s}/users/${i}/inbox`,
+      shared_inbox: `${fleet.origin}/s${s}/inbox`,
+      follow_id: null,
+      created_at: now + i,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await handle.db
+      .insertInto('federation_followers')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  await handle.close();
+
+  const idle = probeHealthcheck(origin);
+  await sleep(IDLE_SECONDS * 1000);
+  const idleP99 = (await idle.stop()).p99;
+
+  const busy = probeHealthcheck(origin);
+  const started = Date.now();
+  await api('PATCH', `/videos/publish/${video._id}`, { token });
+  const publishMs = Date.now() - started;
+  const deadline = started + (QUICK ? 120_000 : 600_000);
+  while (fleet.servers.size < SERVERS) {
+    if (Date.now() > deadline) throw new Error(`only ${fleet.servers.size} of ${SERVERS} servers got the video`);
+    await sleep(20);
+  }
+  const everyInboxMs = Date.now() - started;
+  const busyP99 = (await busy.stop()).p99;
+  await sleep(1000);
+
+  const figures = [
+    { name: `time until all ${SERVERS} servers (${FOLLOWERS} followers) have the Create`, value: round(everyInboxMs / 1000), unit: 's' },
+    { name: 'deliveries per server', value: round(fleet.deliveries / SERVERS), unit: 'x', target: '1', pass: fleet.deliveries === SERVERS },
+    { name: 'deliveries refused for their signature', value: fleet.refused, unit: '', target: '0', pass: fleet.refused === 0 },
+    { name: 'the publishing request', value: publishMs, unit: 'ms' },
+    {
+      name: 'healthcheck p99 during the delivery',
+      value: round(busyP99),
+      unit: 'ms',
+      baseline: round(idleP99),
+      ratio: round(busyP99 / idleP99),
+      target: '< 50 ms',
+      pass: busyP99 < 50,
+    },
+  ];
+  for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.baseline !== undefined ? ` (idle ${f.baseline} ${f.unit}, ${f.ratio}x)` : ''}`);
+  writeFigures('federation', figures, { followers: FOLLOWERS, servers: SERVERS });
+  if (figures.some((f) => f.pass === false)) process.exitCode = 1;
+} finally {
+  await server.stop();
+  await fleet.close();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** A small PNG for the upload's thumbnail, made by ffmpeg. */
+async function thumbnail() {
+  const file = path.join(work, 'thumb.png');
+  const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=teal:size=320x180', '-frames:v', '1', file]);
+  if (r.status !== 0) throw new Error(`could not make the thumbnail: ${r.stderr}`);
+  return file;
+}
+
+/**
+ * The remote servers: /s{n}/inbox is server n's shared inbox. Every delivery's signature is checked
+ * as a remote server checks it (the channel's key fetched once and kept), and answered 202.
+ */
+async function startFleet() {
+  const documentLoader = getDocumentLoader({ allowPrivateAddress: true });
+  const keys = new Map();
+  const keyCache = { get: async (id) => keys.get(id.href), set: async (id, key) => void keys.set(id.href, key) };
+  const state = { servers: new Set(), deliveries: 0, refused: 0 };
+  const httpServer = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      const m = /^\/s(\d+)\/inbox$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !m) return res.writeHead(404).end();
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const request = new Request(`http://${req.headers.host}${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) });
+      const key = await verifyRequest(request, { documentLoader, contextLoader: documentLoader, keyCache }).catch(() => null);
+      if (!key) {
+        state.refused++;
+        return res.writeHead(401).end();
+      }
+      state.deliveries++;
+      state.servers.add(m[1]);
+      res.writeHead(202).end();
+    });
+  });
+  httpServer.keepAliveTimeout = 30_000;
+  await new Promise((r) => httpServer.listen(0, '127.0.0.1', r));
+  return {
+    origin: `http://127.0.0.1:${httpServer.address().port}`,
+    get servers() {
+      return state.servers;
+    },
+    get deliveries() {
+      return state.deliveries;
+    },
+    get refused() {
+      return state.refused;
+    },
+    close: () =>
+      new Promise((r) => {
+        httpServer.closeAllConnections();
+        httpServer.close(r);
+      }),
+  };
+}
