@@ -48,54 +48,63 @@ async function sweep(page: Page, look: Look, who: string, routes: string[]): Pro
 const EVERY_LOOK = (route: string) =>
   /^\/($|\?tab=trending|video\/|channel\/[^/]+$|signup|admin\/(users|overview))|\/(studio|add-video|edit-profile)$/.test(route);
 
+// One journey per look and visitor, so that each has a budget of its own and the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
+/** The pages a visitor sees, signed out or in, given the site's owner, video and playlist. */
+function sharedRoutes({ owner, videoId, playlistId }: Site): string[] {
+  return [
+    '/',
+    '/?tab=trending',
+    '/?tab=live',
+    '/?query=accessible',
+    `/video/${videoId}`,
+    `/channel/${owner.username}`,
+    `/channel/${owner.username}/videos`,
+    `/channel/${owner.username}/playlists`,
+    `/playlist/${playlistId}`,
+  ];
+}
+
+const VISITORS: { who: string; routes: (site: Site, page: Page) => Promise<string[]> }[] = [
+  {
+    who: 'signed out',
+    routes: async (site) => [...sharedRoutes(site), '/login', '/signup', '/forgot-password', '/reset-password?token=nothing', '/verify-email?token=nothing'],
+  },
+  {
+    who: 'signed in',
+    routes: async (site, page) => {
+      await signUpViaApi(page.request);
+      const me = ((await (await page.request.get('/api/v1/users/user/current')).json()) as { data: { username: string } }).data.username;
+      const own = ['add-video', 'edit-profile', 'change-password', 'devices', 'playlists', 'liked-videos', 'watch-history', 'studio', 'studio/live'];
+      return [...sharedRoutes(site), '/?tab=subscriptions', `/${me}`, ...own.map((p) => `/${me}/${p}`)];
+    },
+  },
+  {
+    who: 'admin',
+    routes: async (_site, page) => {
+      await signInAdmin(page);
+      return ['overview', 'reports', 'users', 'videos', 'jobs', 'backups', 'settings', 'audit-log'].map((s) => `/admin/${s}`);
+    },
+  },
+];
+
 for (const look of LOOKS) {
   const everyPage = look.name === 'desktop-light' || look.name === 'phone-dark';
-  test(`axe finds nothing serious on ${everyPage ? 'any page' : 'the main pages'}, ${look.name}`, async ({ browser, baseURL }) => {
-    test.setTimeout(300_000);
-    const pick = (routes: string[]) => (everyPage ? routes : routes.filter(EVERY_LOOK));
-    const { owner, videoId, playlistId } = await theSite(browser, baseURL!);
-    const shared = [
-      '/',
-      '/?tab=trending',
-      '/?tab=live',
-      '/?query=accessible',
-      `/video/${videoId}`,
-      `/channel/${owner.username}`,
-      `/channel/${owner.username}/videos`,
-      `/channel/${owner.username}/playlists`,
-      `/playlist/${playlistId}`,
-    ];
-    const found: string[] = [];
-
-    const visitor = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
-    const visitorPage = await visitor.newPage();
-    found.push(
-      ...(await sweep(
-        visitorPage,
-        look,
-        'signed out',
-        pick([...shared, '/login', '/signup', '/forgot-password', '/reset-password?token=nothing', '/verify-email?token=nothing']),
-      )),
-    );
-    await visitor.close();
-
-    const signedIn = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
-    const ownerPage = await signedIn.newPage();
-    await signUpViaApi(ownerPage.request);
-    const me = ((await (await ownerPage.request.get('/api/v1/users/user/current')).json()) as { data: { username: string } }).data.username;
-    const u = `/${me}`;
-    const ownPages = ['add-video', 'edit-profile', 'change-password', 'devices', 'playlists', 'liked-videos', 'watch-history', 'studio', 'studio/live'];
-    found.push(...(await sweep(ownerPage, look, 'signed in', pick([...shared, '/?tab=subscriptions', u, ...ownPages.map((p) => `${u}/${p}`)]))));
-    await signedIn.close();
-
-    const admin = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
-    const adminPage = await admin.newPage();
-    await signInAdmin(adminPage);
-    const screens = ['overview', 'reports', 'users', 'videos', 'jobs', 'backups', 'settings', 'audit-log'];
-    found.push(...(await sweep(adminPage, look, 'admin', pick(screens.map((s) => `/admin/${s}`)))));
-    await admin.close();
-
-    console.log(found.join('\n'));
-    expect(found).toEqual([]);
-  });
+  for (const { who, routes } of VISITORS) {
+    test(`axe finds nothing serious on ${everyPage ? 'any page' : 'the main pages'}, ${look.name}, ${who}`, async ({ browser, baseURL }) => {
+      test.setTimeout(300_000);
+      const site = await theSite(browser, baseURL!);
+      const context = await lookContext(browser, baseURL!, look, { reducedMotion: 'reduce' });
+      try {
+        const page = await context.newPage();
+        const all = await routes(site, page);
+        const found = await sweep(page, look, who, everyPage ? all : all.filter(EVERY_LOOK));
+        console.log(found.join('\n'));
+        expect(found).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 }

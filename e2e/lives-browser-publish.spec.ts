@@ -79,7 +79,8 @@ test('a channel goes live from the browser, a viewer watches it, and its replay 
     .poll(async () => (await viewer.request.get(`/media/videos/${id}/broadcast/master.m3u8`)).status(), { timeout: 30_000, intervals: [500] })
     .toBe(200);
   await viewer.goto(`/video/${id}`);
-  await expect(viewer.getByRole('heading', { name: 'Live from the browser', level: 1 })).toBeVisible();
+  // The machine is busy encoding the live: the page may take longer than usual to come up.
+  await expect(viewer.getByRole('heading', { name: 'Live from the browser', level: 1 })).toBeVisible({ timeout: 30_000 });
   await plays(viewer, 2, 45_000);
 
   // The owner stops publishing and ends the live.

@@ -3,6 +3,7 @@ import { loginViaUi, newUser, signUpViaApi } from './helpers';
 
 test.describe('sessions', () => {
   test('two tabs reloading at once after the access token expired both stay signed in', async ({ browser, request }) => {
+    test.setTimeout(120_000);
     const user = newUser('tabs');
     await signUpViaApi(request, user);
     const context = await browser.newContext();
@@ -29,12 +30,13 @@ test.describe('sessions', () => {
       };
       context.on('response', onResponse);
       // Which tab refreshes first is up to timing; holding each refresh until the other tab's arrives
-      // (or 5 s pass) makes both go out with the same token, as on a slow connection.
+      // (or 30 s pass: a loaded machine can take long to reload a tab) makes both go out with the
+      // same token, as on a slow connection.
       let arrived = 0;
       let releaseAll = () => {};
       const bothArrived = new Promise<void>((resolve) => {
         releaseAll = resolve;
-        setTimeout(resolve, 5000);
+        setTimeout(resolve, 30_000);
       });
       await context.route('**/api/v1/users/refresh-token', async (route) => {
         if (++arrived >= 2) releaseAll();
