@@ -7,6 +7,9 @@ import { E2E_SSO_CLIENT } from './e2e/single-sign-on-client';
 // End-to-end journeys against the built app (npm run build first): the real server on a fresh data
 // directory, serving web/dist, driven by Debian's Chromium. No browser is ever downloaded.
 const PORT = Number(process.env.E2E_PORT ?? 7123);
+// Every server hashes passwords with argon2id at its floor: the journeys sign up and in hundreds of
+// times, and the default cost would spend minutes of CPU on it (docs/decisions/0060).
+const FAST_PASSWORD_HASHING = { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1' };
 const baseURL = `http://127.0.0.1:${PORT}`;
 const screenshots = process.env.SCREENSHOTS === '1';
 // Evaluated in every Playwright process; only the main one starts the server, so one directory is used.
@@ -119,6 +122,7 @@ export default defineConfig({
         LIVE_RECONNECT_SECONDS: '5',
         DATA_DIR: liveDataDir,
         WEB_DIST: 'web/dist',
+        ...FAST_PASSWORD_HASHING,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: liveURL,
         ADMIN_EMAILS: 'e2e-admin@example.com',
@@ -139,6 +143,7 @@ export default defineConfig({
         LIVE_INGEST: 'off',
         DATA_DIR: ssoDataDir,
         WEB_DIST: 'web/dist',
+        ...FAST_PASSWORD_HASHING,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: ssoURL,
         ADMIN_EMAILS: 'e2e-admin@example.com',
@@ -168,6 +173,7 @@ export default defineConfig({
         LIVE_INGEST: 'off',
         DATA_DIR: passkeysDataDir,
         WEB_DIST: 'web/dist',
+        ...FAST_PASSWORD_HASHING,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
       },
@@ -186,6 +192,7 @@ export default defineConfig({
         LIVE_INGEST: 'off',
         DATA_DIR: dataDir,
         WEB_DIST: 'web/dist',
+        ...FAST_PASSWORD_HASHING,
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         RATE_LIMIT_SIGNIN_PER_ACCOUNT_PER_HOUR: '1000',
         RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
@@ -222,6 +229,8 @@ export default defineConfig({
               LIVE_INGEST: 'off',
               DATA_DIR: signupsDataDir,
               WEB_DIST: 'web/dist',
+              ...FAST_PASSWORD_HASHING,
+              ...FAST_PASSWORD_HASHING,
               LOG_LEVEL: 'warn',
               ADMIN_EMAILS: 'e2e-admin@example.com',
               PUBLIC_URL: signupsURL,
@@ -242,6 +251,7 @@ export default defineConfig({
         LIVE_INGEST: 'off',
         DATA_DIR: mailDataDir,
         WEB_DIST: 'web/dist',
+        ...FAST_PASSWORD_HASHING,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: mailURL,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,

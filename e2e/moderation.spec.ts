@@ -68,7 +68,7 @@ test('the upload page shows the quota an admin set and what is left of it', asyn
     await data(await adminApi.post('/api/v1/users/login', { headers: FROM_SITE, data: { email: adminUser.email, password: adminUser.password } }));
   });
   const owner = await signUpViaApi(page.request);
-  await data(await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { headers: FROM_SITE, data: { quotaBytes: 50 * 1024 * 1024, dailyQuotaBytes: -1 } }));
+  await data(await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { headers: FROM_SITE, data: { quotaBytes: 50_000_000, dailyQuotaBytes: -1 } }));
   await page.goto(`/${owner.username}/add-video`);
   await expect(page.getByTestId('upload-quota')).toHaveText(/^50 MB of your 50 MB storage left · largest file /);
 });

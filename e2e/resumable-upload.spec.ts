@@ -58,7 +58,7 @@ test('an upload whose connection is cut mid-way resumes where it stopped after a
   await page.getByLabel('Thumbnail').setInputFiles(FIXTURES.thumbnail);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByTestId('upload-state')).toContainText('Connection lost, retrying', { timeout: 30_000 });
-  await expect(page.getByTestId('upload-progress')).toContainText('8.0 MB');
+  await expect(page.getByTestId('upload-progress')).toContainText('8.4 MB');
   // While it waits, the title can still be changed: publishing uses what is there at the end.
   await page.getByLabel('Title').fill('Edited while uploading');
 
@@ -75,7 +75,7 @@ test('an upload whose connection is cut mid-way resumes where it stopped after a
   await page.getByLabel('Video file (mp4)').setInputFiles(BIG_VIDEO);
   await page.getByLabel('Thumbnail').setInputFiles(FIXTURES.thumbnail);
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByTestId('upload-resumed')).toContainText('Resumed at 8.0 MB');
+  await expect(page.getByTestId('upload-resumed')).toContainText('Resumed at 8.4 MB');
   await expect(page).toHaveURL(/\/video\/[A-Za-z0-9_-]+$/, { timeout: 90_000 });
   // Nothing before the cut was sent again.
   expect(offsets[0]).toBe(String(PIECE));

@@ -44,9 +44,9 @@ describe('compactNumber and formatBytes', () => {
     expect(compactNumber(999)).toBe('999');
     expect(compactNumber(1250)).toBe('1.2K');
     expect(compactNumber(2_500_000)).toBe('2.5M');
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatBytes(512)).toBe('512 byte');
+    expect(formatBytes(1536)).toBe('1.5 kB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.2 MB');
   });
 });
 
@@ -64,6 +64,10 @@ describe('in the chosen language', () => {
     expect(formatViews(1)).toBe('1 vue');
     expect(formatViews(2)).toBe('2 vues');
     expect(timeAgo(threeDaysAgo, now)).toBe('il y a 3 jours');
+    expect(formatBytes(1_234_567)).toMatch(/^1,2\sMo$/);
+    await changeLanguage('de');
+    expect(formatBytes(5_000_000_000)).toMatch(/^5\sGB$/);
+    expect(formatBytes(1_500)).toMatch(/^1,5\skB$/);
     await changeLanguage('ja');
     expect(compactNumber(12_345)).toBe('1.2万');
     expect(timeAgo(threeDaysAgo, now)).toBe('3 日前');

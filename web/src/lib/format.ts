@@ -83,14 +83,20 @@ export function formatSubscribers(n: number): string {
   return i18n.t('common:subscriberCount', { count: n, formatted: compactNumber(n) });
 }
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * 1234567 -> "1.2 MB", "1,2 Mo", "1,2 MB": decimal units, as disks are sold and as admins type
+ * quotas, written by Intl in the interface's language; "—" for what is not a size.
+ */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
   }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return new Intl.NumberFormat(currentLanguage(), { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
 }

@@ -10,6 +10,7 @@ import { LiveStatusPill } from '@/features/live/components/go-live/my-lives';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { errorMessage } from '@/lib/api-client';
+import { failureReasonText } from '@/features/videos/lib/failure-reason';
 
 const SELECT = 'h-9 rounded-lg border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900';
 
@@ -207,7 +208,9 @@ function StudioRow({
           ) : (
             <span>{state}</span>
           )}
-          {v.status === 'failed' && v.failureReason && <span className="block text-xs text-red-600 dark:text-red-400">{v.failureReason}</span>}
+          {v.status === 'failed' && v.failureReason && (
+            <span className="block text-xs text-red-600 dark:text-red-400">{failureReasonText(v.failureReason)}</span>
+          )}
         </td>
         <td className="px-2 py-2 text-end tabular-nums">{formatNumber(v.views)}</td>
         <td className="px-2 py-2 text-end tabular-nums">{v.likesCount}</td>

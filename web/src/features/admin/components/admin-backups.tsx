@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { useAdminBackups, useStartBackup } from '../api/backups.api';
-import { formatBytes, formatDuration, formatWhen } from '../lib/format';
+import { formatBytes } from '@/lib/format';
+import { formatDuration, formatWhen } from '../lib/format';
 import { Badge, Cell, ErrorText, Figure, Section, Table, type Tone } from './admin-ui';
 
 const STATUS_TONE: Record<AdminBackup['status'], Tone> = { running: 'info', ok: 'good', failed: 'bad' };

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/primitives';
 import { formatNumber } from '@/lib/format';
 import { useAdminStats } from '../api/admin.api';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '@/lib/format';
 import { ErrorText, Figure, Section } from './admin-ui';
 
 /** The site at a glance: accounts, videos by state, storage used and open reports. */

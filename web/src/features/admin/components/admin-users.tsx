@@ -6,7 +6,8 @@ import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { useAdminUsers, useUpdateUser } from '../api/admin.api';
-import { formatBytes, formatQuota, parseQuota, quotaText } from '../lib/format';
+import { formatBytes } from '@/lib/format';
+import { formatQuota, parseQuota, quotaText } from '../lib/format';
 import { Badge, Cell, ErrorText, Pager, Section, SelectField, Table } from './admin-ui';
 import { TurnOffTwoFactor } from './turn-off-two-factor';
 

@@ -6,8 +6,10 @@ import { Button, Spinner, TextField } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useAdminVideos, useRetryVideo } from '../api/admin.api';
-import { formatBytes, formatWhen } from '../lib/format';
+import { formatBytes } from '@/lib/format';
+import { formatWhen } from '../lib/format';
 import { Badge, Cell, ErrorText, Pager, Section, Table, type Tone } from './admin-ui';
+import { failureReasonText } from '@/features/videos/lib/failure-reason';
 
 const STATUS_TONE: Record<AdminVideo['status'], Tone> = { ready: 'good', processing: 'info', failed: 'bad' };
 
@@ -109,7 +111,7 @@ function VideoRow({ video: v }: { video: AdminVideo }) {
           </Badge>
           {v.hidden && <Badge tone="warn">{statusLabel.hidden}</Badge>}
         </div>
-        {v.failureReason && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{v.failureReason}</p>}
+        {v.failureReason && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{failureReasonText(v.failureReason)}</p>}
       </Cell>
       <Cell>{formatBytes(v.sourceBytes)}</Cell>
       <Cell>{formatWhen(v.createdAt)}</Cell>

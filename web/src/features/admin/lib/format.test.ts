@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatQuota, parseQuota, quotaText, formatDuration } from './format';
+import { formatBytes } from '@/lib/format';
+import { formatQuota, parseQuota, quotaText, formatDuration } from './format';
 
 describe('formatBytes', () => {
   it('uses decimal units with one decimal below 100', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(0)).toBe('0 byte');
+    expect(formatBytes(999)).toBe('999 byte');
     expect(formatBytes(1_234_567)).toBe('1.2 MB');
     expect(formatBytes(5_000_000_000)).toBe('5 GB');
     expect(formatBytes(123_400_000)).toBe('123 MB');

@@ -1,22 +1,7 @@
-import { currentLanguage, i18n } from '@/i18n/i18n';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { i18n } from '@/i18n/i18n';
+import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const FACTOR: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 };
-
-/** 1234567 -> "1.2 MB" (decimal units, as disks and uploads are sold), with the language's decimal mark. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const shown = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: digits }).format(Number(value.toFixed(digits)));
-  return `${shown} ${UNITS[unit]}`;
-}
 
 /** A quota as admins read it: null is the site's default, -1 no limit. */
 export function formatQuota(bytes: number | null): string {

@@ -8,6 +8,7 @@ import { i18n } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { timeAgo } from '@/lib/format';
 import { useMarkRead, useNotifications, useNotificationStream, useUnreadCount } from '../api/notifications.api';
+import { failureReasonText } from '@/features/videos/lib/failure-reason';
 
 /** What a notification says, in a sentence of the interface's language (read when it is drawn). */
 export function notificationText(n: Notification): string {
@@ -24,7 +25,9 @@ export function notificationText(n: Notification): string {
     case 'upload_ready':
       return i18n.t('notifications:text.uploadReady', { title });
     case 'upload_failed':
-      return n.reason ? i18n.t('notifications:text.uploadFailedReason', { title, reason: n.reason }) : i18n.t('notifications:text.uploadFailed', { title });
+      return n.reason
+        ? i18n.t('notifications:text.uploadFailedReason', { title, reason: failureReasonText(n.reason) })
+        : i18n.t('notifications:text.uploadFailed', { title });
     case 'live_started':
       return n.actor
         ? i18n.t('notifications:text.liveStarted', { name: n.actor.fullName || n.actor.username, title })

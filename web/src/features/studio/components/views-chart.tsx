@@ -1,10 +1,15 @@
 import type { VideoStats } from '@reelhouse/contract';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 
 const WIDTH = 560;
 const HEIGHT = 160;
 const PAD = { top: 12, right: 8, bottom: 22, left: 32 };
+
+/** A day of the statistics (YYYY-MM-DD, a UTC day) as the interface's language writes a date. */
+function dayText(day: string | undefined): string {
+  return day ? formatDate(`${day}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) : '';
+}
 
 /**
  * A small bar chart of views per day, drawn as SVG (no chart library: it is one series of bars). Time
@@ -18,8 +23,8 @@ export function ViewsChart({ days }: { days: VideoStats['days'] }) {
   const slot = innerW / Math.max(1, days.length);
   const bar = Math.max(1, slot * 0.7);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const first = days[0]?.date ?? '';
-  const last = days.at(-1)?.date ?? '';
+  const first = dayText(days[0]?.date);
+  const last = dayText(days.at(-1)?.date);
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -47,7 +52,7 @@ export function ViewsChart({ days }: { days: VideoStats['days'] }) {
           fill="currentColor"
           data-views={d.views}
         >
-          <title>{t('chart.dayViews', { date: d.date, count: d.views, formatted: formatNumber(d.views) })}</title>
+          <title>{t('chart.dayViews', { date: dayText(d.date), count: d.views, formatted: formatNumber(d.views) })}</title>
         </rect>
       ))}
       <text x={PAD.left} y={HEIGHT - 6} className="fill-neutral-500 text-[10px]">

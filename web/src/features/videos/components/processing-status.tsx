@@ -2,6 +2,7 @@ import type { VideoDetail } from '@reelhouse/contract';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatNumber } from '@/lib/format';
+import { failureReasonText } from '../lib/failure-reason';
 
 export function ProcessingStatus({ video }: { video: VideoDetail }) {
   const { t } = useTranslation('videos');
@@ -9,7 +10,7 @@ export function ProcessingStatus({ video }: { video: VideoDetail }) {
     return (
       <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-neutral-900 p-6 text-center text-white">
         <p className="text-lg font-semibold">{t('processing.failed')}</p>
-        <p className="text-sm text-neutral-300">{video.failureReason ?? t('processing.unknownError')}</p>
+        <p className="text-sm text-neutral-300">{video.failureReason ? failureReasonText(video.failureReason) : t('processing.unknownError')}</p>
       </div>
     );
   }
