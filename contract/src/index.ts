@@ -21,3 +21,4 @@ export * from './two-factor.js';
 export * from './live-state.js';
 export * from './live.js';
 export * from './live-chat.js';
+export * from './federation.js';

@@ -16,6 +16,9 @@ import { federationRoutes } from '../modules/federation/federation.routes.js';
 import { InstanceService } from '../modules/instance/instance.service.js';
 import { InstanceSettingsRepository } from '../modules/instance/instance-settings.repository.js';
 import { isPrivateAddress } from '../modules/federation/remote-address.js';
+import { FederationBlocks } from '../modules/federation/blocks.js';
+import { FederationBlocksRepository } from '../modules/federation/blocks.repository.js';
+import { AuditLogRepository } from '../modules/audit/audit-log.repository.js';
 import { SentVideosRepository } from '../modules/federation/sent-videos.repository.js';
 import { VideoDelivery } from '../modules/federation/video-delivery.js';
 import type { Storage } from '../storage/storage.js';
@@ -25,6 +28,8 @@ export interface FederationSite {
   service: FederationService;
   activityPub: Federation<void>;
   follows: ChannelFollows;
+  /** Admins' blocks of remote servers. */
+  blocks: FederationBlocks;
   /** Tells a video's followers what became of it (the `federation.video` job's work). */
   videos: VideoDelivery;
   /** The queue's job handlers, for a process that runs jobs. */
@@ -53,10 +58,12 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
   const { config, db, storage, queue, logger } = deps;
   if (!config.federation.enabled || !config.publicUrl) return null;
   const origin = new URL(config.publicUrl).origin;
+  const blocks = new FederationBlocks({ blocks: new FederationBlocksRepository(db), audit: new AuditLogRepository(db) });
   const service = new FederationService({
     rows: new FederationRepository(db),
     allowPrivateAddresses: config.federation.allowPrivateAddresses,
     isPrivateAddress,
+    blocked: (address) => blocks.blocks(address),
   });
   const messages = new FederationQueue(queue, new FederationMessagesRepository(db), { maxAttempts: MESSAGE_ATTEMPTS });
   const version = siteVersion();
@@ -85,6 +92,7 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
     service,
     activityPub,
     follows: new ChannelFollows(activityPub, service, origin),
+    blocks,
     videos,
     handlers: () => ({
       ...messages.handlers(),
@@ -95,7 +103,7 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
     start: () => {
       activityPub.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => logger.error({ err }, 'federation queue stopped'));
     },
-    routes: (app) => federationRoutes(app, { federation: activityPub, publicUrl: config.publicUrl! }),
+    routes: (app) => federationRoutes(app, { federation: activityPub, publicUrl: config.publicUrl!, blocked: (address) => blocks.blocks(address), logger }),
     close: () => stop.abort(),
   };
 }

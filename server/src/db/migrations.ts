@@ -36,6 +36,7 @@ import { migrationLiveAllowed } from './migrations/0055_live_allowed.js';
 import { migrationLanguages } from './migrations/0056_languages.js';
 import { migrationFederation } from './migrations/0057_federation.js';
 import { migrationFederatedVideos } from './migrations/0058_federated_videos.js';
+import { migrationFederationBlocks } from './migrations/0059_federation_blocks.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -80,6 +81,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0056_languages': migrationLanguages(),
     '0057_federation': migrationFederation(),
     '0058_federated_videos': migrationFederatedVideos(),
+    '0059_federation_blocks': migrationFederationBlocks(),
   };
 }
 

@@ -417,4 +417,6 @@ export interface Database {
   federation_kv: { key: string; value: string; expires_at: number | null };
   /** A video whose Create went to the channel's followers, until its Delete does; video_updated_at as last sent. */
   federation_sent_videos: { video_id: string; channel_id: string; video_updated_at: number; sent_at: number };
+  /** A remote server admins blocked, its subdomains with it. */
+  federation_blocks: { domain: string; blocked_by: string | null; created_at: number };
 }

@@ -10,7 +10,7 @@ export interface Actor {
 
 export interface AuditRecord {
   action: string;
-  target: { type: 'user' | 'channel' | 'video' | 'comment' | 'report' | 'settings' | 'job' | 'backup'; id: string };
+  target: { type: 'user' | 'channel' | 'video' | 'comment' | 'report' | 'settings' | 'job' | 'backup' | 'domain'; id: string };
   reason?: string | null;
   details?: Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 
 /** Every address the ActivityPub side answers at; the documents of activitypub.ts all live under /ap/. */
 const ROUTES = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'] as const;
@@ -14,12 +14,32 @@ const NOT_FOUND = 599;
  * an inbox's signature covers their digest. Request URLs are rebuilt on PUBLIC_URL, the address
  * other servers signed them for and the one every id is built on.
  */
-export async function federationRoutes(app: FastifyInstance, { federation, publicUrl }: { federation: Federation<void>; publicUrl: string }) {
+export async function federationRoutes(
+  app: FastifyInstance,
+  {
+    federation,
+    publicUrl,
+    blocked,
+    logger,
+  }: {
+    federation: Federation<void>;
+    publicUrl: string;
+    /** Whether an address is on a server admins blocked. */
+    blocked: (address: string) => Promise<boolean>;
+    logger: { warn(obj: object, msg?: string): void };
+  },
+) {
   // Whatever content type arrives (application/activity+json, ld+json, json), the raw bytes.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // What a blocked server sends is refused before it is read: the key it signed with names it.
+    const key = request.method === 'POST' ? signingKeyOf(request) : null;
+    if (key && (await blocked(key))) {
+      logger.warn({ key }, 'an activity from a blocked server was refused');
+      throw forbidden('This server is blocked here');
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
@@ -41,4 +61,10 @@ export async function federationRoutes(app: FastifyInstance, { federation, publi
   };
   // Other servers' protocol, not the site's API: kept out of the OpenAPI document.
   for (const url of ROUTES) app.route({ method: ['GET', 'POST'], url, schema: { hide: true }, handler: handle });
+}
+
+/** The key a request says it is signed with (draft-cavage `Signature` or RFC 9421 `Signature-Input`), or null. */
+function signingKeyOf(request: FastifyRequest): string | null {
+  const header = [request.headers.signature, request.headers['signature-input']].flat().filter(Boolean).join(',');
+  return /keyId="([^"]+)"/i.exec(header)?.[1] ?? null;
 }

@@ -20,6 +20,8 @@ export interface FederationServiceDeps {
   /** Refuses inboxes on private or loopback addresses unless the settings allow them. */
   allowPrivateAddresses: boolean;
   isPrivateAddress: (url: string) => Promise<boolean>;
+  /** Whether an address is on a server admins blocked: nothing is kept of it, nothing is sent to it. */
+  blocked?: (address: string) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -67,7 +69,7 @@ export class FederationService {
   /** Records a remote follower; false (nothing kept) for an unknown channel or an inbox this site may not deliver to. */
   async addFollower(channelId: string, follower: RemoteFollower): Promise<boolean> {
     if (!(await this.channel(channelId))) return false;
-    if (!(await this.deliverable(follower.inbox))) return false;
+    if ((await this.isBlocked(follower.actorId)) || !(await this.deliverable(follower.inbox))) return false;
     const shared = follower.sharedInbox && (await this.deliverable(follower.sharedInbox)) ? follower.sharedInbox : null;
     await this.deps.rows.addFollower(
       channelId,
@@ -120,6 +122,7 @@ export class FederationService {
 
   /** Notes a Follow this channel sent, until the remote channel accepts it. */
   async followSent(channelId: string, remote: { actorId: string; inbox: string; followId: string }): Promise<void> {
+    if ((await this.isBlocked(remote.actorId)) || (await this.isBlocked(remote.inbox))) throw unprocessable(`${new URL(remote.actorId).host} is blocked here`);
     if (!(await this.deliverable(remote.inbox))) throw unprocessable(`${remote.inbox} is on a private or loopback address`);
     await this.deps.rows.addFollowing(channelId, { actor_id: remote.actorId, inbox: remote.inbox, follow_id: remote.followId }, this.now());
   }
@@ -145,7 +148,12 @@ export class FederationService {
   }
 
   private async deliverable(inbox: string): Promise<boolean> {
+    if (await this.isBlocked(inbox)) return false;
     return this.deps.allowPrivateAddresses || !(await this.deps.isPrivateAddress(inbox));
+  }
+
+  private async isBlocked(address: string): Promise<boolean> {
+    return (await this.deps.blocked?.(address)) ?? false;
   }
 }
 
