@@ -17,10 +17,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { getDocumentLoader, verifyRequest } from '@fedify/fedify';
+import { fork } from 'node:child_process';
 import { arg, flag, serverModule } from './lib/cli.mjs';
 import { probeHealthcheck, round } from './lib/probe.mjs';
 import { writeFigures } from './lib/results.mjs';
@@ -111,18 +110,21 @@ try {
   await api('PATCH', `/videos/publish/${video._id}`, { token });
   const publishMs = Date.now() - started;
   const deadline = started + (QUICK ? 120_000 : 600_000);
-  while (fleet.servers.size < SERVERS) {
-    if (Date.now() > deadline) throw new Error(`only ${fleet.servers.size} of ${SERVERS} servers got the video`);
+  let state = await fleet.state();
+  while (state.servers < SERVERS) {
+    if (Date.now() > deadline) throw new Error(`only ${state.servers} of ${SERVERS} servers got the video`);
     await sleep(20);
+    state = await fleet.state();
   }
-  const everyInboxMs = Date.now() - started;
+  const everyInboxMs = state.lastAt - started;
   const busyP99 = (await busy.stop()).p99;
   await sleep(1000);
+  state = await fleet.state();
 
   const figures = [
     { name: `time until all ${SERVERS} servers (${FOLLOWERS} followers) have the Create`, value: round(everyInboxMs / 1000), unit: 's' },
-    { name: 'deliveries per server', value: round(fleet.deliveries / SERVERS), unit: 'x', target: '1', pass: fleet.deliveries === SERVERS },
-    { name: 'deliveries refused for their signature', value: fleet.refused, unit: '', target: '0', pass: fleet.refused === 0 },
+    { name: 'deliveries per server', value: round(state.deliveries / SERVERS), unit: 'x', target: '1', pass: state.deliveries === SERVERS },
+    { name: 'deliveries refused for their signature', value: state.refused, unit: '', target: '0', pass: state.refused === 0 },
     { name: 'the publishing request', value: publishMs, unit: 'ms' },
     {
       name: 'healthcheck p99 during the delivery',
@@ -152,50 +154,27 @@ async function thumbnail() {
 }
 
 /**
- * The remote servers: /s{n}/inbox is server n's shared inbox. Every delivery's signature is checked
- * as a remote server checks it (the channel's key fetched once and kept), and answered 202.
+ * The remote servers, in a process of their own (their signature checks must not stall the prober
+ * measuring the site): see lib/inbox-fleet.mjs. state() asks how many servers, deliveries and
+ * refusals it has seen, and when the last delivery arrived.
  */
 async function startFleet() {
-  const documentLoader = getDocumentLoader({ allowPrivateAddress: true });
-  const keys = new Map();
-  const keyCache = { get: async (id) => keys.get(id.href), set: async (id, key) => void keys.set(id.href, key) };
-  const state = { servers: new Set(), deliveries: 0, refused: 0 };
-  const httpServer = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      const m = /^\/s(\d+)\/inbox$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !m) return res.writeHead(404).end();
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const request = new Request(`http://${req.headers.host}${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) });
-      const key = await verifyRequest(request, { documentLoader, contextLoader: documentLoader, keyCache }).catch(() => null);
-      if (!key) {
-        state.refused++;
-        return res.writeHead(401).end();
-      }
-      state.deliveries++;
-      state.servers.add(m[1]);
-      res.writeHead(202).end();
-    });
+  const child = fork(path.join(import.meta.dirname, 'lib/inbox-fleet.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const origin = await new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m.origin));
+    child.once('exit', (code) => reject(new Error(`the inbox fleet exited with ${code}`)));
   });
-  httpServer.keepAliveTimeout = 30_000;
-  await new Promise((r) => httpServer.listen(0, '127.0.0.1', r));
   return {
-    origin: `http://127.0.0.1:${httpServer.address().port}`,
-    get servers() {
-      return state.servers;
-    },
-    get deliveries() {
-      return state.deliveries;
-    },
-    get refused() {
-      return state.refused;
-    },
+    origin,
+    state: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('state');
+      }),
     close: () =>
-      new Promise((r) => {
-        httpServer.closeAllConnections();
-        httpServer.close(r);
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
       }),
   };
 }
