@@ -1,27 +1,9 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackPort, waitFor } from './support/federation-site.js';
 import type { FederationSite } from '../src/composition/federation.js';
 import { startInboxFleet, type InboxFleet, type ReceivedActivity } from './support/inbox-fleet.js';
 import { seedVideo } from './support/seed.js';
 import { createTestApp, type SignedIn, type TestApp } from './support/test-app.js';
-
-async function freePort(host: string): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor<T>(what: string, probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const got = await probe();
-    if (got) return got;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type Video = { type: string; id: string; name: string; url: { href: string; mediaType: string }[]; attributedTo: string };
 
@@ -35,7 +17,7 @@ describe("a channel's videos delivered to its followers' servers", () => {
 
   beforeAll(async () => {
     fleet = await startInboxFleet({ host: '127.0.0.6' });
-    const port = await freePort('127.0.0.5');
+    const port = await loopbackPort('127.0.0.5');
     origin = `http://127.0.0.5:${port}`;
     t = await createTestApp({ env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }, serveSourceAsIs: false });
     await t.app.listen({ host: '127.0.0.5', port });

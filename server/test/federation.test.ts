@@ -1,18 +1,10 @@
-import net from 'node:net';
 import { Follow, generateCryptoKeyPair, Group, signRequest, Undo } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackPort, waitFor } from './support/federation-site.js';
 import type { FederationSite } from '../src/composition/federation.js';
 import { createTestApp, type SignedIn, type TestApp } from './support/test-app.js';
 
 const AP = { accept: 'application/activity+json' };
-
-async function freePort(host: string): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Site {
   t: TestApp;
@@ -23,21 +15,11 @@ interface Site {
 
 /** A whole site listening on its own loopback address, with its own data dir and database, running its jobs. */
 async function startSite(address: string, allowPrivate = true): Promise<Site> {
-  const port = await freePort(address);
+  const port = await loopbackPort(address);
   const origin = `http://${address}:${port}`;
   const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: String(allowPrivate) }, serveSourceAsIs: false });
   await t.app.listen({ host: address, port });
   return { t, origin, host: `${address}:${port}`, federation: t.services.federation! };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const got = await probe();
-    if (got) return got;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('two sites federating over loopback', () => {
