@@ -104,16 +104,37 @@ export class FederationRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  /** Oldest first, so a page's rows stay put as followers arrive; every follower when no limit is given. */
-  followers(channelId: string, page?: { offset: number; limit: number }): Promise<FollowerRow[]> {
-    let q = this.db
+  /** A page of followers, oldest first, so a page's rows stay put as followers arrive. */
+  followers(channelId: string, page: { offset: number; limit: number }): Promise<FollowerRow[]> {
+    return this.db
       .selectFrom('federation_followers')
       .select(['actor_id', 'inbox', 'shared_inbox'])
       .where('channel_id', '=', channelId)
       .orderBy('created_at')
-      .orderBy('actor_id');
-    if (page) q = q.offset(page.offset).limit(page.limit);
-    return q.execute();
+      .orderBy('actor_id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+  }
+
+  /** One follower per shared inbox (any of them: the inbox is what counts), and each follower that has none. */
+  async deliveryRecipients(channelId: string): Promise<FollowerRow[]> {
+    const [own, shared] = await Promise.all([
+      this.db
+        .selectFrom('federation_followers')
+        .select(['actor_id', 'inbox', 'shared_inbox'])
+        .where('channel_id', '=', channelId)
+        .where('shared_inbox', 'is', null)
+        .execute(),
+      this.db
+        .selectFrom('federation_followers')
+        .select((eb) => [eb.fn.min('actor_id').as('actor_id'), eb.fn.min('inbox').as('inbox'), 'shared_inbox'])
+        .where('channel_id', '=', channelId)
+        .where('shared_inbox', 'is not', null)
+        .groupBy('shared_inbox')
+        .execute(),
+    ]);
+    return [...own, ...(shared as FollowerRow[])];
   }
 
   async followerCount(channelId: string): Promise<number> {

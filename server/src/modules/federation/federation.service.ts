@@ -88,10 +88,14 @@ export class FederationService {
     return left.followId ? this.deps.rows.removeFollowerByFollowId(left.actorId, left.followId) : Promise.resolve(false);
   }
 
-  /** A page of followers (cursor: the offset), or all of them for delivery when there is no cursor. */
+  /**
+   * A page of followers (cursor: the offset); with no cursor, whom a delivery goes to: one follower
+   * standing for each remote server's shared inbox, and every follower with none. The library sends
+   * one copy per shared inbox anyway, so 10,000 followers on 200 servers are 200 rows, not 10,000.
+   */
   async followers(channelId: string, cursor: string | null): Promise<{ items: FollowerRow[]; nextCursor: string | null } | null> {
     if (!(await this.channel(channelId))) return null;
-    if (cursor === null) return { items: await this.deps.rows.followers(channelId), nextCursor: null };
+    if (cursor === null) return { items: await this.deps.rows.deliveryRecipients(channelId), nextCursor: null };
     const offset = parseCursor(cursor);
     if (offset === null) return null;
     const items = await this.deps.rows.followers(channelId, { offset, limit: COLLECTION_PAGE });
