@@ -44,7 +44,7 @@ if (!fs.existsSync(path.join(root, 'server/dist/db/client.js'))) {
 }
 const mod = serverModule();
 const { openDatabase } = await mod('db/client');
-const { hashPassword } = await mod('modules/users/passwords');
+const { Passwords } = await mod('modules/users/passwords');
 
 const rand = mulberry32(seed);
 const vocabulary = makeVocabulary(rand, 20_000);
@@ -69,7 +69,7 @@ const log = (msg) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}
 
 const target = await openTarget();
 log(`schema ready on ${kind}; scale ${scale}: ${JSON.stringify(N)}`);
-const passwordHash = await hashPassword(PASSWORD);
+const passwordHash = await new Passwords().hash(PASSWORD);
 
 // Channels (every account is a channel; some upload far more than others).
 const users = [];
