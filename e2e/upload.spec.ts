@@ -57,7 +57,7 @@ test.describe('upload page', () => {
     await expect(page.getByTestId('video-file-name')).toHaveText('clip-5s.mp4');
     await expect(page.getByTestId('video-duration')).toHaveText('00:05');
     await expect(page.getByTestId('video-resolution')).toHaveText('640×360 · 360p');
-    await expect(page.getByTestId('video-file-size')).toHaveText(/^\d+(\.\d)? KB$/);
+    await expect(page.getByTestId('video-file-size')).toHaveText(/^\d+(\.\d)? (kB|MB)$/);
     await expect(page.getByLabel('Title')).toHaveValue('clip 5s');
 
     // A title typed by hand is never overwritten.
