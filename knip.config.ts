@@ -7,8 +7,8 @@ const config: KnipConfig = {
   ignoreBinaries: ['ffmpeg', 'apt-get', 'redis-server'],
   workspaces: {
     '.': {
-      // bench/lists.mjs forks bench/lib/bare-server.mjs by path.
-      entry: ['bench/*.mjs', 'bench/lib/bare-server.mjs', 'scripts/*.mjs'],
+      // bench/lists.mjs forks bench/lib/bare-server.mjs by path, bench/federation.mjs bench/lib/inbox-fleet.mjs.
+      entry: ['bench/*.mjs', 'bench/lib/bare-server.mjs', 'bench/lib/inbox-fleet.mjs', 'scripts/*.mjs'],
       project: ['bench/**/*.mjs', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.ts'],
       // The benchmarks drive the server's own Fastify, database drivers and test-time S3.
       ignoreDependencies: ['fastify', 'pg', 'better-sqlite3', 's3rver', '@aws-sdk/client-s3'],
