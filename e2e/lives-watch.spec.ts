@@ -102,7 +102,13 @@ test.describe('going live and watching', () => {
       await page.locator('.rh-player').hover({ position: { x: 100, y: 100 } });
       await expect(page.getByRole('button', { name: 'Jump to live' })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('.rh-player[data-can-seek]')).toHaveCount(1);
-      await page.getByRole('button', { name: 'Jump to live' }).click();
+      // The controls hide again after a moment without a pointer move (a busy machine can take that
+      // long between two steps): the pointer moves over the player again before each try.
+      await expect(async () => {
+        await page.mouse.move(5, 5);
+        await page.locator('.rh-player').hover({ position: { x: 100, y: 100 } });
+        await page.getByRole('button', { name: 'Jump to live' }).click({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(page.getByRole('button', { name: 'Live: playing the newest' })).toBeVisible();
       expect(await player.evaluate((v: HTMLVideoElement) => v.seekable.end(0) - v.currentTime)).toBeLessThan(8);
 
