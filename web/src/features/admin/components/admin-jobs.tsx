@@ -23,7 +23,7 @@ export function AdminJobs() {
   return (
     <>
       <Section title={t('jobs.lanes')} actions={<Badge>{data.backend === 'redis' ? t('jobs.backend.redis') : t('jobs.backend.database')}</Badge>}>
-        <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
           {data.lanes.map((l) => (
             <Figure
               key={l.lane}
