@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Federation's delivery at scale, on the built server (SQLite, jobs in-process, as `npm start` runs):
- * a channel with FOLLOWERS followers spread over SERVERS remote servers (a local fleet of inboxes on
- * loopback, each server with a shared inbox, as Mastodon and PeerTube have), one of its videos made
- * public, and:
+ * a channel with FOLLOWERS followers spread over SERVERS remote servers, one of its videos made
+ * public, and what follows. The servers are inboxes on loopback, served by lib/inbox-fleet.mjs in a
+ * process of its own; each server has one shared inbox, the one address to which Mastodon and
+ * PeerTube servers take deliveries for all of their accounts. Measured:
  *  (a) how long until every server's inbox has taken the signed Create (each checks the signature
  *      with the library's verification, fetching the channel's key once), and how many deliveries
  *      that took (one per server is the aim);

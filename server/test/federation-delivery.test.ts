@@ -3,6 +3,7 @@ import { loopbackPort, waitFor } from './support/federation-site.js';
 import type { FederationSite } from '../src/composition/federation.js';
 import { startInboxFleet, type InboxFleet, type ReceivedActivity } from './support/inbox-fleet.js';
 import { seedVideo } from './support/seed.js';
+import { staffCallers } from './support/staff.js';
 import { createTestApp, type SignedIn, type TestApp } from './support/test-app.js';
 
 type Video = { type: string; id: string; name: string; url: { href: string; mediaType: string }[]; attributedTo: string };
@@ -133,6 +134,32 @@ describe("a channel's videos delivered to its followers' servers", () => {
       [1, 'Delete', '/s1/inbox'],
       [2, 'Delete', '/s2/users/1/inbox'],
     ]);
+  });
+
+  it('sends a Delete when a moderator takes the video down, and a new Create when it is restored', async () => {
+    const staff = await staffCallers(t);
+    const video = await seedVideo(t.ctx, owner.id, { visibility: 'private', title: 'Reported' });
+    await t.call({ method: 'PATCH', url: `/api/v1/videos/publish/${video.id}`, as: owner });
+    await about(video.id, 2);
+    const report = await t.call({
+      method: 'POST',
+      url: '/api/v1/reports',
+      as: staff.user,
+      payload: { targetType: 'video', targetId: video.id, reason: 'spam' },
+    });
+    expect(report.statusCode).toBe(201);
+    const act = (reportId: string, action: string) =>
+      t.call({ method: 'PATCH', url: `/api/v1/admin/reports/${reportId}`, as: staff.moderator, payload: { action, note: 'Spam' } });
+    expect((await act(report.data._id, 'hide')).statusCode).toBe(200);
+    const deletes = (await about(video.id, 4)).filter((r) => r.activity.type === 'Delete');
+    expect(deletes).toHaveLength(2);
+    // The owner appeals, and the appeal is the report a restore settles.
+    const appeal = await t.call({ method: 'POST', url: `/api/v1/videos/${video.id}/appeal`, as: owner, payload: { text: 'It is not spam' } });
+    expect(appeal.statusCode).toBe(201);
+    expect((await act(appeal.data._id, 'restore')).statusCode).toBe(200);
+    await about(video.id, 6);
+    await settled();
+    expect(all(video.id).map((r) => r.activity.type)).toEqual(['Create', 'Create', 'Delete', 'Delete', 'Create', 'Create']);
   });
 
   it('never sends an unlisted or private video, nor one still scheduled', async () => {

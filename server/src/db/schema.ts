@@ -1,13 +1,15 @@
 import type { Generated } from 'kysely';
+import type { FederationTables } from './schema-federation.js';
 
 export type Role = 'user' | 'moderator' | 'admin';
 export type Visibility = 'public' | 'unlisted' | 'private';
 
 /**
  * Table shapes shared by both dialects. Times are epoch milliseconds and flags are 0/1 integers in
- * both SQLite and PostgreSQL, so one query code serves both.
+ * both SQLite and PostgreSQL, so one query code serves both. Federation's tables are in
+ * schema-federation.ts.
  */
-export interface Database {
+export interface Database extends FederationTables {
   settings: { key: string; value: string };
   /** Site-wide totals: 'public_videos' is the number of ready, published videos. */
   counters: { key: string; value: number };
@@ -390,33 +392,4 @@ export interface Database {
   live_chat_messages: { id: string; video_id: string; user_id: string; content: string; created_at: number };
   /** Viewers kept out of a live's chat until a time; one row per live and user. */
   live_chat_bans: { video_id: string; user_id: string; until: number; banned_by: string | null; created_at: number };
-  /** A channel's RSA key pair as JWK (JSON), for signing what it sends to other servers. */
-  federation_keys: { user_id: string; public_key: string; private_key: string; created_at: number };
-  /** Remote actors following a channel: where its activities are delivered. */
-  federation_followers: {
-    channel_id: string;
-    actor_id: string;
-    inbox: string;
-    shared_inbox: string | null;
-    /** The id of their Follow, which an Undo names. */
-    follow_id: string | null;
-    created_at: number;
-  };
-  /** Remote channels a channel follows; accepted_at is set when their Accept arrives. */
-  federation_following: {
-    channel_id: string;
-    actor_id: string;
-    inbox: string;
-    follow_id: string;
-    accepted_at: number | null;
-    created_at: number;
-  };
-  /** A message of the ActivityPub library's queue (JSON), named by its `federation.message` job. */
-  federation_messages: { id: string; body: string; created_at: number };
-  /** The ActivityPub library's key-value store: JSON values, expires_at null for none. */
-  federation_kv: { key: string; value: string; expires_at: number | null };
-  /** A video whose Create went to the channel's followers, until its Delete does; video_updated_at as last sent. */
-  federation_sent_videos: { video_id: string; channel_id: string; video_updated_at: number; sent_at: number };
-  /** A remote server admins blocked, its subdomains with it. */
-  federation_blocks: { domain: string; blocked_by: string | null; created_at: number };
 }

@@ -23,8 +23,8 @@ export interface InboxFleet {
 }
 
 /**
- * Stands in for many remote servers (Mastodon, PeerTube, another site) on one loopback listener:
- * server n's inboxes live under /s{n}/. Each POST is checked as a remote server checks it, with the
+ * The inboxes of many remote servers (each could be Mastodon, PeerTube or another site), served on
+ * one loopback listener: server n's inboxes live under /s{n}/. Each POST is checked as a remote server checks it, with the
  * library's HTTP Signatures verification fetching the sender's key (once per key: a shared cache),
  * and answered 202; a delivery whose signature fails is answered 401 and counted, not kept.
  */

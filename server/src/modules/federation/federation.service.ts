@@ -127,7 +127,9 @@ export class FederationService {
   /** Notes a Follow this channel sent, until the remote channel accepts it. */
   async followSent(channelId: string, remote: { actorId: string; inbox: string; followId: string }): Promise<void> {
     if ((await this.isBlocked(remote.actorId)) || (await this.isBlocked(remote.inbox))) throw unprocessable(`${new URL(remote.actorId).host} is blocked here`);
-    if (!(await this.deliverable(remote.inbox))) throw unprocessable(`${remote.inbox} is on a private or loopback address`);
+    if (!this.deps.allowPrivateAddresses && (await this.deps.isPrivateAddress(remote.inbox))) {
+      throw unprocessable(`${remote.inbox} is on a private or loopback address`);
+    }
     await this.deps.rows.addFollowing(channelId, { actor_id: remote.actorId, inbox: remote.inbox, follow_id: remote.followId }, this.now());
   }
 

@@ -1,4 +1,4 @@
-import { type Activity, type Federation, Video } from '@fedify/fedify';
+import { type Activity, type Context, type Federation, Video } from '@fedify/fedify';
 import type { JobQueue } from '../../jobs/job-types.js';
 import type { VideoEvents } from '../videos/video-events.js';
 import type { FederationService } from './federation.service.js';
@@ -50,7 +50,7 @@ export class VideoDelivery {
       const claimed = told ? await sent.claimUpdate(row.id, told.video_updated_at, updatedAt, now) : await sent.claimCreate(mine, now);
       if (!claimed) return 'nothing';
       const activity = told ? videoUpdated(video, at) : videoCreated(video, at, now);
-      await this.send(row.owner_id, activity, () => (told ? sent.restore(told, now) : sent.forget(row.id)));
+      await this.send(ctx, row.owner_id, activity, () => (told ? sent.restore(told, now) : sent.forget(row.id)));
       return told ? 'updated' : 'created';
     }
     if (!told || !(await sent.claimDelete(videoId))) return 'nothing';
@@ -58,14 +58,13 @@ export class VideoDelivery {
     // forgotten here; its followers stop seeing them as they fetch them again.
     if (await service.channel(told.channel_id)) {
       const at = { object: ctx.getObjectUri(Video, { id: videoId }), actor: ctx.getActorUri(told.channel_id), followers: ctx.getFollowersUri(told.channel_id) };
-      await this.send(told.channel_id, videoDeleted(at, now), () => sent.restore(told, now));
+      await this.send(ctx, told.channel_id, videoDeleted(at, now), () => sent.restore(told, now));
     }
     return 'deleted';
   }
 
   /** Queues one message per follower's server; if that fails, the claim is given back so that the job's retry sends it. */
-  private async send(channelId: string, activity: Activity, giveBack: () => Promise<void>): Promise<void> {
-    const ctx = this.deps.federation.createContext(new URL(this.deps.site.origin));
+  private async send(ctx: Context<void>, channelId: string, activity: Activity, giveBack: () => Promise<void>): Promise<void> {
     try {
       await ctx.sendActivity({ identifier: channelId }, 'followers', activity, { preferSharedInbox: true, fanout: 'skip' });
     } catch (err) {
