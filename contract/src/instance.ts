@@ -81,6 +81,8 @@ export const PublicInstance = z.object({
   passwordSignIn: z.boolean(),
   /** The single sign-on providers the operator set up (OIDC_PROVIDERS): a "Sign in with LABEL" button each. */
   signInProviders: z.array(SignInProvider),
+  /** Whether the site federates over ActivityPub: remote channels can be followed, and admins block servers. */
+  federation: z.boolean(),
   limits: z.object({
     maxVideoBytes: z.number().int(),
     maxVideoDurationSeconds: z.number().int().nullable(),

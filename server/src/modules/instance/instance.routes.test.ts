@@ -36,8 +36,19 @@ describe('GET /instance', () => {
       email: { enabled: false, verification: 'off' },
       passwordSignIn: true,
       signInProviders: [],
+      federation: false,
       limits: { maxVideoBytes: 50000000, maxVideoDurationSeconds: null, defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 },
     });
+  });
+
+  it('says the site federates when it has a public address', async () => {
+    const federated = await createTestApp({ env: { PUBLIC_URL: 'https://video.example.com' } });
+    try {
+      const res = await federated.call({ method: 'GET', url: `${API}/instance` });
+      expect(res.data).toMatchObject({ federation: true });
+    } finally {
+      await federated.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { InstanceSettingsRepository, StoredSettings } from './instance-sett
 
 export interface InstanceDeps {
   settings: InstanceSettingsRepository;
-  config: Pick<Config, 'limits' | 'demo' | 'quotas' | 'email' | 'emailVerification' | 'oidcProviders'>;
+  config: Pick<Config, 'limits' | 'demo' | 'quotas' | 'email' | 'emailVerification' | 'oidcProviders' | 'federation'>;
   /** Creates the demo account (or resets its password) when an admin turns it on. */
   ensureDemoAccount?: () => Promise<void>;
   /** Told after an update: the site's name and sign-up mode are read by signed-out visitors. */
@@ -72,6 +72,7 @@ export class InstanceService {
       email: { enabled: this.config.email !== null, verification: this.config.emailVerification },
       passwordSignIn: s.passwordSignIn,
       signInProviders: this.config.oidcProviders.map((p) => ({ name: p.name, label: p.label })),
+      federation: this.config.federation.enabled,
       limits: {
         maxVideoBytes: s.maxVideoBytes,
         maxVideoDurationSeconds: s.maxVideoDurationSeconds,

@@ -14,6 +14,7 @@ const instance = (signInProviders: { name: string; label: string }[]) => ({
   email: { enabled: false, verification: 'off' },
   passwordSignIn: true,
   signInProviders,
+  federation: false,
   limits: { maxVideoBytes: 1, maxVideoDurationSeconds: null, defaultQuotaBytes: -1, defaultDailyQuotaBytes: -1 },
 });
 const identity = {
