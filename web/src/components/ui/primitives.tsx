@@ -52,6 +52,9 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
   const autoId = useId();
   const inputId = id ?? autoId;
   const errId = `${inputId}-err`;
+  const hintId = `${inputId}-hint`;
+  // The error first, then the hint: both are read out with the field, the error before what the field expects.
+  const describedBy = [error && errId, hint && hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-neutral-700 dark:text-neutral-300">
@@ -61,7 +64,7 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errId : undefined}
+        aria-describedby={describedBy}
         className={cn(
           fieldClass,
           props.type === 'file' &&
@@ -69,7 +72,11 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
         )}
         {...props}
       />
-      {hint && <p className="text-xs text-neutral-500 dark:text-neutral-400">{hint}</p>}
+      {hint && (
+        <p id={hintId} className="text-xs text-neutral-500 dark:text-neutral-400">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errId} className="text-xs text-red-600 dark:text-red-400">
           {error}
