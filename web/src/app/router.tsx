@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
               { path: 'videos', lazy: admin((m) => m.VideosPage) },
               { path: 'jobs', lazy: admin((m) => m.JobsPage) },
               { path: 'backups', lazy: admin((m) => m.BackupsPage) },
+              { path: 'federation', lazy: admin((m) => m.FederationPage) },
               { path: 'settings', lazy: admin((m) => m.SettingsPage) },
               { path: 'audit-log', lazy: admin((m) => m.AuditLogPage) },
             ],
