@@ -28,3 +28,15 @@ export type FederationBlock = z.infer<typeof FederationBlock>;
 
 export const FederationBlockList = z.object({ blocks: z.array(FederationBlock) });
 export type FederationBlockList = z.infer<typeof FederationBlockList>;
+
+/** How a channel of another server may be written: @name@host, name@host, or its address. */
+const HANDLE_OR_ADDRESS = /^(@?[^\s@/]+@[a-z0-9.-]+(:\d{1,5})?|https?:\/\/\S+)$/i;
+
+export const FederationLookupQuery = z.object({
+  handle: z
+    .string({ error: 'handle is required' })
+    .trim()
+    .min(1, 'handle is required')
+    .max(500, 'handle must be at most 500 characters')
+    .regex(HANDLE_OR_ADDRESS, 'handle must be a handle such as @channel@video.example.com, or an address'),
+});

@@ -142,6 +142,10 @@ export const Channel = z.object({
   videosCount: z.number().int(),
   isSubscribed: z.boolean(),
   createdAt: IsoDate,
+  /** Present, true, on a channel of another server (its username is then `name@host`). */
+  remote: z.boolean().optional(),
+  /** A remote channel's page on its own site. */
+  url: z.string().optional(),
 });
 export type Channel = z.infer<typeof Channel>;
 

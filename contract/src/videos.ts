@@ -38,6 +38,10 @@ export const VideoSummary = z.object({
   thumbnail: MediaRef,
   videoFile: MediaRef,
   owner: VideoOwner,
+  /** Present, true, on a video of another server's channel: its media play from there. */
+  remote: z.boolean().optional(),
+  /** A remote video's page on its own site. */
+  url: z.string().optional(),
   /**
    * Where the signed-in viewer stopped watching this video, in seconds; present (or null) only in
    * answers that know the viewer, absent otherwise.

@@ -113,6 +113,7 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
     mediaBaseUrl: config.storage.publicBaseUrl,
     indexHtml: readIndexHtml(config.webDist),
     apiPrefix: API_PREFIX,
+    remoteMedia: config.federation.enabled ? { plainHttp: config.federation.allowPrivateAddresses } : null,
   });
   await registerCors(app, config.allowedOrigins);
   await registerRateLimits(app, { generalPerMinute: config.rateLimits.generalPerMinute, redisUrl: config.redisUrl });
@@ -163,7 +164,8 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
     { prefix: API_PREFIX },
   );
   // Media from storage (local disk, or the bucket proxied when no MEDIA_BASE_URL serves it directly).
-  await app.register(mediaRoutes(ctx.storage));
+  // Remote sites' viewers play this site's videos from here when it federates: their pages may read its media.
+  await app.register(mediaRoutes(ctx.storage, undefined, { shareWithOtherSites: config.federation.enabled }));
   // RSS and Atom feeds: addresses given to feed readers, so outside the versioned API.
   await app.register(parts.site);
 

@@ -43,7 +43,16 @@ async function main() {
   const jobs = createJobs({ config, database, storage, logger, workDir, events: notifications, changes: answers });
   const { queue } = jobs;
   // Deliveries to other servers are jobs too: a worker signs and sends them like an API process.
-  const federation = buildFederation({ config, db: database.db, storage, queue, logger });
+  const federation = buildFederation({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    storage,
+    queue,
+    logger,
+    events: jobs.videoEvents,
+    changes: answers,
+  });
   await queue.start({ ...jobs.handlers(), ...federation?.handlers() }, { concurrency: config.jobConcurrency });
   federation?.start();
   const stopTrending = jobs.trending.schedule();

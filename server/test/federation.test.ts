@@ -1,26 +1,9 @@
 import { Follow, generateCryptoKeyPair, Group, signRequest, Undo } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loopbackPort, waitFor } from './support/federation-site.js';
-import type { FederationSite } from '../src/composition/federation.js';
-import { createTestApp, type SignedIn, type TestApp } from './support/test-app.js';
+import { type Site, startSite, waitFor } from './support/federation-site.js';
+import type { SignedIn } from './support/test-app.js';
 
 const AP = { accept: 'application/activity+json' };
-
-interface Site {
-  t: TestApp;
-  origin: string;
-  host: string;
-  federation: FederationSite;
-}
-
-/** A whole site listening on its own loopback address, with its own data dir and database, running its jobs. */
-async function startSite(address: string, allowPrivate = true): Promise<Site> {
-  const port = await loopbackPort(address);
-  const origin = `http://${address}:${port}`;
-  const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: String(allowPrivate) }, serveSourceAsIs: false });
-  await t.app.listen({ host: address, port });
-  return { t, origin, host: `${address}:${port}`, federation: t.services.federation! };
-}
 
 describe('two sites federating over loopback', () => {
   let a: Site;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { Dialect } from '../db/dialect.js';
 import { FederationMessagesRepository } from '../jobs/federation-messages.repository.js';
 import { FederationQueue } from '../jobs/federation-queue.js';
 import type { JobHandlers, JobQueue } from '../jobs/job-types.js';
@@ -21,6 +22,11 @@ import { FederationBlocksRepository } from '../modules/federation/blocks.reposit
 import { AuditLogRepository } from '../modules/audit/audit-log.repository.js';
 import { SentVideosRepository } from '../modules/federation/sent-videos.repository.js';
 import { VideoDelivery } from '../modules/federation/video-delivery.js';
+import { RemoteChannels } from '../modules/federation/remote-channels.js';
+import { RemoteChannelsRepository } from '../modules/federation/remote-channels.repository.js';
+import { VideosRepository } from '../modules/videos/videos.repository.js';
+import type { VideoEvents } from '../modules/videos/video-events.js';
+import type { PublicChanges } from '../lib/public-changes.js';
 import type { Storage } from '../storage/storage.js';
 
 /** ActivityPub for one process: its rules, the library's object, the follows channels send, and what the process runs. */
@@ -28,6 +34,8 @@ export interface FederationSite {
   service: FederationService;
   activityPub: Federation<void>;
   follows: ChannelFollows;
+  /** Remote channels and videos kept here: looked up, subscribed to, and what their servers send. */
+  remote: RemoteChannels;
   /** Admins' blocks of remote servers. */
   blocks: FederationBlocks;
   /** Tells a video's followers what became of it (the `federation.video` job's work). */
@@ -54,7 +62,17 @@ function siteVersion(): string {
  * run). The API processes and `npm run worker` both build it, so whichever process takes a queued
  * delivery can sign and send it.
  */
-export function buildFederation(deps: { config: Config; db: Db; storage: Storage; queue: JobQueue; logger: Logger }): FederationSite | null {
+export function buildFederation(deps: {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  storage: Storage;
+  queue: JobQueue;
+  logger: Logger;
+  /** Told when a remote video arrives or changes: notifications to subscribers, the answer cache. */
+  events?: Partial<VideoEvents>;
+  changes?: PublicChanges;
+}): FederationSite | null {
   const { config, db, storage, queue, logger } = deps;
   if (!config.federation.enabled || !config.publicUrl) return null;
   const origin = new URL(config.publicUrl).origin;
@@ -69,6 +87,7 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
   const version = siteVersion();
   // Its own settings reader, as a worker builds no services; the site's name is all it asks.
   const instance = new InstanceService({ settings: new InstanceSettingsRepository(db), config });
+  let remote: RemoteChannels | null = null;
   const activityPub = buildActivityPub({
     service,
     kv: new FederationKvRepository(db),
@@ -79,6 +98,18 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
     mediaUrl: (key) => storage.url(key),
     version,
     userAgent: `Reelhouse/${version} (+${origin}/)`,
+    logger,
+    inbound: () => remote,
+  });
+  const follows = new ChannelFollows(activityPub, service, origin);
+  remote = new RemoteChannels({
+    federation: activityPub,
+    rows: new RemoteChannelsRepository(db, new VideosRepository(db, deps.dialect)),
+    follows,
+    origin,
+    blocked: (address) => blocks.blocks(address),
+    events: deps.events,
+    changes: deps.changes,
     logger,
   });
   const videos = new VideoDelivery({
@@ -91,7 +122,8 @@ export function buildFederation(deps: { config: Config; db: Db; storage: Storage
   return {
     service,
     activityPub,
-    follows: new ChannelFollows(activityPub, service, origin),
+    follows,
+    remote,
     blocks,
     videos,
     handlers: () => ({

@@ -14,6 +14,7 @@ import { moderationRoutes } from '../modules/moderation/moderation.routes.js';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 import { playlistsRoutes } from '../modules/playlists/playlists.routes.js';
 import { feedsRoutes } from '../modules/previews/feeds.routes.js';
+import { remoteChannelsRoutes } from '../modules/federation/remote-channels.routes.js';
 import { federationBlocksRoutes } from '../modules/federation/blocks.routes.js';
 import { oembedRoutes } from '../modules/previews/oembed.routes.js';
 import { singleSignOnRoutes } from '../modules/single-sign-on/single-sign-on.routes.js';
@@ -54,7 +55,10 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(moderationRoutes, { moderation: s.moderation, audit: s.audit });
     await api.register(adminRoutes, { users: s.adminUsers, media: s.adminMedia });
     // Only a site that federates has servers to block.
-    if (s.federation) await api.register(federationBlocksRoutes, { blocks: s.federation.blocks });
+    if (s.federation) {
+      await api.register(federationBlocksRoutes, { blocks: s.federation.blocks });
+      await api.register(remoteChannelsRoutes, { remote: s.federation.remote, users: s.users, config });
+    }
     await api.register(backupsRoutes, { backups: s.backups });
     await api.register(notificationsRoutes, { notifications: s.notifications, logger });
     await api.register(oembedRoutes, { previews: s.previews, publicUrl: config.publicUrl });

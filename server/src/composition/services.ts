@@ -238,7 +238,9 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
   const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications });
   const likes = new LikesService({ likes: new LikesRepository(db), ...shared });
   const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(db), ...shared });
-  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(db), changes: answers });
+  // Remote channels' videos arrive as the site's own are published: subscribers are told, cached answers dropped.
+  const federation = buildFederation({ config, db, dialect, storage, queue: ctx.queue, logger, events: videoEvents, changes: answers });
+  const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(db), changes: answers, remote: federation?.remote });
   const moderation = new ModerationService({
     reports: new ReportsRepository(db),
     moderation: new ModerationRepository(db),
@@ -362,6 +364,6 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
       backups: { settle: (now) => settleInterruptedBackups({ runs: backupRuns, backupDir: config.backups.dir }, now) },
       logger,
     }),
-    federation: buildFederation({ config, db, storage, queue: ctx.queue, logger }),
+    federation,
   };
 }

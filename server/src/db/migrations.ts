@@ -37,6 +37,7 @@ import { migrationLanguages } from './migrations/0056_languages.js';
 import { migrationFederation } from './migrations/0057_federation.js';
 import { migrationFederatedVideos } from './migrations/0058_federated_videos.js';
 import { migrationFederationBlocks } from './migrations/0059_federation_blocks.js';
+import { migrationRemoteChannels } from './migrations/0060_remote_channels.js';
 
 /**
  * Every migration, one file each under migrations/. They are the same for both dialects apart from
@@ -82,6 +83,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0057_federation': migrationFederation(),
     '0058_federated_videos': migrationFederatedVideos(),
     '0059_federation_blocks': migrationFederationBlocks(),
+    '0060_remote_channels': migrationRemoteChannels(),
   };
 }
 

@@ -50,6 +50,11 @@ export interface Database extends FederationTables {
     live_allowed: number;
     /** The language the account chose (a code of the contract's LANGUAGES); null until it chooses one. */
     language: string | null;
+    /** A channel of another server (migration 0060): its actor's id, its page, its inboxes; null for the site's own accounts. */
+    remote_actor_id: string | null;
+    remote_url: string | null;
+    remote_inbox: string | null;
+    remote_shared_inbox: string | null;
     created_at: number;
     updated_at: number;
   };
@@ -132,6 +137,9 @@ export interface Database extends FederationTables {
     source_bytes: number;
     likes_count: number;
     comments_count: number;
+    /** A video of another server: its object's id and its page there; its media keys are then its origin's addresses. */
+    remote_object_id: string | null;
+    remote_url: string | null;
     created_at: number;
     updated_at: number;
   };

@@ -32,6 +32,7 @@ export const SUMMARY_COLUMNS = [
   'videos.source_key',
   'videos.created_at',
   'videos.updated_at',
+  'videos.remote_url',
   'users.username as owner_username',
   'users.full_name as owner_full_name',
   'users.avatar_key as owner_avatar_key',
@@ -55,6 +56,8 @@ export interface VideoSummaryRow {
   source_key: string | null;
   created_at: number;
   updated_at: number;
+  /** Set on a video of another server's channel: its page there. */
+  remote_url?: string | null;
   owner_username: string;
   owner_full_name: string;
   owner_avatar_key: string | null;

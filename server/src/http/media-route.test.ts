@@ -121,6 +121,20 @@ describe.each(backends)('GET /media/* from %s storage', (_kind, make) => {
     expect(part.body).toBe('first');
   });
 
+  it("lets other sites' pages read media only when the site federates", async () => {
+    expect((await app.inject({ url: '/media/videos/v1/hls/master.m3u8' })).headers['access-control-allow-origin']).toBeUndefined();
+    const shared = Fastify();
+    registerErrorHandler(shared);
+    await shared.register(mediaRoutes(storage, undefined, { shareWithOtherSites: true }));
+    try {
+      const res = await shared.inject({ url: '/media/videos/v1/hls/master.m3u8', headers: { origin: 'https://other.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('sends a whole file with its type, length and validators', async () => {
     const res = await app.inject({ method: 'GET', url: '/media/videos/v1/video.mp4' });
     expect(res.statusCode).toBe(200);

@@ -67,15 +67,18 @@ function rangeStillValid(request: FastifyRequest, etag: string | undefined, last
 /**
  * Serves `/media/<key>` from storage: the local media directory, or an S3 bucket proxied through
  * the API when no public media URL is set. Supports byte ranges (players seek with them) and long
- * caching for objects that never change under their key.
+ * caching for objects that never change under their key. shareWithOtherSites (a site that
+ * federates): the pages of other sites, whose viewers play this site's videos from here, may read
+ * them too (hls.js fetches playlists and segments, which needs CORS).
  */
-export function mediaRoutes(storage: Storage, hot = new HotMedia()) {
+export function mediaRoutes(storage: Storage, hot = new HotMedia(), opts: { shareWithOtherSites?: boolean } = {}) {
   return async function mediaPlugin(app: FastifyInstance) {
     app.route({
       method: ['GET', 'HEAD'],
       url: '/media/*',
       exposeHeadRoute: false,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (opts.shareWithOtherSites) reply.header('access-control-allow-origin', '*');
         const key = keyOf(request);
         const st = await storage.stat(key);
         if (!st) throw notFound('Media');

@@ -79,6 +79,19 @@ describe('security headers', () => {
     expect(d.scriptSrc).toEqual(["'self'"]);
   });
 
+  it("a site that federates lets pages load remote channels' media from any https server (http only where private addresses are allowed)", () => {
+    const base = { publicUrl: 'https://video.example.com', mediaBaseUrl: null, indexHtml: null };
+    const open = cspDirectives({ ...base, remoteMedia: { plainHttp: false } });
+    for (const name of ['imgSrc', 'mediaSrc', 'connectSrc'] as const) {
+      expect(open[name]).toContain('https:');
+      expect(open[name]).not.toContain('http:');
+    }
+    expect(cspDirectives({ ...base, remoteMedia: { plainHttp: true } }).mediaSrc).toContain('http:');
+    const closed = cspDirectives(base);
+    expect([...closed.imgSrc, ...closed.mediaSrc, ...closed.connectSrc]).not.toContain('https:');
+    expect(open.scriptSrc).toEqual(["'self'"]);
+  });
+
   it('a route can opt in to being framed; every other route stays unframeable', async () => {
     const app = Fastify();
     await registerSecurityHeaders(app, { publicUrl: null, mediaBaseUrl: null, indexHtml: null });

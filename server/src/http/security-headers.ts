@@ -12,6 +12,12 @@ export interface SecurityHeaderSettings {
   indexHtml: string | null;
   /** Where the API's JSON answers live (they get API_HEADERS); none when unset. */
   apiPrefix?: string;
+  /**
+   * With federation on, remote channels' avatars and videos load from their own servers, wherever
+   * those are: any https address (and plain http where private addresses are allowed, as on a
+   * private network or in tests).
+   */
+  remoteMedia?: { plainHttp: boolean } | null;
 }
 
 /** A route's security headers, worked out once: names in lower case, with their values. */
@@ -57,11 +63,13 @@ export function inlineScriptHashes(html: string | null): string[] {
 /**
  * The Content-Security-Policy. The client is plain files from this origin; the player makes MSE
  * blob: sources and hls.js runs a blob: worker; media, thumbnails, storyboard sprites and their
- * WebVTT indexes come from this origin, PUBLIC_URL or the MEDIA_BASE_URL CDN. Styles allow inline
+ * WebVTT indexes come from this origin, PUBLIC_URL or the MEDIA_BASE_URL CDN (and, on a site that
+ * federates, from the servers of remote channels). Styles allow inline
  * because the player library sets them; scripts never do, except the hashed theme snippet.
  */
 export function cspDirectives(s: SecurityHeaderSettings, frameAncestors: readonly string[] = ["'none'"]) {
-  const media = [...new Set([originOf(s.publicUrl), originOf(s.mediaBaseUrl)].filter((o): o is string => o !== null))];
+  const remote = s.remoteMedia ? ['https:', ...(s.remoteMedia.plainHttp ? ['http:'] : [])] : [];
+  const media = [...new Set([originOf(s.publicUrl), originOf(s.mediaBaseUrl)].filter((o): o is string => o !== null)), ...remote];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type ByteRange, contentTypeFor, type Storage, type StoredObject } from './storage.js';
+import { assertSafeKey, isElsewhere, type ByteRange, contentTypeFor, type Storage, type StoredObject } from './storage.js';
 
 /** Media in a directory on this machine, served by the API process under /media/. */
 export class LocalStorage implements Storage {
@@ -88,6 +88,7 @@ export class LocalStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
+    if (isElsewhere(key)) return;
     await fsp.rm(this.pathOf(key), { force: true });
   }
 
@@ -96,6 +97,7 @@ export class LocalStorage implements Storage {
   }
 
   url(key: string): string {
+    if (isElsewhere(key)) return key;
     assertSafeKey(key);
     return this.publicBaseUrl ? `${this.publicBaseUrl.replace(/\/$/, '')}/${key}` : `/media/${key}`;
   }

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { cacheControlFor } from './cache-control.js';
-import { assertSafeKey, type ByteRange, contentTypeFor, type Storage, type StoredObject } from './storage.js';
+import { assertSafeKey, isElsewhere, type ByteRange, contentTypeFor, type Storage, type StoredObject } from './storage.js';
 
 export interface S3StorageOptions {
   endpoint?: string;
@@ -162,6 +162,7 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
+    if (isElsewhere(key)) return;
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
@@ -184,6 +185,7 @@ export class S3Storage implements Storage {
   }
 
   url(key: string): string {
+    if (isElsewhere(key)) return key;
     assertSafeKey(key);
     return this.opts.publicBaseUrl ? `${this.opts.publicBaseUrl.replace(/\/$/, '')}/${key}` : `/media/${key}`;
   }

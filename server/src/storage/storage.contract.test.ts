@@ -239,6 +239,12 @@ describe.each(backends)('Storage contract: %s', (kind, make) => {
     expect(cdn.url('videos/v1/hls/master.m3u8')).toBe('https://cdn.example.com/media/videos/v1/hls/master.m3u8');
   });
 
+  it("gives another server's address as it is, and never deletes it", async () => {
+    const elsewhere = 'https://video.example.com/media/videos/v9/hls/master.m3u8';
+    expect(s.url(elsewhere)).toBe(elsewhere);
+    await expect(s.delete(elsewhere)).resolves.toBeUndefined();
+  });
+
   it('offers a local path only when the file is on this machine', async () => {
     await s.put('videos/lp/video.mp4', Buffer.from('x'));
     const p = s.localPath('videos/lp/video.mp4');

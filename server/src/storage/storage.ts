@@ -55,6 +55,15 @@ export function contentTypeFor(key: string): string {
   return CONTENT_TYPES[ext] ?? 'application/octet-stream';
 }
 
+/**
+ * A media "key" that is a whole http(s) address names a file another server keeps: a remote
+ * channel's avatar, a remote video's thumbnail, HLS master or mp4. Its URL is itself, and this
+ * site never writes or deletes it.
+ */
+export function isElsewhere(key: string): boolean {
+  return /^https?:\/\//i.test(key);
+}
+
 /** Keys never climb out of their prefix and never start with a slash. */
 export function assertSafeKey(key: string): void {
   if (!key || key.startsWith('/') || key.split('/').some((p) => p === '..' || p === '.' || p === '') || key.includes('\\')) {

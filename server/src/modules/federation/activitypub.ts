@@ -17,7 +17,7 @@ import { translator } from '../../i18n/translator.js';
 import { absoluteUrl, channelPageUrl } from '../previews/site-urls.js';
 import type { ChannelRow, FederatedVideoRow } from './federation.repository.js';
 import type { FederationService } from './federation.service.js';
-import { listenToInbox } from './inbox-listeners.js';
+import { type InboundVideos, listenToInbox } from './inbox-listeners.js';
 import { imageType, textToHtml, type VideoAddresses, videoAddresses, videoCreated, videoObject } from './video-object.js';
 
 /** Where federation's documents live on the site; the actor's id is the channel's account id, so a rename keeps its followers. */
@@ -45,6 +45,8 @@ export interface ActivityPubDeps {
   /** The site's version, for NodeInfo. */
   version: string;
   userAgent: string;
+  /** What keeps remote channels' videos; built after the library's object, which it uses. */
+  inbound: () => InboundVideos | null;
   /** Told of deliveries that failed and activities that could not be handled; the library logs nothing of its own here. */
   logger: { warn(obj: object, msg?: string): void };
 }
@@ -130,7 +132,7 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
     .setCounter((_ctx, identifier) => service.followerCount(identifier))
     .setFirstCursor(async (_ctx, identifier) => ((await service.channel(identifier)) ? '0' : null));
 
-  listenToInbox(federation, service, deps.logger, { inbox: FEDERATION_PATHS.inbox, sharedInbox: FEDERATION_PATHS.sharedInbox });
+  listenToInbox(federation, service, deps.logger, { inbox: FEDERATION_PATHS.inbox, sharedInbox: FEDERATION_PATHS.sharedInbox }, deps.inbound);
 
   federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, async () => {
     const usage = await service.usage();

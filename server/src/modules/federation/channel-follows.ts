@@ -20,10 +20,21 @@ export class ChannelFollows {
     const ctx = this.federation.createContext(new URL(this.origin));
     const actor = await ctx.lookupObject(remote);
     if (!isActor(actor) || !actor.id || !actor.inboxId) throw unprocessable(`${remote} is not a channel or account another server knows`);
+    return this.followActor(channelId, { id: actor.id.href, inbox: actor.inboxId.href });
+  }
+
+  /** Follows an actor whose inbox is known already (a remote channel kept here). Answers the Follow's id. */
+  async followActor(channelId: string, actor: { id: string; inbox: string }): Promise<string> {
+    if (!(await this.service.channel(channelId))) throw notFound('Channel');
+    const ctx = this.federation.createContext(new URL(this.origin));
     const me = ctx.getActorUri(channelId);
     const followId = new URL(`#follow-${crypto.randomUUID()}`, me);
-    await this.service.followSent(channelId, { actorId: actor.id.href, inbox: actor.inboxId.href, followId: followId.href });
-    await ctx.sendActivity({ identifier: channelId }, actor, new Follow({ id: followId, actor: me, object: actor.id }));
+    await this.service.followSent(channelId, { actorId: actor.id, inbox: actor.inbox, followId: followId.href });
+    await ctx.sendActivity(
+      { identifier: channelId },
+      { id: new URL(actor.id), inboxId: new URL(actor.inbox) },
+      new Follow({ id: followId, actor: me, object: new URL(actor.id) }),
+    );
     return followId.href;
   }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { listedVideo } from '../../db/video-access.js';
 import type { Database } from '../../db/schema.js';
 
-/** A channel as other servers see it: an account in good standing. */
+/** A channel as other servers see it: an account of this site in good standing. */
 export interface ChannelRow {
   id: string;
   username: string;
@@ -58,13 +58,17 @@ export class FederationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   channel(id: string): Promise<ChannelRow | undefined> {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'username', 'full_name', 'avatar_key', 'cover_key', 'created_at'])
-      .where('id', '=', id)
-      .where('banned_at', 'is', null)
-      .where('approval_pending', '=', 0)
-      .executeTakeFirst();
+    return (
+      this.db
+        .selectFrom('users')
+        .select(['id', 'username', 'full_name', 'avatar_key', 'cover_key', 'created_at'])
+        .where('id', '=', id)
+        .where('banned_at', 'is', null)
+        .where('approval_pending', '=', 0)
+        // A remote channel kept here is its own server's to speak for.
+        .where('remote_actor_id', 'is', null)
+        .executeTakeFirst()
+    );
   }
 
   async channelIdByUsername(username: string): Promise<string | null> {
@@ -207,7 +211,7 @@ export class FederationRepository {
 
   /** NodeInfo's figures: accounts in good standing, those signed in lately, listed videos, comments on them. */
   async usage(now: number): Promise<{ users: number; activeMonth: number; activeHalfyear: number; videos: number; comments: number }> {
-    const accounts = this.db.selectFrom('users').where('banned_at', 'is', null).where('approval_pending', '=', 0);
+    const accounts = this.db.selectFrom('users').where('banned_at', 'is', null).where('approval_pending', '=', 0).where('remote_actor_id', 'is', null);
     const active = (sinceMs: number) =>
       accounts
         .where(({ exists, selectFrom }) =>
@@ -220,11 +224,17 @@ export class FederationRepository {
         )
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-    const [users, month, halfyear, videos, comments] = await Promise.all([
+    const [users, month, halfyear, videos, remoteVideos, comments] = await Promise.all([
       accounts.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       active(30 * 86_400_000),
       active(180 * 86_400_000),
       this.db.selectFrom('counters').select('value').where('key', '=', 'public_videos').executeTakeFirst(),
+      // The counter counts remote channels' videos kept here too; they are not this site's posts.
+      this.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('videos_count'), eb.lit(0)).as('n'))
+        .where('remote_actor_id', 'is not', null)
+        .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('comments')
         .innerJoin('videos', 'videos.id', 'comments.video_id')
@@ -236,7 +246,7 @@ export class FederationRepository {
       users: Number(users.n),
       activeMonth: Number(month.n),
       activeHalfyear: Number(halfyear.n),
-      videos: Number(videos?.value ?? 0),
+      videos: Number(videos?.value ?? 0) - Number(remoteVideos.n),
       comments: Number(comments.n),
     };
   }

@@ -1,4 +1,4 @@
-import { Accept, type Federation, Follow, type InboxContext, Reject, Undo } from '@fedify/fedify';
+import { Accept, Create, Delete, type Federation, Follow, type InboxContext, Reject, Undo, Update, Video } from '@fedify/fedify';
 import type { FederationService } from './federation.service.js';
 
 /** The channel an actor address of this site names, or null for any other address. */
@@ -7,18 +7,31 @@ function channelOf(ctx: InboxContext<void>, uri: URL | null): string | null {
   return parsed?.type === 'actor' ? parsed.identifier : null;
 }
 
+/** What becomes of the videos of remote channels someone here follows (remote-channels.ts). */
+export interface InboundVideos {
+  videoArrived(actorId: string, video: Video): Promise<boolean>;
+  videoGone(actorId: string, objectId: string): Promise<boolean>;
+}
+
 /**
  * What the site does with activities that arrive, once the library has verified their signature
  * (one that does not verify is answered 401 before any of this runs): a Follow of a channel is
  * recorded and accepted, an Undo of it removes the follower, and an Accept or Reject of a follow a
- * channel sent settles it.
+ * channel sent settles it; a Create or Update of a Video by a channel someone here follows keeps
+ * it here, and a Delete of one removes it.
  */
 export function listenToInbox(
   federation: Federation<void>,
   service: FederationService,
   logger: { warn(obj: object, msg?: string): void },
   paths: { inbox: `${string}{identifier}${string}`; sharedInbox: string },
+  inbound: () => InboundVideos | null,
 ): void {
+  // Embedded, as PeerTube, Mastodon and this site send them; one only named is fetched from its origin.
+  const videoOf = async (ctx: InboxContext<void>, activity: Create | Update) => {
+    const object = await activity.getObject(ctx).catch(() => null);
+    return object instanceof Video ? object : null;
+  };
   federation
     .setInboxListeners(paths.inbox, paths.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -50,6 +63,17 @@ export function listenToInbox(
         actorId: undo.actorId.href,
         followId: follow?.id?.href ?? named,
       });
+    })
+    .on(Create, async (ctx, create) => {
+      const video = create.actorId ? await videoOf(ctx, create) : null;
+      if (video) await inbound()?.videoArrived(create.actorId!.href, video);
+    })
+    .on(Update, async (ctx, update) => {
+      const video = update.actorId ? await videoOf(ctx, update) : null;
+      if (video) await inbound()?.videoArrived(update.actorId!.href, video);
+    })
+    .on(Delete, async (_ctx, del) => {
+      if (del.actorId && del.objectId) await inbound()?.videoGone(del.actorId.href, del.objectId.href);
     })
     .on(Accept, async (ctx, accept) => {
       if (!accept.actorId) return;

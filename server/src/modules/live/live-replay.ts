@@ -185,6 +185,8 @@ export class LiveReplay {
         source_bytes: stored.size,
         likes_count: 0,
         comments_count: 0,
+        remote_object_id: null,
+        remote_url: null,
         created_at: now,
         updated_at: now,
       });

@@ -132,6 +132,8 @@ export class LiveService {
           source_bytes: 0,
           likes_count: 0,
           comments_count: 0,
+          remote_object_id: null,
+          remote_url: null,
           created_at: now,
           updated_at: now,
         },

@@ -74,6 +74,10 @@ function demoRow(username: string, email: string, passwordHash: string, now: num
     email_verified_at: now,
     live_allowed: 0,
     language: null,
+    remote_actor_id: null,
+    remote_url: null,
+    remote_inbox: null,
+    remote_shared_inbox: null,
     created_at: now,
     updated_at: now,
   };

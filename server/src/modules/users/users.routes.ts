@@ -212,7 +212,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/users/channel/:channelName',
     {
       config: sharedWithViewers((channel: Channel, viewer) => users.channelForViewer(channel, viewer.id)),
-      schema: { tags, params: z.object({ channelName: z.string().min(1).max(60) }), response: { 200: envelopeSchema(Channel) } },
+      schema: { tags, params: z.object({ channelName: z.string().min(1).max(320) }), response: { 200: envelopeSchema(Channel) } },
     },
     async (request) => envelope(await users.channel(request.params.channelName, request.user?.id ?? null), 'Channel fetched'),
   );

@@ -172,6 +172,10 @@ export class UsersService {
       live_allowed: 0,
       // Not chosen yet: mails follow the language of the request that asks for them.
       language: null,
+      remote_actor_id: null,
+      remote_url: null,
+      remote_inbox: null,
+      remote_shared_inbox: null,
       created_at: now,
       updated_at: now,
     };
@@ -276,6 +280,7 @@ export class UsersService {
       videosCount: row.videos_count,
       isSubscribed: viewerId && viewerId !== row.id ? await this.deps.users.isSubscribed(viewerId, row.id) : false,
       createdAt: toIso(row.created_at),
+      ...(row.remote_url ? { remote: true, url: row.remote_url } : {}),
     };
   }
 

@@ -134,6 +134,8 @@ export class VideoUploads {
         source_bytes: videoFile.size,
         likes_count: 0,
         comments_count: 0,
+        remote_object_id: null,
+        remote_url: null,
         created_at: now,
         updated_at: now,
       });

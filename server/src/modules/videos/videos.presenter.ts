@@ -34,6 +34,7 @@ export class VideoPresenter {
       // client that renders a player straight from the upload's answer never gets an empty source.
       videoFile: { url: this.url(row.video_key ?? row.source_key) },
       owner: this.owner(row),
+      ...(row.remote_url ? { remote: true, url: row.remote_url } : {}),
     };
   }
 

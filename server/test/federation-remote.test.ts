@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Site, startSite, waitFor } from './support/federation-site.js';
+import { seedVideo } from './support/seed.js';
+import type { SignedIn } from './support/test-app.js';
+
+const API = '/api/v1';
+type Card = { _id: string; title: string; remote?: boolean; url?: string; owner: { _id: string; username: string } };
+
+/**
+ * A member of site A follows a channel of site B from A, through A's own routes: the lookup, the
+ * subscribe button's call, the subscriptions feed, notifications and the video page. Both sites
+ * run whole, on their own loopback addresses and databases, their jobs running.
+ */
+describe('following a channel of another site', () => {
+  let a: Site;
+  let b: Site;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let bobActor: string;
+  let remoteId: string;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startSite('127.0.0.2'), startSite('127.0.0.3')]);
+    alice = await a.t.signUp({ fullName: 'Alice on A' });
+    bob = await b.t.signUp({ fullName: 'Bob on B' });
+    bobActor = `${b.origin}/ap/channels/${bob.id}`;
+  });
+  afterAll(async () => {
+    await Promise.all([a?.t.close(), b?.t.close()]);
+  });
+
+  /** Makes a private video of Bob's on B, with an HLS master in B's storage, and publishes it through B's route. */
+  async function publishOnB(title: string): Promise<string> {
+    const video = await seedVideo(b.t.ctx, bob.id, { visibility: 'private', title, description: 'From <B>\n\nSecond paragraph' });
+    const master = `videos/${video.id}/hls/master.m3u8`;
+    await b.t.ctx.storage.put(master, Buffer.from('#EXTM3U\n#EXT-X-VERSION:6\n'));
+    await b.t.ctx.db.updateTable('videos').set({ hls_key: master }).where('id', '=', video.id).execute();
+    expect((await b.t.call({ method: 'PATCH', url: `${API}/videos/publish/${video.id}`, as: bob })).statusCode).toBe(200);
+    return video.id;
+  }
+  const onA = (title: string) => a.t.ctx.db.selectFrom('videos').select(['id', 'title', 'remote_object_id']).where('title', '=', title).executeTakeFirst();
+  const feedOfAlice = async () => (await a.t.call({ method: 'GET', url: `${API}/feed/subscriptions`, as: alice })).data.videos as Card[];
+
+  it("finds B's channel from A by its address, with the videos it had already published", async () => {
+    const earlier = await publishOnB('Published before anyone followed');
+    const res = await a.t.call({ method: 'GET', url: `${API}/federation/lookup?handle=${encodeURIComponent(bobActor)}`, as: alice });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'Channel fetched' });
+    expect(res.data).toMatchObject({
+      username: `${bob.username}@${b.host}`,
+      fullName: 'Bob on B',
+      remote: true,
+      url: `${b.origin}/channel/${bob.username}`,
+      isSubscribed: false,
+      videosCount: 1,
+    });
+    remoteId = res.data._id;
+
+    // Its channel page and the video serve from A, the media addresses B's.
+    const channel = await a.t.call({ method: 'GET', url: `${API}/users/channel/${encodeURIComponent(`${bob.username}@${b.host}`)}` });
+    expect(channel.data).toMatchObject({ _id: remoteId, remote: true });
+    const kept = await onA('Published before anyone followed');
+    expect(kept?.remote_object_id).toBe(`${b.origin}/ap/videos/${earlier}`);
+    const page = await a.t.call({ method: 'GET', url: `${API}/videos/${kept!.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.data).toMatchObject({
+      remote: true,
+      url: `${b.origin}/video/${earlier}`,
+      description: 'From <B>\n\nSecond paragraph',
+      hls: { url: `${b.origin}/media/videos/${earlier}/hls/master.m3u8` },
+      owner: { _id: remoteId, username: `${bob.username}@${b.host}` },
+    });
+    // A's viewers' browsers read the playlist from B: B lets other sites' pages read its media.
+    const playlist = await fetch(page.data.hls.url, { headers: { origin: a.origin } });
+    expect(playlist.status).toBe(200);
+    expect(playlist.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await playlist.text()).toContain('#EXTM3U');
+    // And A's pages may load media from other servers.
+    const csp = (await a.t.call({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
+    expect(csp).toMatch(/media-src [^;]*https:/);
+
+    // Looked up twice, it is the same channel.
+    const again = await a.t.call({ method: 'GET', url: `${API}/federation/lookup?handle=${encodeURIComponent(bobActor)}`, as: alice });
+    expect(again.data._id).toBe(remoteId);
+  });
+
+  it("subscribes with A's button call: B records Alice's channel as a follower and accepts", async () => {
+    const res = await a.t.call({ method: 'POST', url: `${API}/subscriptions/channel/${remoteId}`, as: alice });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toBe(true);
+    await waitFor('B to count Alice as a follower', async () =>
+      b.t.ctx.db
+        .selectFrom('federation_followers')
+        .select('actor_id')
+        .where('channel_id', '=', bob.id)
+        .where('actor_id', '=', `${a.origin}/ap/channels/${alice.id}`)
+        .executeTakeFirst(),
+    );
+    await waitFor("B's Accept to reach A", async () =>
+      (await a.federation.service.following(alice.id)).find((f) => f.actor_id === bobActor && f.accepted_at !== null),
+    );
+    expect((await a.t.call({ method: 'GET', url: `${API}/subscriptions/channel/${remoteId}`, as: alice })).data).toBe(true);
+  });
+
+  it("brings B's new video to Alice's subscriptions feed and notifications within seconds", async () => {
+    const id = await publishOnB('Fresh from B');
+    const kept = await waitFor('the video to reach A', () => onA('Fresh from B'), 15_000);
+    expect(kept.remote_object_id).toBe(`${b.origin}/ap/videos/${id}`);
+    const feed = await waitFor("the video in Alice's feed", async () => (await feedOfAlice()).find((v) => v.title === 'Fresh from B'));
+    expect(feed).toMatchObject({ _id: kept.id, remote: true, owner: { _id: remoteId } });
+    const notifications = await waitFor("Alice's notification", async () => {
+      const res = await a.t.call({ method: 'GET', url: `${API}/notifications`, as: alice });
+      return (res.data.notifications as { kind: string; video: { _id: string } | null }[]).find((n) => n.kind === 'new_video' && n.video?._id === kept.id);
+    });
+    expect(notifications).toBeTruthy();
+  });
+
+  it("follows B's edit of the title, then its deletion", async () => {
+    const id = await publishOnB('Soon renamed');
+    const kept = await waitFor('the video to reach A', () => onA('Soon renamed'));
+    const form = new FormData();
+    form.append('title', 'Renamed on B');
+    expect((await b.t.call({ method: 'PATCH', url: `${API}/videos/${id}`, payload: form, as: bob })).statusCode).toBe(200);
+    await waitFor('the new title on A', async () => (await a.t.call({ method: 'GET', url: `${API}/videos/${kept.id}` })).data?.title === 'Renamed on B');
+
+    expect((await b.t.call({ method: 'DELETE', url: `${API}/videos/${id}`, as: bob })).statusCode).toBe(200);
+    await waitFor('the video to be gone from A', async () => (await a.t.call({ method: 'GET', url: `${API}/videos/${kept.id}` })).statusCode === 404);
+    expect((await feedOfAlice()).find((v) => v._id === kept.id)).toBeUndefined();
+  });
+
+  it('unsubscribing sends an Undo: B forgets the follower and delivers nothing more', async () => {
+    const res = await a.t.call({ method: 'POST', url: `${API}/subscriptions/channel/${remoteId}`, as: alice });
+    expect(res.data).toBe(false);
+    await waitFor('B to forget Alice', async () => {
+      const rows = await b.t.ctx.db.selectFrom('federation_followers').select('actor_id').where('channel_id', '=', bob.id).execute();
+      return rows.length === 0;
+    });
+    expect(await a.federation.service.following(alice.id)).toEqual([]);
+
+    const id = await publishOnB('Nobody on A follows this');
+    await waitFor("B's delivery jobs to finish", async () => {
+      const open = await b.t.ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', 'like', 'federation.%')
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      return open.length === 0;
+    });
+    // B sent its Create to nobody: its followers are gone.
+    expect(await b.t.ctx.db.selectFrom('federation_sent_videos').select('video_id').where('video_id', '=', id).executeTakeFirst()).toBeTruthy();
+    expect(await onA('Nobody on A follows this')).toBeUndefined();
+  });
+
+  it('refuses a video sent for a channel nobody on A follows, even signed by its own server', async () => {
+    // Carol's channel on B is known to A (looked up) but not followed: what B sends for it is dropped.
+    const carol = await b.t.signUp({ fullName: 'Carol on B' });
+    const lookedUp = await a.t.call({
+      method: 'GET',
+      url: `${API}/federation/lookup?handle=${encodeURIComponent(`${b.origin}/ap/channels/${carol.id}`)}`,
+      as: alice,
+    });
+    expect(lookedUp.statusCode).toBe(200);
+    const video = await seedVideo(b.t.ctx, carol.id, { title: 'Unasked for' });
+    const arrived = await a.federation.remote.videoArrived(`${b.origin}/ap/channels/${carol.id}`, (await videoObjectOnB(video.id))!);
+    expect(arrived).toBe(false);
+    expect(await onA('Unasked for')).toBeUndefined();
+  });
+
+  /** B's Video object for one of its videos, as A's library reads it. */
+  async function videoObjectOnB(id: string) {
+    const ctx = a.federation.activityPub.createContext(new URL(a.origin));
+    const { Video } = await import('@fedify/fedify');
+    const object = await ctx.lookupObject(`${b.origin}/ap/videos/${id}`);
+    return object instanceof Video ? object : null;
+  }
+});
