@@ -27,7 +27,8 @@ export function Table({ label, head, children }: { label: string; head: string[]
         <thead className="bg-neutral-50 text-xs uppercase tracking-wide text-neutral-500 dark:bg-neutral-900 dark:text-neutral-400">
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
+              // A th centres itself unless told otherwise: text-start on the table is the initial value, which it ignores.
+              <th key={h} scope="col" className="px-3 py-2 text-start font-medium">
                 {h}
               </th>
             ))}
