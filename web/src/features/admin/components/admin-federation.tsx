@@ -74,11 +74,12 @@ export function AdminFederation() {
 
 function BlockRow({ block, blockedBy, onUnblock }: { block: FederationBlock; blockedBy: string | null; onUnblock: () => void }) {
   const { t } = useTranslation('admin');
+  // Lines as tall as the Unblock button, so that the row's words sit level with its label.
   return (
     <tr>
-      <Cell className="font-medium break-all">{block.domain}</Cell>
-      <Cell>{blockedBy ?? <span className="text-neutral-500 dark:text-neutral-400">{t('federation.deletedAccount')}</span>}</Cell>
-      <Cell className="whitespace-nowrap">{formatWhen(block.createdAt)}</Cell>
+      <Cell className="font-medium leading-8">{block.domain}</Cell>
+      <Cell className="leading-8">{blockedBy ?? <span className="text-neutral-500 dark:text-neutral-400">{t('federation.deletedAccount')}</span>}</Cell>
+      <Cell className="whitespace-nowrap leading-8">{formatWhen(block.createdAt)}</Cell>
       <Cell className="text-end">
         <Button size="sm" onClick={onUnblock} aria-label={t('federation.unblockLabel', { domain: block.domain })}>
           {t('federation.unblock')}
