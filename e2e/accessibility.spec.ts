@@ -78,7 +78,7 @@ const VISITORS: { who: string; routes: (site: Site, page: Page) => Promise<strin
     who: 'admin',
     routes: async (_site, page) => {
       await signInAdmin(page);
-      return ['overview', 'reports', 'users', 'videos', 'jobs', 'backups', 'settings', 'audit-log'].map((s) => `/admin/${s}`);
+      return ['overview', 'reports', 'users', 'videos', 'jobs', 'backups', 'federation', 'settings', 'audit-log'].map((s) => `/admin/${s}`);
     },
   },
 ];

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { FROM_SITE, newUser, signInAdmin, signUpViaApi, toast } from './helpers';
 
@@ -96,4 +97,48 @@ test('an admin turns off the two-factor sign-in of someone who lost their phone,
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: target._id! }).first()).toContainText('user.two-factor-off');
   await api.dispose();
+});
+
+test('an admin blocks a remote server from the Federation screen, is told it is blocked already, and unblocks it', async ({ page }) => {
+  await signInAdmin(page);
+  const me = ((await (await page.request.get('/api/v1/users/user/current')).json()) as { data: { username: string } }).data.username;
+  await page.goto('/admin/overview');
+  const adminNav = page.getByRole('navigation', { name: 'Admin' });
+  await adminNav.getByRole('link', { name: 'Federation' }).click();
+  await expect(page).toHaveURL(/\/admin\/federation$/);
+  await expect(page.getByText('No server is blocked.')).toBeVisible();
+
+  const field = page.getByRole('textbox', { name: 'Server to block' });
+  const blockButton = page.getByRole('button', { name: 'Block', exact: true });
+  await field.fill('spam.example.net');
+  await blockButton.click();
+  await expect(toast(page, 'spam.example.net is blocked')).toBeVisible();
+  const row = page.getByRole('table', { name: 'Blocked servers' }).getByRole('row').filter({ hasText: 'spam.example.net' });
+  await expect(row).toContainText(`@${me}`);
+  await expect(field).toHaveValue('');
+
+  // The second time the server refuses, and says why under the field, which takes focus.
+  await field.fill('spam.example.net');
+  await blockButton.click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(/^spam\.example\.net is already blocked/);
+  await expect(field).toBeFocused();
+  await expect(row).toHaveCount(1);
+  // The sweep of every page sees this screen empty: axe looks at the list, the refusal and the dialog here.
+  const found = await seriousViolations(page, 'federation list and refusal');
+
+  await row.getByRole('button', { name: 'Unblock spam.example.net' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unblock spam.example.net?' });
+  await expect(dialog).toContainText('do not come back');
+  found.push(...(await seriousViolations(page, 'federation unblock dialog')));
+  expect(found).toEqual([]);
+  await dialog.getByRole('button', { name: 'Unblock', exact: true }).click();
+  await expect(toast(page, 'spam.example.net is unblocked')).toBeVisible();
+  await expect(page.getByText('No server is blocked.')).toBeVisible();
+  await expect(field).toBeFocused();
+
+  await adminNav.getByRole('link', { name: 'Audit log' }).click();
+  const lines = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'spam.example.net' });
+  await expect(lines.first()).toContainText('federation.unblock');
+  await expect(lines.nth(1)).toContainText('federation.block');
 });

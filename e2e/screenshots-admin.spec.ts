@@ -22,6 +22,10 @@ test('screenshots of every admin screen, light and dark', async ({ browser, play
   // One backup taken, so that the Backups screen has one to show.
   expect((await adminApi.post('/api/v1/admin/backups')).status()).toBe(202);
   expect((await adminApi.patch(`/api/v1/admin/users/${owner._id}`, { data: { quotaBytes: 2_000_000_000, dailyQuotaBytes: 500_000_000 } })).ok()).toBe(true);
+  // Two remote servers blocked, for the Federation screen.
+  for (const domain of ['spam.example.net', 'tube.noisy.example']) {
+    expect((await adminApi.post('/api/v1/admin/federation/blocks', { data: { domain } })).status()).toBe(201);
+  }
   const state = await adminApi.storageState();
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -40,6 +44,7 @@ test('screenshots of every admin screen, light and dark', async ({ browser, play
       ['videos', 'Videos', () => expect(page.getByRole('table', { name: 'Videos' })).toContainText('Street food tour')],
       ['jobs', 'Jobs', () => expect(page.getByRole('region', { name: 'Lanes' })).toContainText('background')],
       ['backups', 'Backups', () => expect(page.getByRole('table', { name: 'Recent backups' })).toContainText('Good')],
+      ['federation', 'Federation', () => expect(page.getByRole('table', { name: 'Blocked servers' })).toContainText('tube.noisy.example')],
       ['settings', 'Settings', () => expect(page.getByLabel('Site name')).toBeVisible()],
       ['audit-log', 'Audit log', () => expect(page.getByRole('table', { name: 'Audit log' })).toContainText('user.quota')],
     ];
