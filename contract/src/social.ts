@@ -34,6 +34,10 @@ export const Comment = z.object({
   isPinned: z.boolean(),
   /** Given a heart by the video's owner. */
   isHearted: z.boolean(),
+  /** Present, true, on a comment another server sent (its author's username is then `name@host`). */
+  remote: z.boolean().optional(),
+  /** A remote comment's page on its own site. */
+  url: z.string().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 

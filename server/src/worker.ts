@@ -51,6 +51,7 @@ async function main() {
     queue,
     logger,
     events: jobs.videoEvents,
+    commentEvents: notifications,
     changes: answers,
   });
   await queue.start({ ...jobs.handlers(), ...federation?.handlers() }, { concurrency: config.jobConcurrency });

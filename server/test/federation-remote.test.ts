@@ -18,6 +18,8 @@ describe('following a channel of another site', () => {
   let bob: SignedIn;
   let bobActor: string;
   let remoteId: string;
+  /** "Fresh from B": its id on B and on A. */
+  let fresh: { onB: string; onA: string };
 
   beforeAll(async () => {
     [a, b] = await Promise.all([startSite('127.0.0.2'), startSite('127.0.0.3')]);
@@ -113,6 +115,53 @@ describe('following a channel of another site', () => {
       return (res.data.notifications as { kind: string; video: { _id: string } | null }[]).find((n) => n.kind === 'new_video' && n.video?._id === kept.id);
     });
     expect(notifications).toBeTruthy();
+    fresh = { onB: id, onA: kept.id };
+  });
+
+  it("carries Alice's comment, its edit, reply and deletion, and her like, to B, where they show with her handle", async () => {
+    const aliceHandle = `${alice.username}@${a.host}`;
+    const posted = await a.t.call({ method: 'POST', url: `${API}/comments/${fresh.onA}`, payload: { content: 'Hello from <A>!' }, as: alice });
+    expect(posted.statusCode).toBe(201);
+    const commentsOnB = async () => (await b.t.call({ method: 'GET', url: `${API}/comments/${fresh.onB}` })).data.comments as Record<string, unknown>[];
+    const onB = await waitFor("Alice's comment on B", async () => (await commentsOnB()).find((c) => c.content === 'Hello from <A>!'));
+    expect(onB).toMatchObject({ remote: true, url: `${a.origin}/ap/comments/${posted.data._id}`, owner: { username: aliceHandle, fullName: 'Alice on A' } });
+    // Bob, the video's owner, is told as of any comment.
+    await waitFor("Bob's notification", async () => {
+      const res = await b.t.call({ method: 'GET', url: `${API}/notifications`, as: bob });
+      return (res.data.notifications as { kind: string }[]).some((n) => n.kind === 'video_comment');
+    });
+    // B can read the Note it was sent at its address on A.
+    const note = (await (await fetch(`${a.origin}/ap/comments/${posted.data._id}`, { headers: { accept: 'application/activity+json' } })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(note).toMatchObject({ type: 'Note', inReplyTo: `${b.origin}/ap/videos/${fresh.onB}`, attributedTo: `${a.origin}/ap/channels/${alice.id}` });
+
+    expect((await a.t.call({ method: 'PATCH', url: `${API}/comments/${posted.data._id}`, payload: { content: 'Edited on A' }, as: alice })).statusCode).toBe(
+      200,
+    );
+    await waitFor('the edit on B', async () => (await commentsOnB()).find((c) => c._id === onB._id && c.content === 'Edited on A'));
+
+    // A reply joins the same thread on B.
+    const reply = await a.t.call({
+      method: 'POST',
+      url: `${API}/comments/${fresh.onA}`,
+      payload: { content: 'And a reply', parentId: posted.data._id },
+      as: alice,
+    });
+    expect(reply.statusCode).toBe(201);
+    await waitFor('the reply on B', async () => {
+      const res = await b.t.call({ method: 'GET', url: `${API}/comments/${String(onB._id)}/replies` });
+      return (res.data.comments as { content: string; parentId: string }[]).find((c) => c.content === 'And a reply' && c.parentId === onB._id);
+    });
+
+    expect((await a.t.call({ method: 'POST', url: `${API}/likes/toggle/video/${fresh.onA}`, as: alice })).statusCode).toBe(200);
+    await waitFor('the like on B', async () => (await b.t.call({ method: 'GET', url: `${API}/videos/${fresh.onB}` })).data.likesCount === 1);
+    expect((await a.t.call({ method: 'POST', url: `${API}/likes/toggle/video/${fresh.onA}`, as: alice })).statusCode).toBe(200);
+    await waitFor('the unlike on B', async () => (await b.t.call({ method: 'GET', url: `${API}/videos/${fresh.onB}` })).data.likesCount === 0);
+
+    expect((await a.t.call({ method: 'DELETE', url: `${API}/comments/${posted.data._id}`, as: alice })).statusCode).toBe(200);
+    await waitFor('the comment gone from B', async () => (await commentsOnB()).every((c) => c._id !== onB._id));
   });
 
   it("follows B's edit of the title, then its deletion", async () => {

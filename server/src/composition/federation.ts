@@ -26,7 +26,14 @@ import { RemoteChannels } from '../modules/federation/remote-channels.js';
 import { RemoteChannelsRepository } from '../modules/federation/remote-channels.repository.js';
 import { VideosRepository } from '../modules/videos/videos.repository.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
-import type { PublicChanges } from '../lib/public-changes.js';
+import { noPublicChanges, type PublicChanges } from '../lib/public-changes.js';
+import { RemoteInteractions } from '../modules/federation/remote-interactions.js';
+import { RemoteInteractionsRepository } from '../modules/federation/remote-interactions.repository.js';
+import { type CommentEvents, CommentsService } from '../modules/comments/comments.service.js';
+import { CommentsRepository } from '../modules/comments/comments.repository.js';
+import { LikesService } from '../modules/likes/likes.service.js';
+import { LikesRepository } from '../modules/likes/likes.repository.js';
+import type { Inbound } from '../modules/federation/inbox-listeners.js';
 import type { Storage } from '../storage/storage.js';
 
 /** ActivityPub for one process: its rules, the library's object, the follows channels send, and what the process runs. */
@@ -34,6 +41,8 @@ export interface FederationSite {
   service: FederationService;
   activityPub: Federation<void>;
   follows: ChannelFollows;
+  /** Comments and likes across servers: what members here write under remote videos goes out. */
+  interactions: RemoteInteractions;
   /** Remote channels and videos kept here: looked up, subscribed to, and what their servers send. */
   remote: RemoteChannels;
   /** Admins' blocks of remote servers. */
@@ -71,6 +80,8 @@ export function buildFederation(deps: {
   logger: Logger;
   /** Told when a remote video arrives or changes: notifications to subscribers, the answer cache. */
   events?: Partial<VideoEvents>;
+  /** Told when a remote member comments on a video here: notifications to its owner. */
+  commentEvents?: CommentEvents;
   changes?: PublicChanges;
 }): FederationSite | null {
   const { config, db, storage, queue, logger } = deps;
@@ -87,7 +98,7 @@ export function buildFederation(deps: {
   const version = siteVersion();
   // Its own settings reader, as a worker builds no services; the site's name is all it asks.
   const instance = new InstanceService({ settings: new InstanceSettingsRepository(db), config });
-  let remote: RemoteChannels | null = null;
+  let inbound: (Inbound & Pick<RemoteInteractions, 'publicNote'>) | null = null;
   const activityPub = buildActivityPub({
     service,
     kv: new FederationKvRepository(db),
@@ -99,10 +110,10 @@ export function buildFederation(deps: {
     version,
     userAgent: `Reelhouse/${version} (+${origin}/)`,
     logger,
-    inbound: () => remote,
+    inbound: () => inbound,
   });
   const follows = new ChannelFollows(activityPub, service, origin);
-  remote = new RemoteChannels({
+  const remote = new RemoteChannels({
     federation: activityPub,
     rows: new RemoteChannelsRepository(db, new VideosRepository(db, deps.dialect)),
     follows,
@@ -112,6 +123,26 @@ export function buildFederation(deps: {
     changes: deps.changes,
     logger,
   });
+  const changes = deps.changes ?? noPublicChanges;
+  // Services of their own, without federation: what remote members do here is kept under the
+  // site's rules and notifications, and never sent back out.
+  const interactions = new RemoteInteractions({
+    federation: activityPub,
+    rows: new RemoteInteractionsRepository(db),
+    remote,
+    comments: new CommentsService({ comments: new CommentsRepository(db), storage, events: deps.commentEvents, changes }),
+    likes: new LikesService({ likes: new LikesRepository(db), storage, changes }),
+    origin,
+  });
+  inbound = {
+    videoArrived: (actorId, video) => remote.videoArrived(actorId, video),
+    videoGone: (actorId, objectId) => remote.videoGone(actorId, objectId),
+    noteArrived: (arriving) => interactions.noteArrived(arriving),
+    noteEdited: (actorId, note) => interactions.noteEdited(actorId, note),
+    noteGone: (actorId, objectId) => interactions.noteGone(actorId, objectId),
+    likeArrived: (arriving, liked) => interactions.likeArrived(arriving, liked),
+    publicNote: (commentId) => interactions.publicNote(commentId),
+  };
   const videos = new VideoDelivery({
     federation: activityPub,
     service,
@@ -123,6 +154,7 @@ export function buildFederation(deps: {
     service,
     activityPub,
     follows,
+    interactions,
     remote,
     blocks,
     videos,

@@ -235,11 +235,22 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     changes: answers,
   });
   const shared = { storage, defaultImages, changes: answers };
-  const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications });
-  const likes = new LikesService({ likes: new LikesRepository(db), ...shared });
-  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(db), ...shared });
   // Remote channels' videos arrive as the site's own are published: subscribers are told, cached answers dropped.
-  const federation = buildFederation({ config, db, dialect, storage, queue: ctx.queue, logger, events: videoEvents, changes: answers });
+  const federation = buildFederation({
+    config,
+    db,
+    dialect,
+    storage,
+    queue: ctx.queue,
+    logger,
+    events: videoEvents,
+    commentEvents: notifications,
+    changes: answers,
+  });
+  const federated = federation?.interactions;
+  const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications, federated, logger });
+  const likes = new LikesService({ likes: new LikesRepository(db), ...shared, federated, logger });
+  const playlists = new PlaylistsService({ playlists: new PlaylistsRepository(db), ...shared });
   const subscriptions = new SubscriptionsService({ subscriptions: new SubscriptionsRepository(db), changes: answers, remote: federation?.remote });
   const moderation = new ModerationService({
     reports: new ReportsRepository(db),

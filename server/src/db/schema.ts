@@ -157,6 +157,9 @@ export interface Database extends FederationTables {
     /** 1 while its author is banned (kept by bans): the comment is then gone for everyone else. */
     owner_banned: Generated<number>;
     likes_count: number;
+    /** A comment another server sent (migration 0060): its Note's id and its page there. */
+    remote_object_id: string | null;
+    remote_url: string | null;
     created_at: number;
     updated_at: number;
   };

@@ -4,7 +4,8 @@ import type { Kysely, Migration } from 'kysely';
  * Channels and videos of other servers, kept as accounts and videos of this site so that every
  * existing route (channel pages, subscriptions, the feed, video pages, comments, likes) serves them:
  * an account with `remote_actor_id` is a remote channel (no password, no address, never signs in),
- * a video with `remote_object_id` is a remote video whose media stay on its origin.
+ * a video with `remote_object_id` is a remote video whose media stay on its origin, and a comment
+ * with one came from another server (a reply from Mastodon, PeerTube or another Reelhouse).
  */
 export function migrationRemoteChannels(): Migration {
   return {
@@ -17,6 +18,10 @@ export function migrationRemoteChannels(): Migration {
         await db.schema.alterTable('videos').addColumn(column, 'text').execute();
       }
       await db.schema.createIndex('videos_remote_object_id').unique().on('videos').column('remote_object_id').execute();
+      for (const column of ['remote_object_id', 'remote_url']) {
+        await db.schema.alterTable('comments').addColumn(column, 'text').execute();
+      }
+      await db.schema.createIndex('comments_remote_object_id').unique().on('comments').column('remote_object_id').execute();
     },
   };
 }

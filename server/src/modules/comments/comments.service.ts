@@ -11,6 +11,19 @@ export interface CommentEvents {
   commented(event: { commentId: string; videoId: string; authorId: string; repliedToAuthorId: string | null }): Promise<void>;
 }
 
+/** Told of what the site's own members write under videos of other servers, which those servers must hear of. */
+export interface CommentFederation {
+  added(commentId: string): Promise<void>;
+  edited(commentId: string): Promise<void>;
+  removed(comment: { id: string; videoId: string; authorId: string }): Promise<void>;
+}
+
+/** Where a comment another server sent came from: its Note's id and page. */
+export interface CommentOrigin {
+  objectId: string;
+  url: string;
+}
+
 /**
  * Comments under videos. Comments share their video's visibility: under a video the caller may not
  * see there are no comments to read, add, edit or delete.
@@ -26,6 +39,9 @@ export class CommentsService {
       events?: CommentEvents;
       /** Told after every write: comments and their counts are on public pages. */
       changes: PublicChanges;
+      /** Told after a write under a remote video (federation on). */
+      federated?: CommentFederation;
+      logger?: { warn(obj: object, msg?: string): void };
     },
   ) {}
 
@@ -52,7 +68,19 @@ export class CommentsService {
       replyCount: Number(row.reply_count),
       isPinned: row.pinned_at !== null,
       isHearted: row.hearted_at !== null,
+      ...(row.remote_url ? { remote: true, url: row.remote_url } : {}),
     };
+  }
+
+  /** Tells federation after the write has committed; a failure there (logged) never undoes the comment. */
+  private async tellFederation(call: (f: CommentFederation) => Promise<void>): Promise<void> {
+    const federated = this.deps.federated;
+    if (!federated) return;
+    try {
+      await call(federated);
+    } catch (err) {
+      this.deps.logger?.warn({ err }, 'a comment could not be sent to the server of its video');
+    }
   }
 
   private async assertVideoVisible(videoId: string, viewer: Viewer | null) {
@@ -138,7 +166,7 @@ export class CommentsService {
    * Adds a comment, or a reply when parentId names a comment under the same video. Replies are one
    * level deep: a reply to a reply joins the thread of its top-level comment.
    */
-  async add(videoId: string, user: Viewer, content: string, parentId?: string): Promise<Comment> {
+  async add(videoId: string, user: Viewer, content: string, parentId?: string, origin?: CommentOrigin): Promise<Comment> {
     await this.assertVideoVisible(videoId, user);
     let threadId: string | null = null;
     let repliedTo: CommentAccessRow | null = null;
@@ -160,12 +188,15 @@ export class CommentsService {
       pinned_at: null,
       hearted_at: null,
       likes_count: 0,
+      remote_object_id: origin?.objectId ?? null,
+      remote_url: origin?.url ?? null,
       created_at: now,
       updated_at: now,
     });
     if (!added) throw notFound(repliedTo ? 'Comment' : 'Video');
     await this.deps.changes.changed();
     await this.deps.events?.commented({ commentId: id, videoId, authorId: userId, repliedToAuthorId: repliedTo?.owner_id ?? null });
+    if (!origin) await this.tellFederation((f) => f.added(id));
     return this.get(id, userId);
   }
 
@@ -175,6 +206,7 @@ export class CommentsService {
     if (row.owner_id !== userId) throw forbidden('Only the author can edit this comment');
     await this.deps.comments.updateContent(commentId, content, this.now());
     await this.deps.changes.changed();
+    await this.tellFederation((f) => f.edited(commentId));
     return this.get(commentId, userId);
   }
 
@@ -184,6 +216,7 @@ export class CommentsService {
     if (row.owner_id !== user.id && row.video.owner_id !== user.id) throw forbidden('Only the author or the video owner can delete this comment');
     await this.deps.comments.delete(commentId, row.video_id);
     await this.deps.changes.changed();
+    await this.tellFederation((f) => f.removed({ id: commentId, videoId: row.video_id, authorId: row.owner_id }));
   }
 
   private async get(commentId: string, viewerId: string): Promise<Comment> {

@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   type KvStore,
+  Note,
   type MessageQueue,
   parseSemVer,
   type Recipient,
@@ -17,7 +18,7 @@ import { translator } from '../../i18n/translator.js';
 import { absoluteUrl, channelPageUrl } from '../previews/site-urls.js';
 import type { ChannelRow, FederatedVideoRow } from './federation.repository.js';
 import type { FederationService } from './federation.service.js';
-import { type InboundVideos, listenToInbox } from './inbox-listeners.js';
+import { type Inbound, listenToInbox } from './inbox-listeners.js';
 import { imageType, textToHtml, type VideoAddresses, videoAddresses, videoCreated, videoObject } from './video-object.js';
 
 /** Where federation's documents live on the site; the actor's id is the channel's account id, so a rename keeps its followers. */
@@ -28,6 +29,7 @@ const FEDERATION_PATHS = {
   outbox: '/ap/channels/{identifier}/outbox',
   followers: '/ap/channels/{identifier}/followers',
   video: '/ap/videos/{id}',
+  comment: '/ap/comments/{id}',
   nodeInfo: '/nodeinfo/2.1',
 } as const;
 
@@ -45,8 +47,8 @@ export interface ActivityPubDeps {
   /** The site's version, for NodeInfo. */
   version: string;
   userAgent: string;
-  /** What keeps remote channels' videos; built after the library's object, which it uses. */
-  inbound: () => InboundVideos | null;
+  /** What keeps what other servers send, and answers this site's comments as Notes; built after the library's object, which it uses. */
+  inbound: () => (Inbound & { publicNote(commentId: string): Promise<Note | null> }) | null;
   /** Told of deliveries that failed and activities that could not be handled; the library logs nothing of its own here. */
   logger: { warn(obj: object, msg?: string): void };
 }
@@ -102,6 +104,9 @@ export function buildActivityPub(deps: ActivityPubDeps): Federation<void> {
     const row = await service.publicVideo(id);
     return row ? videoObject(row, addresses(ctx, row)) : null;
   });
+
+  // A comment of this site's member, so that the server of a remote video can read what it was sent.
+  federation.setObjectDispatcher(Note, FEDERATION_PATHS.comment, async (_ctx, { id }) => (await deps.inbound()?.publicNote(id)) ?? null);
 
   federation
     .setOutboxDispatcher(FEDERATION_PATHS.outbox, async (ctx, identifier, cursor) => {

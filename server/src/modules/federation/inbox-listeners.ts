@@ -1,5 +1,6 @@
-import { Accept, Create, Delete, type Federation, Follow, type InboxContext, Reject, Undo, Update, Video } from '@fedify/fedify';
+import { Accept, type Actor, Create, Delete, type Federation, Follow, type InboxContext, Like, Note, Reject, Undo, Update, Video } from '@fedify/fedify';
 import type { FederationService } from './federation.service.js';
+import type { ArrivingNote } from './remote-interactions.js';
 
 /** The channel an actor address of this site names, or null for any other address. */
 function channelOf(ctx: InboxContext<void>, uri: URL | null): string | null {
@@ -7,10 +8,18 @@ function channelOf(ctx: InboxContext<void>, uri: URL | null): string | null {
   return parsed?.type === 'actor' ? parsed.identifier : null;
 }
 
-/** What becomes of the videos of remote channels someone here follows (remote-channels.ts). */
-export interface InboundVideos {
+/**
+ * What becomes of what other servers send beyond follows: the videos of remote channels someone
+ * here follows (remote-channels.ts), and comments and likes on this site's videos
+ * (remote-interactions.ts).
+ */
+export interface Inbound {
   videoArrived(actorId: string, video: Video): Promise<boolean>;
   videoGone(actorId: string, objectId: string): Promise<boolean>;
+  noteArrived(arriving: ArrivingNote): Promise<boolean>;
+  noteEdited(actorId: string, note: Note): Promise<boolean>;
+  noteGone(actorId: string, objectId: string): Promise<boolean>;
+  likeArrived(arriving: { actorId: string; objectId: string; author: () => Promise<Actor | null> }, liked: boolean): Promise<boolean>;
 }
 
 /**
@@ -18,20 +27,18 @@ export interface InboundVideos {
  * (one that does not verify is answered 401 before any of this runs): a Follow of a channel is
  * recorded and accepted, an Undo of it removes the follower, and an Accept or Reject of a follow a
  * channel sent settles it; a Create or Update of a Video by a channel someone here follows keeps
- * it here, and a Delete of one removes it.
+ * it here, and a Delete of one removes it; a Note in reply to a video of this site becomes a
+ * comment (an Update edits it, a Delete removes it), and a Like of one counts (its Undo uncounts).
  */
 export function listenToInbox(
   federation: Federation<void>,
   service: FederationService,
   logger: { warn(obj: object, msg?: string): void },
   paths: { inbox: `${string}{identifier}${string}`; sharedInbox: string },
-  inbound: () => InboundVideos | null,
+  inbound: () => Inbound | null,
 ): void {
   // Embedded, as PeerTube, Mastodon and this site send them; one only named is fetched from its origin.
-  const videoOf = async (ctx: InboxContext<void>, activity: Create | Update) => {
-    const object = await activity.getObject(ctx).catch(() => null);
-    return object instanceof Video ? object : null;
-  };
+  const objectOf = (ctx: InboxContext<void>, activity: Create | Update) => activity.getObject(ctx).catch(() => null);
   federation
     .setInboxListeners(paths.inbox, paths.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -56,6 +63,12 @@ export function listenToInbox(
       // Read before getObject, which puts the fetched document's id in its place.
       const named = undo.objectId?.href ?? null;
       const object = await undo.getObject(ctx).catch(() => null);
+      if (object instanceof Like) {
+        if (object.actorId?.href === undo.actorId.href && object.objectId) {
+          await inbound()?.likeArrived({ actorId: undo.actorId.href, objectId: object.objectId.href, author: () => undo.getActor(ctx) }, false);
+        }
+        return;
+      }
       const follow = object instanceof Follow ? object : null;
       if (follow && follow.actorId?.href !== undo.actorId.href) return;
       await service.followerLeft({
@@ -65,15 +78,29 @@ export function listenToInbox(
       });
     })
     .on(Create, async (ctx, create) => {
-      const video = create.actorId ? await videoOf(ctx, create) : null;
-      if (video) await inbound()?.videoArrived(create.actorId!.href, video);
+      const to = inbound();
+      if (!create.actorId || !to) return;
+      const object = await objectOf(ctx, create);
+      const actorId = create.actorId.href;
+      if (object instanceof Video) await to.videoArrived(actorId, object);
+      else if (object instanceof Note) await to.noteArrived({ actorId, note: object, author: () => create.getActor(ctx) });
     })
     .on(Update, async (ctx, update) => {
-      const video = update.actorId ? await videoOf(ctx, update) : null;
-      if (video) await inbound()?.videoArrived(update.actorId!.href, video);
+      const to = inbound();
+      if (!update.actorId || !to) return;
+      const object = await objectOf(ctx, update);
+      if (object instanceof Video) await to.videoArrived(update.actorId.href, object);
+      else if (object instanceof Note) await to.noteEdited(update.actorId.href, object);
     })
     .on(Delete, async (_ctx, del) => {
-      if (del.actorId && del.objectId) await inbound()?.videoGone(del.actorId.href, del.objectId.href);
+      const to = inbound();
+      if (!del.actorId || !del.objectId || !to) return;
+      if (!(await to.videoGone(del.actorId.href, del.objectId.href))) await to.noteGone(del.actorId.href, del.objectId.href);
+    })
+    .on(Like, async (ctx, like) => {
+      if (like.actorId && like.objectId) {
+        await inbound()?.likeArrived({ actorId: like.actorId.href, objectId: like.objectId.href, author: () => like.getActor(ctx) }, true);
+      }
     })
     .on(Accept, async (ctx, accept) => {
       if (!accept.actorId) return;

@@ -1,4 +1,4 @@
-import { Announce, Collection, Create, type Federation, isActor, Video } from '@fedify/fedify';
+import { type Actor, Announce, Collection, Create, type Federation, isActor, Video } from '@fedify/fedify';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import type { VideoEvents } from '../videos/video-events.js';
@@ -80,6 +80,15 @@ export class RemoteChannels {
     } catch (err) {
       this.deps.logger.warn({ err, outbox: outbox.href }, "a remote channel's videos could not be read");
     }
+  }
+
+  /** A remote member who wrote or liked something here, kept (or refreshed) as an account; null for one on a blocked server, unreadable, or banned here. */
+  async keepActor(actor: Actor): Promise<RemoteChannelRow | null> {
+    const channel = await remoteChannelOf(actor);
+    if (!channel || (await this.deps.blocked(channel.actorId))) return null;
+    const known = await this.deps.rows.channelByActor(channel.actorId);
+    if (known?.banned_at != null) return null;
+    return this.deps.rows.upsertChannel(channel, this.now());
   }
 
   /** A video a remote channel published or edited, kept here; new ones are told to subscribers. */
