@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite, waitFor } from './support/federation-site.js';
 import { seedVideo } from './support/seed.js';
+import { signUpAs } from './support/staff.js';
 import type { SignedIn } from './support/test-app.js';
 
 const API = '/api/v1';
@@ -214,6 +215,20 @@ describe('following a channel of another site', () => {
     const arrived = await a.federation.remote.videoArrived(`${b.origin}/ap/channels/${carol.id}`, (await videoObjectOnB(video.id))!);
     expect(arrived).toBe(false);
     expect(await onA('Unasked for')).toBeUndefined();
+  });
+
+  it("hides what B's channels had on A while an admin of A blocks B, and shows it again when unblocked", async () => {
+    const admin = await signUpAs(a.t, 'admin');
+    const kept = (await onA('Published before anyone followed'))!;
+    const channelPath = `${API}/users/channel/${encodeURIComponent(`${bob.username}@${b.host}`)}`;
+    expect((await a.t.call({ method: 'POST', url: `${API}/admin/federation/blocks`, payload: { domain: b.host }, as: admin })).statusCode).toBe(201);
+    expect((await a.t.call({ method: 'GET', url: `${API}/videos/${kept.id}` })).statusCode).toBe(404);
+    expect((await a.t.call({ method: 'GET', url: channelPath })).statusCode).toBe(404);
+    expect((await a.t.call({ method: 'GET', url: `${API}/federation/lookup?handle=${encodeURIComponent(bobActor)}`, as: alice })).statusCode).toBe(422);
+
+    expect((await a.t.call({ method: 'DELETE', url: `${API}/admin/federation/blocks/${encodeURIComponent(b.host)}`, as: admin })).statusCode).toBe(200);
+    expect((await a.t.call({ method: 'GET', url: `${API}/videos/${kept.id}` })).statusCode).toBe(200);
+    expect((await a.t.call({ method: 'GET', url: channelPath })).data).toMatchObject({ remote: true });
   });
 
   /** B's Video object for one of its videos, as A's library reads it. */

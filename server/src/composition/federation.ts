@@ -20,6 +20,7 @@ import { isPrivateAddress } from '../modules/federation/remote-address.js';
 import { FederationBlocks } from '../modules/federation/blocks.js';
 import { FederationBlocksRepository } from '../modules/federation/blocks.repository.js';
 import { AuditLogRepository } from '../modules/audit/audit-log.repository.js';
+import { AccountBansRepository } from '../modules/moderation/account-bans.repository.js';
 import { SentVideosRepository } from '../modules/federation/sent-videos.repository.js';
 import { VideoDelivery } from '../modules/federation/video-delivery.js';
 import { RemoteChannels } from '../modules/federation/remote-channels.js';
@@ -87,7 +88,12 @@ export function buildFederation(deps: {
   const { config, db, storage, queue, logger } = deps;
   if (!config.federation.enabled || !config.publicUrl) return null;
   const origin = new URL(config.publicUrl).origin;
-  const blocks = new FederationBlocks({ blocks: new FederationBlocksRepository(db), audit: new AuditLogRepository(db) });
+  const blocks = new FederationBlocks({
+    blocks: new FederationBlocksRepository(db),
+    audit: new AuditLogRepository(db),
+    bans: new AccountBansRepository(db),
+    changes: deps.changes,
+  });
   const service = new FederationService({
     rows: new FederationRepository(db),
     allowPrivateAddresses: config.federation.allowPrivateAddresses,
