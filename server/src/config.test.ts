@@ -68,12 +68,18 @@ describe('configuration', () => {
   });
 
   it('federates by default only with a public address, and refuses private addresses unless told', () => {
-    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddresses: false });
-    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com' }).federation).toEqual({ enabled: true, allowPrivateAddresses: false });
+    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddresses: false, inboxPerDomainPerMinute: 600 });
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.com' }).federation).toEqual({
+      enabled: true,
+      allowPrivateAddresses: false,
+      inboxPerDomainPerMinute: 600,
+    });
+    expect(loadConfig({ FEDERATION_INBOX_PER_DOMAIN_PER_MINUTE: '30' }).federation.inboxPerDomainPerMinute).toBe(30);
     expect(loadConfig({ PUBLIC_URL: 'https://video.example.com', FEDERATION: 'false' }).federation.enabled).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.2:7000', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation).toEqual({
       enabled: true,
       allowPrivateAddresses: true,
+      inboxPerDomainPerMinute: 600,
     });
     expect(() => loadConfig({ FEDERATION: 'true' })).toThrow(
       'Invalid setting FEDERATION="true": needs PUBLIC_URL, the address other servers reach this site at',

@@ -102,6 +102,7 @@ const Env = z.object({
   EMBED_ALLOWED_ORIGINS: originList.optional(),
   FEDERATION: bool.optional(),
   FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  FEDERATION_INBOX_PER_DOMAIN_PER_MINUTE: int(1).default(600),
   RATE_LIMIT_UPLOADS_PER_HOUR: int(1).default(30),
   RATE_LIMIT_VIEWS_PER_MINUTE: int(1).default(60),
   RATE_LIMIT_GENERAL_PER_MINUTE: int(1).default(600),
@@ -290,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * Remote servers on private or loopback addresses are refused unless allowPrivateAddresses,
      * so a remote actor cannot make this site fetch from its own network.
      */
-    federation: { enabled: e.FEDERATION ?? Boolean(publicUrl), allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES },
+    federation: {
+      enabled: e.FEDERATION ?? Boolean(publicUrl),
+      allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+      /** Activities one remote server (by the host of the key it signs with) may post to the inboxes a minute. */
+      inboxPerDomainPerMinute: e.FEDERATION_INBOX_PER_DOMAIN_PER_MINUTE,
+    },
     /** Which proxies in front may say who the client is and how it asked (X-Forwarded-*). */
     trustProxy: e.TRUST_PROXY,
     /** A connection that sends nothing for this long (a stalled upload, a slow-loris) is closed. */

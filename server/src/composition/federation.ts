@@ -173,7 +173,14 @@ export function buildFederation(deps: {
     start: () => {
       activityPub.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => logger.error({ err }, 'federation queue stopped'));
     },
-    routes: (app) => federationRoutes(app, { federation: activityPub, publicUrl: config.publicUrl!, blocked: (address) => blocks.blocks(address), logger }),
+    routes: (app) =>
+      federationRoutes(app, {
+        federation: activityPub,
+        publicUrl: config.publicUrl!,
+        blocked: (address) => blocks.blocks(address),
+        perDomainPerMinute: config.federation.inboxPerDomainPerMinute,
+        logger,
+      }),
     close: () => stop.abort(),
   };
 }

@@ -195,3 +195,34 @@ describe('a site with federation off', () => {
     expect((await t.call({ method: 'GET', url: `/channel/${owner.username}` })).body).toContain('<title>');
   });
 });
+
+describe("one remote server's activities, limited per server", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN, FEDERATION_INBOX_PER_DOMAIN_PER_MINUTE: '2' } });
+  });
+  afterAll(() => t?.close());
+
+  const post = (keyHost: string) =>
+    t.call({
+      method: 'POST',
+      url: '/ap/inbox',
+      headers: {
+        'content-type': 'application/activity+json',
+        signature: `keyId="https://${keyHost}/actor#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"`,
+      },
+      payload: JSON.stringify({ type: 'Like', actor: `https://${keyHost}/actor`, object: `${ORIGIN}/ap/videos/x` }),
+    });
+
+  it('answers 429 with Retry-After past the limit of the server that signed, and counts each server apart', async () => {
+    // Unverifiable requests are refused (400 or 401) by the library, but they count: a flood is a flood.
+    const refused = [400, 401];
+    expect(refused).toContain((await post('flood.example')).statusCode);
+    expect(refused).toContain((await post('flood.example')).statusCode);
+    const third = await post('flood.example');
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect(third.json()).toMatchObject({ statusCode: 429, success: false, data: null });
+    expect(refused).toContain((await post('calm.example')).statusCode);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 
 /** Every address the ActivityPub side answers at; the documents of activitypub.ts all live under /ap/. */
 const ROUTES = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'] as const;
@@ -20,10 +20,13 @@ export async function federationRoutes(
     federation,
     publicUrl,
     blocked,
+    perDomainPerMinute,
     logger,
   }: {
     federation: Federation<void>;
     publicUrl: string;
+    /** Activities one remote server may post a minute, counted by the host of the key it signs with. */
+    perDomainPerMinute: number;
     /** Whether an address is on a server admins blocked. */
     blocked: (address: string) => Promise<boolean>;
     logger: { warn(obj: object, msg?: string): void };
@@ -33,12 +36,29 @@ export async function federationRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  // Counted in the rate limits' store (Redis when scaled out), so every API process shares one count per server.
+  const perDomain = app.createRateLimit({
+    max: perDomainPerMinute,
+    timeWindow: '1 minute',
+    // The site-wide limits skip everything outside /api/; this one is for the inboxes.
+    allowList: () => false,
+    keyGenerator: (request: FastifyRequest) => `federation-domain:${hostOf(signingKeyOf(request)) ?? request.ip}`,
+  });
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // What a blocked server sends is refused before it is read: the key it signed with names it.
     const key = request.method === 'POST' ? signingKeyOf(request) : null;
     if (key && (await blocked(key))) {
       logger.warn({ key }, 'an activity from a blocked server was refused');
       throw forbidden('This server is blocked here');
+    }
+    if (request.method === 'POST') {
+      // One server flooding the inboxes waits its turn; well-behaved servers try again after Retry-After.
+      const count = await perDomain(request);
+      if (!count.isAllowed && count.isExceeded) {
+        logger.warn({ key }, 'a remote server posted more activities than its limit');
+        throw tooManyRequests(Math.max(1, count.ttlInSeconds));
+      }
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -61,6 +81,15 @@ export async function federationRoutes(
   };
   // Other servers' protocol, not the site's API: kept out of the OpenAPI document.
   for (const url of ROUTES) app.route({ method: ['GET', 'POST'], url, schema: { hide: true }, handler: handle });
+}
+
+function hostOf(address: string | null): string | null {
+  if (!address) return null;
+  try {
+    return new URL(address).host.toLowerCase();
+  } catch {
+    return null;
+  }
 }
 
 /** The key a request says it is signed with (draft-cavage `Signature` or RFC 9421 `Signature-Input`), or null. */
