@@ -6,6 +6,7 @@ import { ListIcon, VideoIcon } from '@/components/ui/icons';
 import { EmptyState, Spinner } from '@/components/ui/primitives';
 import { useToast } from '@/components/ui/toast';
 import { useChannel } from '@/features/channels/api/channels.api';
+import { RemoteChannelOrigin } from '@/features/federation/components/remote-origin';
 import { VideoFeed } from '@/features/videos/components/video-feed';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { errorMessage } from '@/lib/api-client';
@@ -38,6 +39,7 @@ export default function ChannelPage() {
         fullName={c.fullName}
         username={c.username}
         subscribers={c.subscribersCount + delta}
+        note={c.remote && c.url ? <RemoteChannelOrigin url={c.url} /> : undefined}
         extra={
           <>
             {' '}

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { TrendingFeed } from '@/features/discovery/components/trending-feed';
+import { looksLikeRemoteHandle } from '@/features/federation/lib/remote-handle';
 import { LiveFeed } from '@/features/live/components/live-feed';
 import { SubscriptionFeed } from '@/features/subscriptions/components/subscription-feed';
 import { SearchBox } from '@/features/videos/components/search-box';
 import { VideoFeed } from '@/features/videos/components/video-feed';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+
+// A search for a channel of another server loads its lookup only when one is made.
+const RemoteChannelSearch = lazy(() => import('./home-page/remote-channel-search'));
 
 const TABS = [
   { tab: null, signedInOnly: false },
@@ -66,6 +71,11 @@ export default function HomePage() {
             components={{ query: <span className="font-medium text-neutral-900 dark:text-neutral-100" />, value: <bdi>{query}</bdi> }}
           />
         </p>
+      )}
+      {query && looksLikeRemoteHandle(query) && (
+        <Suspense fallback={null}>
+          <RemoteChannelSearch search={query} />
+        </Suspense>
       )}
       {tab === 'subscriptions' ? (
         <SubscriptionFeed />

@@ -11,10 +11,12 @@ interface ChannelBannerProps {
   username: string;
   subscribers: number | undefined;
   extra?: ReactNode;
+  /** A line under the handle (where a channel of another server lives). */
+  note?: ReactNode;
   actions?: ReactNode;
 }
 
-export function ChannelBanner({ coverUrl, avatarUrl, fullName, username, subscribers, extra, actions }: ChannelBannerProps) {
+export function ChannelBanner({ coverUrl, avatarUrl, fullName, username, subscribers, extra, note, actions }: ChannelBannerProps) {
   const { t } = useTranslation('ui');
   return (
     <header className="mb-6">
@@ -26,7 +28,8 @@ export function ChannelBanner({ coverUrl, avatarUrl, fullName, username, subscri
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold sm:text-3xl">{fullName}</h1>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            @{username}
+            {/* Isolated: a remote handle (@name@host) keeps its order in a right-to-left page. */}
+            <bdi>@{username}</bdi>
             {subscribers !== undefined && (
               <>
                 {' '}
@@ -35,6 +38,7 @@ export function ChannelBanner({ coverUrl, avatarUrl, fullName, username, subscri
             )}
             {extra}
           </p>
+          {note}
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WatchProgress } from '@/features/discovery/components/watch-progress';
 import { compactNumber, formatDuration, formatViews, timeAgo } from '@/lib/format';
+import { hostOf } from '@/lib/origin';
+import { GlobeIcon } from './icons';
 import { Avatar } from './primitives';
 
 /** A card's video; lists of lives (GET /videos/live) also carry the live state. */
@@ -123,6 +125,19 @@ export function SkeletonGrid({ count = 8 }: { count?: number }) {
   );
 }
 
+/** A globe beside the channel of a video from another server, named for screen readers. */
+function RemoteMark({ url }: { url: string | undefined }) {
+  const { t } = useTranslation('ui');
+  const host = hostOf(url);
+  if (!host) return null;
+  const label = t('videoCard.remote', { host });
+  return (
+    <span role="img" aria-label={label} title={label} className="inline-flex shrink-0" data-testid="card-remote-mark">
+      <GlobeIcon width={14} height={14} />
+    </span>
+  );
+}
+
 /** Title, channel, views and age: the text of both card sizes. */
 function VideoCardText({ video, compact }: { video: CardVideo; compact: boolean }) {
   const { t } = useTranslation('ui');
@@ -134,12 +149,12 @@ function VideoCardText({ video, compact }: { video: CardVideo; compact: boolean 
           {video.title}
         </Link>
       </h3>
-      <Link
-        to={`/channel/${video.owner.username}`}
-        className={`${compact ? 'mt-0.5' : 'mt-1'} block truncate ${small} text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100`}
-      >
-        {video.owner.fullName || video.owner.username}
-      </Link>
+      <p className={`${compact ? 'mt-0.5' : 'mt-1'} flex items-center gap-1 ${small} text-neutral-600 dark:text-neutral-400`}>
+        <Link to={`/channel/${video.owner.username}`} className="truncate hover:text-neutral-900 dark:hover:text-neutral-100">
+          {video.owner.fullName || video.owner.username}
+        </Link>
+        {video.remote && <RemoteMark url={video.url} />}
+      </p>
       <p className={`${small} text-neutral-600 dark:text-neutral-400`}>
         {onAir(video) ? (
           t('videoCard.watching', { count: video.live?.viewers ?? 0, formatted: compactNumber(video.live?.viewers ?? 0) })

@@ -15,6 +15,7 @@ import { playerMedia } from '@/features/player/media-props';
 import { usePositionTracking } from '@/features/discovery/lib/use-position-tracking';
 import { TranscriptPanel } from '@/features/captions/components/transcript-panel';
 import { CommentsSection } from '@/features/comments/components/comments-section';
+import { RemoteVideoOrigin } from '@/features/federation/components/remote-origin';
 import { LikeButton } from '@/features/likes/components/like-button';
 import { usePlaylistReady } from '@/features/live/api/playlist-ready';
 import { ChatPanel } from '@/features/live/components/chat-panel';
@@ -191,6 +192,7 @@ export default function VideoPage() {
           <h1 className="mt-3 break-words text-xl font-bold" data-testid="video-title">
             {video.title}
           </h1>
+          {video.remote && video.url && <RemoteVideoOrigin url={video.url} />}
           {live?.status === 'live' && (
             <p className="mt-1 flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400" data-testid="live-viewers">
               <LiveBadge size="sm" /> {watchingText(viewers ?? live.viewers)}

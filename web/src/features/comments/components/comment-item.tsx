@@ -1,12 +1,13 @@
 import type { Comment } from '@reelhouse/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PinIcon } from '@/components/ui/icons';
 import { Avatar, Button } from '@/components/ui/primitives';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { timeAgo } from '@/lib/format';
+import { hostOf } from '@/lib/origin';
 import { deleteComment, editComment, toggleHeart, togglePin } from '../api/comments.api';
 import { CommentReplies } from './comment-replies';
 
@@ -28,6 +29,27 @@ export interface CommentItemProps {
   renderActions?: (comment: Comment) => ReactNode;
   /** Renders a comment's text (links for its timestamps, say); plain text without it. */
   renderContent?: (content: string) => ReactNode;
+}
+
+/** "on other.site", linking to where a comment from another server was written. */
+function RemoteCommentLink({ url }: { url: string | undefined }) {
+  const { t } = useTranslation('comments');
+  const host = hostOf(url);
+  if (!url || !host) return null;
+  return (
+    <>
+      {' '}
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-neutral-600 underline-offset-2 hover:underline dark:text-neutral-400"
+        data-testid="comment-origin"
+      >
+        <Trans t={t} i18nKey="item.origin" components={{ host: <bdi>{host}</bdi> }} /> <span className="sr-only">{t('item.newTab')}</span>
+      </a>
+    </>
+  );
 }
 
 /** One comment, or one reply (a reply has no thread of its own and cannot be pinned). */
@@ -101,10 +123,12 @@ export function CommentItem({
           </p>
         )}
         <p className="text-xs">
+          {/* A remote author's username is name@host already, so the handle reads @name@host; isolated for right-to-left pages. */}
           <Link to={`/channel/${comment.owner.username}`} className="font-semibold hover:underline">
-            @{comment.owner.username}
+            <bdi>@{comment.owner.username}</bdi>
           </Link>{' '}
           <span className="text-neutral-500">{timeAgo(comment.createdAt)}</span>
+          {comment.remote && <RemoteCommentLink url={comment.url} />}
         </p>
         {editing ? (
           <form onSubmit={save} className="mt-1 flex flex-col gap-2">
