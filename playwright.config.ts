@@ -55,6 +55,42 @@ const liveURL = `http://127.0.0.1:${LIVE_PORT}`;
 const liveDataDir = process.env.E2E_LIVE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-live-'));
 process.env.E2E_LIVE_DATA_DIR = liveDataDir;
 const LIVE_SPECS = ['**/lives-*.spec.ts', '**/screenshots-lives*.spec.ts'];
+// Two sites that federate with each other, for the journey across servers: each at its own address
+// (127.0.0.2 and 127.0.0.3, both this machine's loopback), so that each is another host to the other,
+// and each allowed to reach the other's private address.
+const FEDERATION_A_PORT = PORT + 11;
+const FEDERATION_B_PORT = PORT + 12;
+const federationA = `http://127.0.0.2:${FEDERATION_A_PORT}`;
+const federationB = `http://127.0.0.3:${FEDERATION_B_PORT}`;
+process.env.E2E_FEDERATION_A_URL = federationA;
+process.env.E2E_FEDERATION_B_URL = federationB;
+const federationADataDir = process.env.E2E_FEDERATION_A_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-federation-a-'));
+process.env.E2E_FEDERATION_A_DATA_DIR = federationADataDir;
+const federationBDataDir = process.env.E2E_FEDERATION_B_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reelhouse-e2e-federation-b-'));
+process.env.E2E_FEDERATION_B_DATA_DIR = federationBDataDir;
+const FEDERATION_SPECS = ['**/federation.spec.ts', '**/screenshots-federation.spec.ts'];
+/** One of the pair: listening on its own address, which is also its public one. */
+const federationSite = (url: string, port: number, dataDir: string) => ({
+  command: 'node server/dist/main.js',
+  url: `${url}/api/v1/healthcheck`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: new URL(url).hostname,
+    LIVE_INGEST: 'off',
+    DATA_DIR: dataDir,
+    WEB_DIST: 'web/dist',
+    ...FAST_PASSWORD_HASHING,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+    RATE_LIMIT_GENERAL_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -62,8 +98,8 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore: screenshots
-        ? [...PASSKEYS_SPECS, ...MAIL_SPECS, ...SSO_SPECS, ...LIVE_SPECS]
-        : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...MAIL_SPECS, ...PASSKEYS_SPECS, ...SSO_SPECS, ...LIVE_SPECS],
+        ? [...PASSKEYS_SPECS, ...MAIL_SPECS, ...SSO_SPECS, ...LIVE_SPECS, ...FEDERATION_SPECS]
+        : ['**/screenshots*.spec.ts', SIGNUPS_SPEC, ...MAIL_SPECS, ...PASSKEYS_SPECS, ...SSO_SPECS, ...LIVE_SPECS, ...FEDERATION_SPECS],
       testMatch: screenshots ? ['**/screenshots*.spec.ts'] : ['**/*.spec.ts'],
     },
     { name: 'passkeys', testMatch: [screenshots ? PASSKEYS_SPECS[1]! : PASSKEYS_SPECS[0]!], use: { baseURL: passkeysURL } },
@@ -74,6 +110,7 @@ export default defineConfig({
       testMatch: [screenshots ? LIVE_SPECS[1]! : LIVE_SPECS[0]!],
       use: { baseURL: liveURL },
     },
+    { name: 'federation', testMatch: [screenshots ? FEDERATION_SPECS[1]! : FEDERATION_SPECS[0]!], use: { baseURL: federationA } },
     ...(screenshots ? [] : [{ name: 'closed sign-ups', testMatch: [SIGNUPS_SPEC], use: { baseURL: signupsURL } }]),
   ],
   globalSetup: './e2e/global-setup.ts',
@@ -106,6 +143,8 @@ export default defineConfig({
     },
   },
   webServer: [
+    federationSite(federationA, FEDERATION_A_PORT, federationADataDir),
+    federationSite(federationB, FEDERATION_B_PORT, federationBDataDir),
     {
       command: 'node server/dist/main.js',
       url: `${liveURL}/api/v1/healthcheck`,
