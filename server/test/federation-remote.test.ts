@@ -215,6 +215,13 @@ describe('following a channel of another site', () => {
     const arrived = await a.federation.remote.videoArrived(`${b.origin}/ap/channels/${carol.id}`, (await videoObjectOnB(video.id))!);
     expect(arrived).toBe(false);
     expect(await onA('Unasked for')).toBeUndefined();
+
+    // Carol's server says her account is gone (a Delete of the actor itself): so is her channel here.
+    const carolActor = `${b.origin}/ap/channels/${carol.id}`;
+    expect(await a.federation.remote.videoGone(carolActor, carolActor)).toBe(true);
+    expect(await a.t.ctx.db.selectFrom('users').select('id').where('remote_actor_id', '=', carolActor).executeTakeFirst()).toBeUndefined();
+    // Another actor cannot delete her for her: only the actor's own server speaks for it.
+    expect(await a.federation.remote.videoGone(`${b.origin}/ap/channels/${bob.id}`, carolActor)).toBe(false);
   });
 
   it("hides what B's channels had on A while an admin of A blocks B, and shows it again when unblocked", async () => {

@@ -26,6 +26,7 @@ import { VideoDelivery } from '../modules/federation/video-delivery.js';
 import { RemoteChannels } from '../modules/federation/remote-channels.js';
 import { RemoteChannelsRepository } from '../modules/federation/remote-channels.repository.js';
 import { VideosRepository } from '../modules/videos/videos.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 import { noPublicChanges, type PublicChanges } from '../lib/public-changes.js';
 import { RemoteInteractions } from '../modules/federation/remote-interactions.js';
@@ -121,7 +122,7 @@ export function buildFederation(deps: {
   const follows = new ChannelFollows(activityPub, service, origin);
   const remote = new RemoteChannels({
     federation: activityPub,
-    rows: new RemoteChannelsRepository(db, new VideosRepository(db, deps.dialect)),
+    rows: new RemoteChannelsRepository(db, new VideosRepository(db, deps.dialect), new UsersRepository(db)),
     follows,
     origin,
     blocked: (address) => blocks.blocks(address),

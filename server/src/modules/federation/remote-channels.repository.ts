@@ -1,6 +1,8 @@
 import { refreshVideoAccess } from '../../db/video-access.js';
 import type { Db } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
+import { viewerKey } from '../../lib/viewer-key.js';
+import type { UsersRepository } from '../users/users.repository.js';
 import type { VideosRepository } from '../videos/videos.repository.js';
 import type { RemoteChannel, RemoteVideo } from './remote-objects.js';
 
@@ -18,7 +20,14 @@ export class RemoteChannelsRepository {
     private readonly db: Db,
     /** Deletes a video with what points at it and recounts what counted it, as the site's own are deleted. */
     private readonly videos: Pick<VideosRepository, 'deleteWithCascade'>,
+    /** Deletes an account with everything it owns and recounts what counted it, as the site's own are deleted. */
+    private readonly accounts: Pick<UsersRepository, 'deleteWithCascade'>,
   ) {}
+
+  /** A remote account its server deleted: gone here with its videos, comments, likes and subscribers. */
+  async deleteAccount(userId: string): Promise<void> {
+    await this.accounts.deleteWithCascade(userId, viewerKey({ userId, ip: '', userAgent: '' }));
+  }
 
   /** Keeps a remote channel (its name, images and inboxes as it says now), answering its row; a handle taken by another actor is freed for this one. */
   async upsertChannel(channel: RemoteChannel, now: number): Promise<RemoteChannelRow> {

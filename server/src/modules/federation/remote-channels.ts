@@ -113,10 +113,16 @@ export class RemoteChannels {
     return true;
   }
 
-  /** A video its remote channel deleted or made private: gone here. */
+  /** A video its remote channel deleted or made private, or the remote account itself deleted: gone here. */
   async videoGone(actorId: string, objectId: string): Promise<boolean> {
     const owner = await this.deps.rows.channelByActor(actorId);
     if (!owner || !sameOrigin(objectId, actorId)) return false;
+    if (objectId === actorId) {
+      // Its media were never here; its rows go as a member's do when they delete their account.
+      await this.deps.rows.deleteAccount(owner.id);
+      await this.deps.changes?.changed();
+      return true;
+    }
     const id = await this.deps.rows.deleteVideo(owner.id, objectId);
     if (!id) return false;
     await this.deps.changes?.changed();
