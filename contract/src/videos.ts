@@ -72,6 +72,8 @@ export const VideoDetail = VideoSummary.extend({
   owner: VideoOwner.extend({ subscribersCount: z.number().int(), isSubscribed: z.boolean() }),
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
+  /** How many accounts of other servers shared it (an ActivityPub Announce: a boost on Mastodon). */
+  sharesCount: z.number().int(),
   isLiked: z.boolean(),
   failureReason: z.string().nullable(),
   width: z.number().int().nullable(),

@@ -119,7 +119,7 @@ describe('following a channel of another site', () => {
     fresh = { onB: id, onA: kept.id };
   });
 
-  it("carries Alice's comment, its edit, reply and deletion, and her like, to B, where they show with her handle", async () => {
+  it("carries Alice's comment, its edit, reply and deletion, her like and a boost, to B, where they show with her handle", async () => {
     const aliceHandle = `${alice.username}@${a.host}`;
     const posted = await a.t.call({ method: 'POST', url: `${API}/comments/${fresh.onA}`, payload: { content: 'Hello from <A>!' }, as: alice });
     expect(posted.statusCode).toBe(201);
@@ -160,6 +160,22 @@ describe('following a channel of another site', () => {
     await waitFor('the like on B', async () => (await b.t.call({ method: 'GET', url: `${API}/videos/${fresh.onB}` })).data.likesCount === 1);
     expect((await a.t.call({ method: 'POST', url: `${API}/likes/toggle/video/${fresh.onA}`, as: alice })).statusCode).toBe(200);
     await waitFor('the unlike on B', async () => (await b.t.call({ method: 'GET', url: `${API}/videos/${fresh.onB}` })).data.likesCount === 0);
+
+    // A boost from A (Mastodon sends these as Announce) counts as a share on B, once; its Undo uncounts it.
+    const { Announce, PUBLIC_COLLECTION, Undo } = await import('@fedify/fedify');
+    const ctx = a.federation.activityPub.createContext(new URL(a.origin));
+    const me = ctx.getActorUri(alice.id);
+    const bob_ = { id: new URL(bobActor), inboxId: new URL(`${bobActor}/inbox`) };
+    const boost = new Announce({ id: new URL(`${me.href}#boost-1`), actor: me, object: new URL(`${b.origin}/ap/videos/${fresh.onB}`), to: PUBLIC_COLLECTION });
+    await ctx.sendActivity({ identifier: alice.id }, bob_, boost);
+    await ctx.sendActivity(
+      { identifier: alice.id },
+      bob_,
+      new Announce({ id: new URL(`${me.href}#boost-2`), actor: me, object: boost.objectId, to: PUBLIC_COLLECTION }),
+    );
+    await waitFor('the share on B', async () => (await b.t.call({ method: 'GET', url: `${API}/videos/${fresh.onB}` })).data.sharesCount === 1);
+    await ctx.sendActivity({ identifier: alice.id }, bob_, new Undo({ id: new URL(`${me.href}#unboost-1`), actor: me, object: boost }));
+    await waitFor('the share gone on B', async () => (await b.t.call({ method: 'GET', url: `${API}/videos/${fresh.onB}` })).data.sharesCount === 0);
 
     expect((await a.t.call({ method: 'DELETE', url: `${API}/comments/${posted.data._id}`, as: alice })).statusCode).toBe(200);
     await waitFor('the comment gone from B', async () => (await commentsOnB()).every((c) => c._id !== onB._id));

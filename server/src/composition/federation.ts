@@ -140,6 +140,7 @@ export function buildFederation(deps: {
     comments: new CommentsService({ comments: new CommentsRepository(db), storage, events: deps.commentEvents, changes }),
     likes: new LikesService({ likes: new LikesRepository(db), storage, changes }),
     origin,
+    changes,
   });
   inbound = {
     videoArrived: (actorId, video) => remote.videoArrived(actorId, video),
@@ -148,6 +149,7 @@ export function buildFederation(deps: {
     noteEdited: (actorId, note) => interactions.noteEdited(actorId, note),
     noteGone: (actorId, objectId) => interactions.noteGone(actorId, objectId),
     likeArrived: (arriving, liked) => interactions.likeArrived(arriving, liked),
+    shareArrived: (actorId, objectId, shared) => interactions.shareArrived(actorId, objectId, shared),
     publicNote: (commentId) => interactions.publicNote(commentId),
   };
   const videos = new VideoDelivery({

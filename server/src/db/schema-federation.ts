@@ -1,4 +1,4 @@
-/** The tables of federation with other servers (migrations 0057 to 0059), part of `Database`. */
+/** The tables of federation with other servers (migrations 0057 to 0060), part of `Database`. */
 export interface FederationTables {
   /** A channel's RSA key pair as JWK (JSON), for signing what it sends to other servers. */
   federation_keys: { user_id: string; public_key: string; private_key: string; created_at: number };
@@ -27,6 +27,8 @@ export interface FederationTables {
   federation_kv: { key: string; value: string; expires_at: number | null };
   /** A video whose Create went to the channel's followers, until its Delete does; video_updated_at as last sent. */
   federation_sent_videos: { video_id: string; channel_id: string; video_updated_at: number; sent_at: number };
+  /** A video of this site shared (announced, boosted) by an account of another server, once per account. */
+  federation_shares: { video_id: string; actor_id: string; created_at: number };
   /** A remote server admins blocked, its subdomains with it. */
   federation_blocks: { domain: string; blocked_by: string | null; created_at: number };
 }

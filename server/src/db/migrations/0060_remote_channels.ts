@@ -22,6 +22,14 @@ export function migrationRemoteChannels(): Migration {
         await db.schema.alterTable('comments').addColumn(column, 'text').execute();
       }
       await db.schema.createIndex('comments_remote_object_id').unique().on('comments').column('remote_object_id').execute();
+      // A video of this site shared by an account elsewhere (an Announce: a boost), once per account.
+      await db.schema
+        .createTable('federation_shares')
+        .addColumn('video_id', 'text', (c) => c.notNull().references('videos.id').onDelete('cascade'))
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('federation_shares_pk', ['video_id', 'actor_id'])
+        .execute();
     },
   };
 }

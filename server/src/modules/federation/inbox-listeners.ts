@@ -1,4 +1,19 @@
-import { Accept, type Actor, Create, Delete, type Federation, Follow, type InboxContext, Like, Note, Reject, Undo, Update, Video } from '@fedify/fedify';
+import {
+  Accept,
+  type Actor,
+  Announce,
+  Create,
+  Delete,
+  type Federation,
+  Follow,
+  type InboxContext,
+  Like,
+  Note,
+  Reject,
+  Undo,
+  Update,
+  Video,
+} from '@fedify/fedify';
 import type { FederationService } from './federation.service.js';
 import type { ArrivingNote } from './remote-interactions.js';
 
@@ -20,6 +35,7 @@ export interface Inbound {
   noteEdited(actorId: string, note: Note): Promise<boolean>;
   noteGone(actorId: string, objectId: string): Promise<boolean>;
   likeArrived(arriving: { actorId: string; objectId: string; author: () => Promise<Actor | null> }, liked: boolean): Promise<boolean>;
+  shareArrived(actorId: string, objectId: string, shared: boolean): Promise<boolean>;
 }
 
 /**
@@ -28,7 +44,8 @@ export interface Inbound {
  * recorded and accepted, an Undo of it removes the follower, and an Accept or Reject of a follow a
  * channel sent settles it; a Create or Update of a Video by a channel someone here follows keeps
  * it here, and a Delete of one removes it; a Note in reply to a video of this site becomes a
- * comment (an Update edits it, a Delete removes it), and a Like of one counts (its Undo uncounts).
+ * comment (an Update edits it, a Delete removes it), and a Like or an Announce of one counts (its
+ * Undo uncounts).
  */
 export function listenToInbox(
   federation: Federation<void>,
@@ -63,6 +80,10 @@ export function listenToInbox(
       // Read before getObject, which puts the fetched document's id in its place.
       const named = undo.objectId?.href ?? null;
       const object = await undo.getObject(ctx).catch(() => null);
+      if (object instanceof Announce) {
+        if (object.actorId?.href === undo.actorId.href && object.objectId) await inbound()?.shareArrived(undo.actorId.href, object.objectId.href, false);
+        return;
+      }
       if (object instanceof Like) {
         if (object.actorId?.href === undo.actorId.href && object.objectId) {
           await inbound()?.likeArrived({ actorId: undo.actorId.href, objectId: object.objectId.href, author: () => undo.getActor(ctx) }, false);
@@ -96,6 +117,9 @@ export function listenToInbox(
       const to = inbound();
       if (!del.actorId || !del.objectId || !to) return;
       if (!(await to.videoGone(del.actorId.href, del.objectId.href))) await to.noteGone(del.actorId.href, del.objectId.href);
+    })
+    .on(Announce, async (_ctx, announce) => {
+      if (announce.actorId && announce.objectId) await inbound()?.shareArrived(announce.actorId.href, announce.objectId.href, true);
     })
     .on(Like, async (ctx, like) => {
       if (like.actorId && like.objectId) {

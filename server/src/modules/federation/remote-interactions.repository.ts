@@ -107,6 +107,27 @@ export class RemoteInteractionsRepository {
       .executeTakeFirst();
   }
 
+  /** Counts an account elsewhere sharing a video once, however often it says so; false when it had already. */
+  async addShare(videoId: string, actorId: string, now: number): Promise<boolean> {
+    const r = await this.db
+      .insertInto('federation_shares')
+      .values({ video_id: videoId, actor_id: actorId, created_at: now })
+      .onConflict((oc) => oc.columns(['video_id', 'actor_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeShare(videoId: string, actorId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('federation_shares').where('video_id', '=', videoId).where('actor_id', '=', actorId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** Whether a video of this site may be seen by anyone (what others may share). */
+  async isPublicLocalVideo(videoId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('videos').select(['remote_object_id', 'watchable']).where('id', '=', videoId).executeTakeFirst();
+    return row !== undefined && row.remote_object_id === null && Number(row.watchable) === 1;
+  }
+
   /** Whether a video is one of this site's own (the origin of what is said about it). */
   async isLocalVideo(videoId: string): Promise<boolean> {
     const row = await this.db.selectFrom('videos').select('remote_object_id').where('id', '=', videoId).executeTakeFirst();

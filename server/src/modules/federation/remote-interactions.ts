@@ -2,6 +2,7 @@ import { type Actor, Create, Delete, type Federation, Like, Note, PUBLIC_COLLECT
 import { Temporal } from '@js-temporal/polyfill';
 import { type LikeTarget, MAX_COMMENT_LENGTH } from '@reelhouse/contract';
 import type { Viewer } from '../../db/video-access.js';
+import type { PublicChanges } from '../../lib/public-changes.js';
 import type { CommentFederation, CommentsService } from '../comments/comments.service.js';
 import type { LikeFederation, LikesService } from '../likes/likes.service.js';
 import type { RemoteChannels } from './remote-channels.js';
@@ -20,6 +21,9 @@ export interface RemoteInteractionsDeps {
   comments: CommentsService;
   likes: LikesService;
   origin: string;
+  /** Told after a share is counted or uncounted: the count is on the video page. */
+  changes?: PublicChanges;
+  now?: () => number;
 }
 
 /** A Note as the activity that carries it says, with a way to fetch its author. */
@@ -178,6 +182,17 @@ export class RemoteInteractions implements CommentFederation, LikeFederation {
     if (!videoId || !(await this.deps.rows.isLocalVideo(videoId))) return false;
     const author = await this.author({ actorId: arriving.actorId, author: arriving.author });
     return author ? this.deps.likes.setLiked('video', videoId, author, liked) : false;
+  }
+
+  /** An Announce (a boost) of one of this site's videos by an account elsewhere, or its Undo: counted once per account. */
+  async shareArrived(actorId: string, objectId: string, shared: boolean): Promise<boolean> {
+    const videoId = this.localObject(new URL(objectId), Video);
+    if (!videoId || !(await this.deps.rows.isPublicLocalVideo(videoId))) return false;
+    const changed = shared
+      ? await this.deps.rows.addShare(videoId, actorId, (this.deps.now ?? Date.now)())
+      : await this.deps.rows.removeShare(videoId, actorId);
+    if (changed) await this.deps.changes?.changed();
+    return changed;
   }
 
   /** The remote account of who sent it, kept (or refreshed) here; null for one that cannot be read or is banned here. */

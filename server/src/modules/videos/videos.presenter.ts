@@ -54,6 +54,7 @@ export class VideoPresenter {
       owner: { ...summary.owner, subscribersCount: row.owner_subscribers_count, isSubscribed: viewer.isSubscribed },
       likesCount: row.likes_count,
       commentsCount: row.comments_count,
+      sharesCount: Number(row.shares_count ?? 0),
       isLiked: viewer.isLiked,
       failureReason: row.failure_reason,
       width: row.width,

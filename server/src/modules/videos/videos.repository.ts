@@ -20,6 +20,8 @@ export interface VideoDetailRow extends VideoSummaryRow {
   storyboard_key: string | null;
   likes_count: number;
   comments_count: number;
+  /** Accounts of other servers that shared it. */
+  shares_count: number | null;
   owner_subscribers_count: number;
   hidden_reason: string | null;
   appealed_at: number | null;
@@ -68,6 +70,12 @@ export class VideosRepository {
         'videos.storyboard_key',
         'videos.likes_count',
         'videos.comments_count',
+        (eb) =>
+          eb
+            .selectFrom('federation_shares')
+            .select((s) => s.fn.countAll<number>().as('n'))
+            .whereRef('federation_shares.video_id', '=', 'videos.id')
+            .as('shares_count'),
         'users.subscribers_count as owner_subscribers_count',
         'videos.hidden_reason',
         'videos.appealed_at',
