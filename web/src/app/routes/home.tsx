@@ -63,7 +63,7 @@ export default function HomePage() {
         </nav>
       )}
       {query && (
-        <p className="mb-4 text-sm text-neutral-500">
+        <p className="mb-4 break-words text-sm text-neutral-500">
           {/* The query is a child, never part of the text that is interpolated and parsed. */}
           <Trans
             t={t}
