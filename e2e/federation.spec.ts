@@ -1,7 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { loginViaUi } from './helpers';
 import { actorAddress, apiContext, HOST_A, HOST_B, memberOf, publishOn, SITE_A, SITE_B } from './federation-sites';
+import { LOOKS, lookContext } from './screenshot-kit';
 
 // Two real sites (A at 127.0.0.2, B at 127.0.0.3) speaking ActivityPub to each other over plain
 // http: a member of A finds a channel of B by its actor's address (handles need https), follows it,
@@ -95,4 +97,52 @@ test('a member of one site follows a channel of another, watches and comments th
     await expect(fresh).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('card-remote-mark').first()).toHaveAccessibleName(`From ${HOST_B}`);
+});
+
+async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`${res.url()} -> ${res.status()} ${body.message}`);
+  return body.data as T;
+}
+
+test('axe finds nothing serious on the pages of a channel of another server, its video, and comments from elsewhere', async ({ browser, playwright }) => {
+  test.setTimeout(240_000);
+  const channelApi = await apiContext(playwright);
+  const channel = await memberOf(channelApi, SITE_B, { prefix: 'axb' });
+  const videoOnB = await publishOn(channelApi, SITE_B, { title: 'An accessible loaf' });
+  const address = await actorAddress(channelApi, SITE_B, channel.username);
+  const memberApi = await apiContext(playwright);
+  await memberOf(memberApi, SITE_A, { prefix: 'axa' });
+  const remote = await data<{ _id: string; username: string }>(await memberApi.get(`${SITE_A}/api/v1/federation/lookup`, { params: { handle: address } }));
+  await data(await memberApi.post(`${SITE_A}/api/v1/subscriptions/channel/${remote._id}`, { headers: { origin: SITE_A } }));
+  const { videos } = await data<{ videos: { _id: string }[] }>(await memberApi.get(`${SITE_A}/api/v1/videos/`, { params: { userId: remote._id } }));
+  const videoOnA = videos[0]!._id;
+  await data(await memberApi.post(`${SITE_A}/api/v1/comments/${videoOnA}`, { headers: { origin: SITE_A }, data: { content: 'Written on A' } }));
+  await expect
+    .poll(async () => (await data<{ comments: { remote?: boolean }[] }>(await channelApi.get(`${SITE_B}/api/v1/comments/${videoOnB}`))).comments.length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  const memberState = await memberApi.storageState();
+
+  const found: string[] = [];
+  // Both schemes and both forms, in two looks: the site-wide sweeps check every look of the pages
+  // themselves, and this one the parts that only a remote channel, video or comment shows.
+  for (const look of LOOKS.filter((l) => l.name === 'desktop-light' || l.name === 'phone-dark')) {
+    const sweep = async (site: string, routes: string[], signedIn: boolean) => {
+      const context = await lookContext(browser, site, look, signedIn ? { storageState: memberState } : {});
+      const page = await context.newPage();
+      for (const route of routes) {
+        await page.goto(route);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main')).toBeVisible();
+        if (route.startsWith('/?query=')) await expect(page.getByTestId('remote-channel-card')).toBeVisible();
+        found.push(...(await seriousViolations(page, `${look.name} ${site}${route}`)));
+      }
+      await context.close();
+    };
+    await sweep(SITE_A, [`/?query=${encodeURIComponent(address)}`, `/channel/${remote.username}`, `/video/${videoOnA}`], true);
+    await sweep(SITE_B, [`/video/${videoOnB}`], false);
+  }
+  expect(found).toEqual([]);
 });
