@@ -29,6 +29,7 @@ import { VideosRepository } from '../modules/videos/videos.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import type { VideoEvents } from '../modules/videos/video-events.js';
 import { noPublicChanges, type PublicChanges } from '../lib/public-changes.js';
+import type { AnswerStore } from '../lib/answer-store.js';
 import { RemoteInteractions } from '../modules/federation/remote-interactions.js';
 import { RemoteInteractionsRepository } from '../modules/federation/remote-interactions.repository.js';
 import { type CommentEvents, CommentsService } from '../modules/comments/comments.service.js';
@@ -85,6 +86,8 @@ export function buildFederation(deps: {
   /** Told when a remote member comments on a video here: notifications to its owner. */
   commentEvents?: CommentEvents;
   changes?: PublicChanges;
+  /** Where the routes keep actor documents (the API process's answer store). */
+  answers?: Pick<AnswerStore, 'lookup' | 'keep'>;
 }): FederationSite | null {
   const { config, db, storage, queue, logger } = deps;
   if (!config.federation.enabled || !config.publicUrl) return null;
@@ -181,6 +184,7 @@ export function buildFederation(deps: {
         federation: activityPub,
         publicUrl: config.publicUrl!,
         blocked: (address) => blocks.blocks(address),
+        answers: deps.answers ?? { lookup: async () => ({ generation: null, answer: null }), keep: async () => {} },
         perDomainPerMinute: config.federation.inboxPerDomainPerMinute,
         logger,
       }),

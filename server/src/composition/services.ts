@@ -246,6 +246,7 @@ export async function buildServices(ctx: AppContext, jobs: ServiceJobs): Promise
     events: videoEvents,
     commentEvents: notifications,
     changes: answers,
+    answers,
   });
   const federated = federation?.interactions;
   const comments = new CommentsService({ comments: new CommentsRepository(db), ...shared, events: notifications, federated, logger });

@@ -61,10 +61,13 @@ describe('federation documents of one site', () => {
     const before = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP })).body);
     expect(before.icon).toBeUndefined();
     await t.ctx.db.updateTable('users').set({ avatar_key: 'avatars/a.webp', cover_key: 'covers/c.webp' }).where('id', '=', owner.id).execute();
+    // As a new avatar through the site says: kept actor documents are made afresh.
+    await t.ctx.answers.changed();
     const actor = JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP })).body);
     expect(actor.icon).toEqual({ type: 'Image', url: `${ORIGIN}/media/avatars/a.webp`, mediaType: 'image/webp' });
     expect(actor.image).toEqual({ type: 'Image', url: `${ORIGIN}/media/covers/c.webp`, mediaType: 'image/webp' });
     await t.ctx.db.updateTable('users').set({ avatar_key: null, cover_key: null }).where('id', '=', owner.id).execute();
+    await t.ctx.answers.changed();
   });
 
   it('answers 404 for a channel that does not exist or is banned', async () => {
@@ -193,6 +196,26 @@ describe('a site with federation off', () => {
     expect(t.services.federation).toBeNull();
     // The web client still answers its own pages.
     expect((await t.call({ method: 'GET', url: `/channel/${owner.username}` })).body).toContain('<title>');
+  });
+});
+
+describe("a channel's actor document, kept between changes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: ORIGIN } });
+  });
+  afterAll(() => t?.close());
+
+  it('is made once for the many servers that fetch it during a delivery, and made again after any public change', async () => {
+    const owner = await t.signUp({ fullName: 'Before' });
+    const actor = async () => JSON.parse((await t.call({ method: 'GET', url: `/ap/channels/${owner.id}`, headers: AP })).body).name;
+    expect(await actor()).toBe('Before');
+    // Written behind the site's back: the kept document still answers.
+    await t.ctx.db.updateTable('users').set({ full_name: 'After' }).where('id', '=', owner.id).execute();
+    expect(await actor()).toBe('Before');
+    // Every real change says so, and the next fetch makes it afresh.
+    await t.ctx.answers.changed();
+    expect(await actor()).toBe('After');
   });
 });
 

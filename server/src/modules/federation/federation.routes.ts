@@ -1,9 +1,19 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import type { AnswerStore } from '../../lib/answer-store.js';
 
 /** Every address the ActivityPub side answers at; the documents of activitypub.ts all live under /ap/. */
 const ROUTES = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'] as const;
+
+/**
+ * A channel's actor document (with its key) is kept in the site's answer store and answered again
+ * as it was made, until the store's time runs out or anything public changes (a rename, a new
+ * avatar, a ban). A delivery to many servers has each of them fetch the sending channel's actor to
+ * check its signature, all within seconds; making the document is JSON-LD work on the event loop,
+ * done once instead of once per server.
+ */
+const ACTOR_PATH = /^\/ap\/channels\/[^/?#]+$/;
 
 /** Marks the library's "no such document", so the site's own 404 envelope answers it. */
 const NOT_FOUND = 599;
@@ -20,6 +30,7 @@ export async function federationRoutes(
     federation,
     publicUrl,
     blocked,
+    answers,
     perDomainPerMinute,
     logger,
   }: {
@@ -29,6 +40,8 @@ export async function federationRoutes(
     perDomainPerMinute: number;
     /** Whether an address is on a server admins blocked. */
     blocked: (address: string) => Promise<boolean>;
+    /** The site's answer store (http/answer-cache.ts's), where actor documents are kept. */
+    answers: Pick<AnswerStore, 'lookup' | 'keep'>;
     logger: { warn(obj: object, msg?: string): void };
   },
 ) {
@@ -45,7 +58,19 @@ export async function federationRoutes(
     keyGenerator: (request: FastifyRequest) => `federation-domain:${hostOf(signingKeyOf(request)) ?? request.ip}`,
   });
 
+  const keptKey = (request: FastifyRequest) =>
+    request.method === 'GET' && ACTOR_PATH.test(request.url) && !request.headers.authorization && !request.headers.signature
+      ? `ap-actor ${request.url} ${request.headers.accept ?? ''}`
+      : null;
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const cacheKey = keptKey(request);
+    const found = cacheKey ? await answers.lookup(cacheKey) : null;
+    if (found?.answer) {
+      reply.status(found.answer.status);
+      for (const [name, value] of Object.entries(found.answer.headers)) reply.header(name, value);
+      return reply.send(found.answer.body);
+    }
     // What a blocked server sends is refused before it is read: the key it signed with names it.
     const key = request.method === 'POST' ? signingKeyOf(request) : null;
     if (key && (await blocked(key))) {
@@ -73,11 +98,17 @@ export async function federationRoutes(
       onNotAcceptable: () => new Response(null, { status: 406, headers: { vary: 'Accept' } }),
     });
     if (answer.status === NOT_FOUND) throw notFound('Federation document');
-    reply.status(answer.status);
+    const answerHeaders: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
-      reply.header(name, value);
+      answerHeaders[name] = value;
     });
-    return reply.send(Buffer.from(await answer.arrayBuffer()));
+    const answerBody = Buffer.from(await answer.arrayBuffer());
+    if (cacheKey && found?.generation != null && answer.status === 200) {
+      await answers.keep(cacheKey, found.generation, { status: 200, headers: answerHeaders, body: answerBody });
+    }
+    reply.status(answer.status);
+    for (const [name, value] of Object.entries(answerHeaders)) reply.header(name, value);
+    return reply.send(answerBody);
   };
   // Other servers' protocol, not the site's API: kept out of the OpenAPI document.
   for (const url of ROUTES) app.route({ method: ['GET', 'POST'], url, schema: { hide: true }, handler: handle });
