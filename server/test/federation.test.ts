@@ -93,6 +93,30 @@ describe('two sites federating over loopback', () => {
     expect(await b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).execute()).toEqual([]);
   });
 
+  it("refuses with 401 a replayed old activity, and one signed with another actor's real key, and records nothing", async () => {
+    const follow = (n: string) => new Follow({ id: new URL(`${aliceActor}#${n}`), actor: new URL(aliceActor), object: new URL(bobActor) });
+    const request = async (n: string, headers: Record<string, string> = {}) =>
+      new Request(`${bobActor}/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json', ...headers },
+        body: JSON.stringify(await follow(n).toJsonLd()),
+      });
+    const [aliceKey] = await a.federation.service.keyPairs(alice.id);
+    // Alice's own key, but signed two hours ago: outside the window, whatever the signature says.
+    const stale = await signRequest(
+      await request('stale', { date: new Date(Date.now() - 2 * 3600_000).toUTCString() }),
+      aliceKey!.privateKey,
+      new URL(`${aliceActor}#main-key`),
+    );
+    expect((await fetch(stale)).status).toBe(401);
+    // A real key that verifies, but another channel's: it cannot speak for Alice.
+    const mallory = await a.t.signUp();
+    const [malloryKey] = await a.federation.service.keyPairs(mallory.id);
+    const borrowed = await signRequest(await request('borrowed'), malloryKey!.privateKey, new URL(`${a.origin}/ap/channels/${mallory.id}#main-key`));
+    expect((await fetch(borrowed)).status).toBe(401);
+    expect(await b.t.ctx.db.selectFrom('federation_followers').selectAll().where('channel_id', '=', bob.id).execute()).toEqual([]);
+  });
+
   it('accepts a correctly signed activity, and one from a private address only where that is allowed', async () => {
     const c = await startSite('127.0.0.4', false);
     try {
