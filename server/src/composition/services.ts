@@ -26,15 +26,12 @@ import { AccountBansRepository } from '../modules/moderation/account-bans.reposi
 import { ModerationRepository } from '../modules/moderation/moderation.repository.js';
 import { ModerationService } from '../modules/moderation/moderation.service.js';
 import { ReportsRepository } from '../modules/moderation/reports.repository.js';
-import type { NotificationsService } from '../modules/notifications/notifications.service.js';
-import type { VideoEvents } from '../modules/videos/video-events.js';
 import { Passwords } from '../modules/users/passwords.js';
 import { PlaylistsRepository } from '../modules/playlists/playlists.repository.js';
 import { PlaylistsService } from '../modules/playlists/playlists.service.js';
 import { FeedsService } from '../modules/previews/feeds.service.js';
 import { PreviewsService } from '../modules/previews/previews.service.js';
 import { createSearch } from '../modules/search/search.factory.js';
-import type { SearchService } from '../modules/search/search.service.js';
 import { SubscriptionsFeedRepository } from '../modules/subscriptions/subscriptions-feed.repository.js';
 import { SubscriptionsFeedService } from '../modules/subscriptions/subscriptions-feed.service.js';
 import { SubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
@@ -42,7 +39,6 @@ import { SubscriptionsService } from '../modules/subscriptions/subscriptions.ser
 import { StorageQuota } from '../modules/videos/storage-quota.js';
 import { UploadsRepository } from '../modules/uploads/uploads.repository.js';
 import { UploadsService } from '../modules/uploads/uploads.service.js';
-import type { UploadStore } from '../modules/uploads/upload-store.js';
 import { IdentitiesRepository } from '../modules/single-sign-on/identities.repository.js';
 import { OpenIdClients } from '../modules/single-sign-on/openid-clients.js';
 import { SignInFlowsRepository } from '../modules/single-sign-on/sign-in-flows.repository.js';
@@ -70,12 +66,9 @@ import { UsersService } from '../modules/users/users.service.js';
 import { TwoFactorRepository } from '../modules/users/two-factor.repository.js';
 import { TwoFactorService } from '../modules/users/two-factor.service.js';
 import { SecretBox } from '../modules/users/totp.js';
-import { buildFederation, type FederationSite } from './federation.js';
-import { buildLive, type Live } from './live.js';
-import { buildLiveChat, type LiveChat, liveEvents } from './live-chat.js';
-import type { PublishScheduler } from '../modules/videos/scheduled-publishing.js';
-import type { VideoProcessing } from '../modules/videos/video-processing.js';
-import type { MediaTools } from '../media/media-tools.js';
+import { buildFederation } from './federation.js';
+import { buildLive } from './live.js';
+import { buildLiveChat, liveEvents } from './live-chat.js';
 import { VideoStatsRepository } from '../modules/videos/video-stats.repository.js';
 import { VideoStatsService } from '../modules/videos/video-stats.service.js';
 import { ViewEventsRepository } from '../modules/videos/view-events.repository.js';
@@ -86,75 +79,9 @@ import { VideosService } from '../modules/videos/videos.service.js';
 import { WatchHistoryRepository } from '../modules/watch-history/watch-history.repository.js';
 import { WatchHistoryService } from '../modules/watch-history/watch-history.service.js';
 
-/** Every service of one process, each built once. */
-export interface Services {
-  users: UsersService;
-  /** The ADMIN_EMAILS grants and the demo account, made at start. */
-  startUpAccounts: StartUpAccounts;
-  sessions: SessionService;
-  /** Two-factor sign-in (TOTP). */
-  twoFactor: TwoFactorService;
-  passkeys: PasskeysService;
-  /** Password resets and address checks by mailed links. */
-  accountEmail: AccountEmailService;
-  /** The language an account chose, for its mails. */
-  accountLanguage: AccountLanguageService;
-  /** Signing in with the operator's OpenID Connect providers, and linking them to accounts. */
-  singleSignOn: SingleSignOnService;
-  /** The site's settings that admins edit (name, sign-up mode, limits). */
-  instance: InstanceService;
-  /** Notifications: created by the modules whose events they tell of, delivered live by its bus. */
-  notifications: NotificationsService;
-  /** What happens to a stored upload: the pipeline, or (in some tests) nothing. */
-  processing: VideoProcessing;
-  /** Durable jobs that turn scheduled videos public on time. */
-  publishing: PublishScheduler;
-  search: SearchService;
-  videos: VideosService;
-  videoStats: VideoStatsService;
-  captions: CaptionsService;
-  /** Live videos: making them, their keys, ending them, the list of what is on air; the RTMP ingest. */
-  live: Live;
-  /** The chat of lives and their viewer counts. */
-  liveChat: LiveChat;
-  comments: CommentsService;
-  likes: LikesService;
-  playlists: PlaylistsService;
-  subscriptions: SubscriptionsService;
-  subscriptionsFeed: SubscriptionsFeedService;
-  discovery: DiscoveryService;
-  uploads: UploadsService;
-  /** Resumable uploads' bytes while they arrive. */
-  uploadStore: UploadStore;
-  watchHistory: WatchHistoryService;
-  moderation: ModerationService;
-  adminUsers: AdminUsersService;
-  adminMedia: AdminMediaService;
-  feeds: FeedsService;
-  previews: PreviewsService;
-  /** Removes the demo account's old content; null when the demo account is off in the config. */
-  demoCleanup: DemoCleanup | null;
-  studio: StudioService;
-  audit: AuditLogService;
-  /** Backups as the admin area shows them, and the ones admins ask for. */
-  backups: BackupsService;
-  /** Periodic tidying: view records, abandoned uploads, the demo account's content, orphaned files. */
-  housekeeping: Housekeeping;
-  /** ActivityPub with other sites; null when FEDERATION is off. */
-  federation: FederationSite | null;
-}
+import type { ServiceJobs, Services } from './services-types.js';
 
-/** What the services take from the job side of the process, built before them. */
-export interface ServiceJobs {
-  processing: VideoProcessing;
-  publishing: PublishScheduler;
-  notifications: NotificationsService;
-  /** What services that change videos tell (notifications, and federation's deliveries when it is on). */
-  videoEvents: VideoEvents;
-  uploadStore: UploadStore;
-  /** The ffmpeg and ffprobe of the process, with their limits. */
-  media: MediaTools;
-}
+export type { ServiceJobs, Services };
 
 /**
  * Builds every repository and service once, by plain constructor injection, in the order their
