@@ -78,7 +78,8 @@ export function mediaRoutes(storage: Storage, hot = new HotMedia(), opts: { shar
       url: '/media/*',
       exposeHeadRoute: false,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        if (opts.shareWithOtherSites) reply.header('access-control-allow-origin', '*');
+        // A client origin of ALLOWED_ORIGINS keeps the answer its CORS gave it (with credentials); any other page reads as anyone.
+        if (opts.shareWithOtherSites && !reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
         const key = keyOf(request);
         const st = await storage.stat(key);
         if (!st) throw notFound('Media');
