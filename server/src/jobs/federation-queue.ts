@@ -7,6 +7,8 @@ type Listener = (message: unknown) => Promise<void> | void;
 /** A message left behind (its job died with its process on the last attempt) is removed after this long. */
 const KEEP_STRANDED_MS = 7 * 24 * 3600_000;
 const SWEEP_EVERY_MS = 3600_000;
+/** Messages queued between turns given to the rest of the process. */
+const YIELD_EVERY = 8;
 
 /**
  * The ActivityPub library's message queue (deliveries to remote inboxes, activities received,
@@ -41,8 +43,16 @@ export class FederationQueue implements MessageQueue {
     await this.queue.enqueue('federation.message', { messageId }, { delayMs, maxAttempts: this.opts.maxAttempts });
   }
 
+  /**
+   * A delivery to hundreds of servers queues hundreds of messages at once. On SQLite every write
+   * runs on the event loop, so requests (the healthcheck among them) get a turn between every few
+   * instead of waiting for all of them.
+   */
   async enqueueMany(messages: unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
-    for (const message of messages) await this.enqueue(message, options);
+    for (let i = 0; i < messages.length; i++) {
+      await this.enqueue(messages[i], options);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /**
