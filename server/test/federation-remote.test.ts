@@ -109,6 +109,9 @@ describe('following a channel of another site', () => {
     const id = await publishOnB('Fresh from B');
     const kept = await waitFor('the video to reach A', () => onA('Fresh from B'), 15_000);
     expect(kept.remote_object_id).toBe(`${b.origin}/ap/videos/${id}`);
+    // Found by search under its channel's handle and full name, as the site's own videos are.
+    const { owner_text } = await a.t.ctx.db.selectFrom('videos').select('owner_text').where('id', '=', kept.id).executeTakeFirstOrThrow();
+    expect(owner_text).toBe(`${bob.username}@${b.host} Bob on B`);
     const feed = await waitFor("the video in Alice's feed", async () => (await feedOfAlice()).find((v) => v.title === 'Fresh from B'));
     expect(feed).toMatchObject({ _id: kept.id, remote: true, owner: { _id: remoteId } });
     const notifications = await waitFor("Alice's notification", async () => {

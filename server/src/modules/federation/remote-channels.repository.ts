@@ -10,8 +10,16 @@ import type { RemoteChannel, RemoteVideo } from './remote-objects.js';
 export interface RemoteChannelRow {
   id: string;
   username: string;
+  full_name: string;
   remote_actor_id: string;
   remote_inbox: string;
+}
+
+const CHANNEL_COLUMNS = ['id', 'username', 'full_name', 'remote_actor_id', 'remote_inbox', 'banned_at'] as const;
+
+/** A selected account as a remote channel's row, or undefined for an account of this site. */
+function asRemote<T extends { remote_actor_id: string | null; remote_inbox: string | null }>(row: T | undefined) {
+  return row && row.remote_actor_id && row.remote_inbox ? { ...row, remote_actor_id: row.remote_actor_id, remote_inbox: row.remote_inbox } : undefined;
 }
 
 /** The rows of other servers' channels and videos: accounts and videos like the site's own, with their origin noted. */
@@ -32,7 +40,7 @@ export class RemoteChannelsRepository {
   /** Keeps a remote channel (its name, images and inboxes as it says now), answering its row; a handle taken by another actor is freed for this one. */
   async upsertChannel(channel: RemoteChannel, now: number): Promise<RemoteChannelRow> {
     return this.db.transaction().execute(async (trx) => {
-      const known = await trx.selectFrom('users').select('id').where('remote_actor_id', '=', channel.actorId).executeTakeFirst();
+      const known = await trx.selectFrom('users').select(['id', 'username']).where('remote_actor_id', '=', channel.actorId).executeTakeFirst();
       const fields = {
         username: channel.username,
         full_name: channel.fullName,
@@ -43,13 +51,15 @@ export class RemoteChannelsRepository {
         remote_shared_inbox: channel.sharedInbox,
         updated_at: now,
       };
-      // Another actor that once had this handle on that server (an account deleted and made again).
-      await trx
-        .updateTable('users')
-        .set({ username: `${channel.username}#${newId()}` })
-        .where('username', '=', channel.username)
-        .where('remote_actor_id', '!=', channel.actorId)
-        .execute();
+      if (known?.username !== channel.username) {
+        // Another actor that once had this handle on that server (an account deleted and made again).
+        await trx
+          .updateTable('users')
+          .set({ username: `${channel.username}#${newId()}` })
+          .where('username', '=', channel.username)
+          .where('remote_actor_id', '!=', channel.actorId)
+          .execute();
+      }
       let id = known?.id;
       if (id) {
         await trx.updateTable('users').set(fields).where('id', '=', id).execute();
@@ -85,22 +95,16 @@ export class RemoteChannelsRepository {
           })
           .execute();
       }
-      return { id, username: channel.username, remote_actor_id: channel.actorId, remote_inbox: channel.inbox };
+      return { id, username: channel.username, full_name: channel.fullName, remote_actor_id: channel.actorId, remote_inbox: channel.inbox };
     });
   }
 
   async channelByActor(actorId: string): Promise<(RemoteChannelRow & { banned_at: number | null }) | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'username', 'remote_actor_id', 'remote_inbox', 'banned_at'])
-      .where('remote_actor_id', '=', actorId)
-      .executeTakeFirst();
-    return row && row.remote_actor_id && row.remote_inbox ? { ...row, remote_actor_id: row.remote_actor_id, remote_inbox: row.remote_inbox } : undefined;
+    return asRemote(await this.db.selectFrom('users').select(CHANNEL_COLUMNS).where('remote_actor_id', '=', actorId).executeTakeFirst());
   }
 
   async channelById(id: string): Promise<RemoteChannelRow | undefined> {
-    const row = await this.db.selectFrom('users').select(['id', 'username', 'remote_actor_id', 'remote_inbox']).where('id', '=', id).executeTakeFirst();
-    return row && row.remote_actor_id && row.remote_inbox ? { ...row, remote_actor_id: row.remote_actor_id, remote_inbox: row.remote_inbox } : undefined;
+    return asRemote(await this.db.selectFrom('users').select(CHANNEL_COLUMNS).where('id', '=', id).executeTakeFirst());
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type Actor, Announce, Collection, Create, type Federation, isActor, Video } from '@fedify/fedify';
+import { type Actor, Collection, type Context, Create, type Federation, isActor, Video } from '@fedify/fedify';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { PublicChanges } from '../../lib/public-changes.js';
 import type { VideoEvents } from '../videos/video-events.js';
@@ -57,25 +57,26 @@ export class RemoteChannels {
     const channel = await remoteChannelOf(actor);
     if (!channel || (await this.deps.blocked(channel.actorId))) throw notFound('Channel');
     const row = await this.deps.rows.upsertChannel(channel, this.now());
-    await this.readRecentVideos(actor.outboxId, row, channel.fullName);
+    await this.readRecentVideos(ctx, actor.outboxId, row);
     await this.deps.changes?.changed();
     return row.username;
   }
 
-  /** The first page of the channel's outbox: its newest videos, kept here so its page shows them. A server that will not say is no error. */
-  private async readRecentVideos(outbox: URL | null, owner: RemoteChannelRow, fullName: string): Promise<void> {
+  /** The channel's newest videos from its outbox, kept here so its page shows them. A server that will not say is no error. */
+  private async readRecentVideos(ctx: Context<void>, outbox: URL | null, owner: RemoteChannelRow): Promise<void> {
     if (!outbox) return;
-    const ctx = this.deps.federation.createContext(new URL(this.deps.origin));
     try {
       const collection = await ctx.lookupObject(outbox);
       if (!(collection instanceof Collection)) return;
       let read = 0;
-      // Newest first; PeerTube's outbox mixes in Announces of others' videos, which are not the channel's.
+      let kept = 0;
+      // Newest first. PeerTube's outbox mixes in Announces of others' videos, which are skipped but
+      // counted, so a channel that only shares never has its whole history walked.
       for await (const item of ctx.traverseCollection(collection, { suppressError: true })) {
-        if (read++ >= RECENT_VIDEOS * 2) break;
-        if (!(item instanceof Create) || item instanceof Announce) continue;
+        if (read++ >= RECENT_VIDEOS * 2 || kept >= RECENT_VIDEOS) break;
+        if (!(item instanceof Create)) continue;
         const object = await item.getObject({ suppressError: true }).catch(() => null);
-        if (object instanceof Video) await this.keepVideo(owner, fullName, object, false);
+        if (object instanceof Video && (await this.keepVideo(owner, object, false))) kept++;
       }
     } catch (err) {
       this.deps.logger.warn({ err, outbox: outbox.href }, "a remote channel's videos could not be read");
@@ -94,15 +95,14 @@ export class RemoteChannels {
   /** A video a remote channel published or edited, kept here; new ones are told to subscribers. */
   async videoArrived(actorId: string, video: Video): Promise<boolean> {
     const owner = await this.ownerOf(actorId, video);
-    if (!owner) return false;
-    const kept = await this.keepVideo(owner, null, video, true);
-    return kept;
+    return owner ? this.keepVideo(owner, video, true) : false;
   }
 
-  private async keepVideo(owner: RemoteChannelRow, fullName: string | null, video: Video, tell: boolean): Promise<boolean> {
+  private async keepVideo(owner: RemoteChannelRow, video: Video, tell: boolean): Promise<boolean> {
     const parsed = await remoteVideoOf(video);
     if (!parsed || !sameOrigin(parsed.objectId, owner.remote_actor_id)) return false;
-    const ownerText = `${owner.username} ${fullName ?? owner.username}`;
+    // As the site's own videos carry it, for search.
+    const ownerText = `${owner.username} ${owner.full_name}`;
     const kept = await this.deps.rows.upsertVideo(owner.id, parsed, ownerText, this.now());
     if (!kept) return false;
     if (tell) {
@@ -154,10 +154,5 @@ export class RemoteChannels {
   async unsubscribed(subscriberId: string, channelId: string): Promise<void> {
     const remote = await this.deps.rows.channelById(channelId);
     if (remote) await this.deps.follows.unfollow(subscriberId, remote.remote_actor_id);
-  }
-
-  /** Whether a channel here stands for a remote one. */
-  async isRemote(channelId: string): Promise<boolean> {
-    return (await this.deps.rows.channelById(channelId)) !== undefined;
   }
 }

@@ -6,7 +6,7 @@ import type { PublicChanges } from '../../lib/public-changes.js';
 import type { CommentFederation, CommentsService } from '../comments/comments.service.js';
 import type { LikeFederation, LikesService } from '../likes/likes.service.js';
 import type { RemoteChannels } from './remote-channels.js';
-import type { OutgoingCommentRow, PublicCommentRow, RemoteInteractionsRepository } from './remote-interactions.repository.js';
+import type { PublicCommentRow, RemoteInteractionsRepository } from './remote-interactions.repository.js';
 import { htmlToText, sameOrigin } from './remote-objects.js';
 import { textToHtml } from './video-object.js';
 
@@ -50,36 +50,11 @@ export class RemoteInteractions implements CommentFederation, LikeFederation {
   // ---- What this site's members do, sent to the video's server ----
 
   async added(commentId: string): Promise<void> {
-    const row = await this.deps.rows.outgoingComment(commentId);
-    if (row)
-      await this.sendNote(
-        row,
-        (note, ctx) =>
-          new Create({
-            id: new URL(`${note.id!.href}#create`),
-            actor: ctx.getActorUri(row.owner_id),
-            object: note,
-            to: PUBLIC_COLLECTION,
-            cc: new URL(row.video_owner_actor),
-          }),
-      );
+    await this.sendNote(commentId, Create, 'create');
   }
 
   async edited(commentId: string): Promise<void> {
-    const row = await this.deps.rows.outgoingComment(commentId);
-    if (row) {
-      await this.sendNote(
-        row,
-        (note, ctx) =>
-          new Update({
-            id: new URL(`${note.id!.href}#update-${row.updated_at}`),
-            actor: ctx.getActorUri(row.owner_id),
-            object: note,
-            to: PUBLIC_COLLECTION,
-            cc: new URL(row.video_owner_actor),
-          }),
-      );
-    }
+    await this.sendNote(commentId, Update, 'update');
   }
 
   /** The comment's row is gone by now: the video's row says where its Delete goes. */
@@ -108,17 +83,19 @@ export class RemoteInteractions implements CommentFederation, LikeFederation {
     await ctx.sendActivity({ identifier: like.userId }, { id: new URL(video.owner_actor), inboxId: new URL(video.owner_inbox) }, activity);
   }
 
-  private async sendNote(row: OutgoingCommentRow, wrap: (note: Note, ctx: ReturnType<RemoteInteractions['context']>) => Create | Update): Promise<void> {
+  /** A comment of a member under a remote video, as a Note in a Create or an Update, to the video's channel. */
+  private async sendNote(commentId: string, Activity: typeof Create | typeof Update, kind: 'create' | 'update'): Promise<void> {
+    const row = await this.deps.rows.outgoingComment(commentId);
+    if (!row) return;
     const ctx = this.context();
     // A reply answers the remote comment of its thread, or the Note of this site's comment it answers.
     const inReplyTo = row.parent_object_id ?? (row.parent_id ? ctx.getObjectUri(Note, { id: row.parent_id }).href : row.video_object_id);
-    const note = noteOf(row, {
-      id: ctx.getObjectUri(Note, { id: row.id }),
-      author: ctx.getActorUri(row.owner_id),
-      inReplyTo: new URL(inReplyTo),
-      cc: new URL(row.video_owner_actor),
-    });
-    await ctx.sendActivity({ identifier: row.owner_id }, { id: new URL(row.video_owner_actor), inboxId: new URL(row.video_owner_inbox) }, wrap(note, ctx));
+    const channel = new URL(row.video_owner_actor);
+    const note = noteOf(row, { id: ctx.getObjectUri(Note, { id: row.id }), author: ctx.getActorUri(row.owner_id), inReplyTo: new URL(inReplyTo), cc: channel });
+    // An Update's id names the edit: receivers drop an activity id they have seen.
+    const id = new URL(`${note.id!.href}#${kind === 'create' ? 'create' : `update-${row.updated_at}`}`);
+    const activity = new Activity({ id, actor: ctx.getActorUri(row.owner_id), object: note, to: PUBLIC_COLLECTION, cc: channel });
+    await ctx.sendActivity({ identifier: row.owner_id }, { id: channel, inboxId: new URL(row.video_owner_inbox) }, activity);
   }
 
   /** A comment of this site as its Note, for the address that names it. */
