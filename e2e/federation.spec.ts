@@ -1,26 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { loginViaUi } from './helpers';
+import { loginViaUi, playingTime } from './helpers';
 import { actorAddress, apiContext, HOST_A, HOST_B, memberOf, publishOn, SITE_A, SITE_B } from './federation-sites';
 import { LOOKS, lookContext } from './screenshot-kit';
 
 // Two real sites (A at 127.0.0.2, B at 127.0.0.3) speaking ActivityPub to each other over plain
 // http: a member of A finds a channel of B by its actor's address (handles need https), follows it,
 // watches and comments there, and B's next upload reaches A's subscriptions feed.
-
-/** The player's position, starting it (muted) when it is paused before its end. */
-const playingTime = (page: Page) =>
-  page
-    .locator('video')
-    .first()
-    .evaluate((v: HTMLVideoElement) => {
-      if (v.paused && !v.ended) {
-        v.muted = true;
-        v.play().catch(() => {});
-      }
-      return v.currentTime;
-    });
 
 test('a member of one site follows a channel of another, watches and comments there, and gets its next upload', async ({ page, playwright, browser }) => {
   test.setTimeout(420_000);

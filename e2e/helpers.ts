@@ -111,3 +111,20 @@ export async function slowUploads(page: Page, bytesPerSecond: number): Promise<(
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   };
 }
+
+/**
+ * The first video's position on the page, starting it (muted) when it is paused before its end:
+ * the player swaps its source and pauses as it picks a rendition, and autoplay with sound is refused.
+ */
+export async function playingTime(page: Page): Promise<number> {
+  return page
+    .locator('video')
+    .first()
+    .evaluate((v: HTMLVideoElement) => {
+      if (v.paused && !v.ended) {
+        v.muted = true;
+        v.play().catch(() => {});
+      }
+      return v.currentTime;
+    });
+}

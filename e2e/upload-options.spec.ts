@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FIXTURES, signUpViaApi, type TestUser } from './helpers';
+import { FIXTURES, playingTime, signUpViaApi, type TestUser } from './helpers';
 
 /** A picture as 64x36 grey levels, decoded by ffmpeg (a WebP thumbnail, or a frame of a video at `at` seconds). */
 function grey(file: string, at?: number): Buffer {
@@ -113,18 +113,7 @@ test.describe('choosing options when uploading', () => {
     expect(inSearch).toBe(false);
     await stranger.goto(`/video/${id}`);
     await expect(stranger.getByTestId('video-title')).toHaveText(`The ${word} walk`);
-    const position = () =>
-      stranger
-        .locator('video')
-        .first()
-        .evaluate((v: HTMLVideoElement) => {
-          if (v.paused && !v.ended) {
-            v.muted = true;
-            v.play().catch(() => {});
-          }
-          return v.currentTime;
-        });
-    await expect.poll(position, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => playingTime(stranger), { timeout: 20_000 }).toBeGreaterThan(0);
     await context.close();
   });
 

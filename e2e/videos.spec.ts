@@ -1,26 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FIXTURES, newUser, signUpViaApi, slowUploads, toast, uploadViaApi, waitReady } from './helpers';
+import { FIXTURES, newUser, playingTime, signUpViaApi, slowUploads, toast, uploadViaApi, waitReady } from './helpers';
 
 async function currentTime(page: Page): Promise<number> {
   return page
     .locator('video')
     .first()
     .evaluate((v: HTMLVideoElement) => v.currentTime);
-}
-
-/** The first video's position, starting it (muted) when it is paused before its end. */
-async function playingTime(page: Page): Promise<number> {
-  return page
-    .locator('video')
-    .first()
-    .evaluate((v: HTMLVideoElement) => {
-      if (v.paused && !v.ended) {
-        v.muted = true;
-        v.play().catch(() => {});
-      }
-      return v.currentTime;
-    });
 }
 
 test.describe('videos', () => {
