@@ -107,7 +107,8 @@ test.describe('upload page', () => {
 
     await page.goto(`/video/${_id}`);
     const poster = page.locator('img.vds-poster').first();
-    await expect(poster).toHaveAttribute('src', before);
+    // The player is a chunk of its own, fetched on the first video page: a loaded machine takes a while.
+    await expect(poster).toHaveAttribute('src', before, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit video' });
     await dialog.getByLabel('Thumbnail').setInputFiles(NEW_THUMB);
