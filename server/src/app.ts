@@ -50,6 +50,8 @@ export interface AppParts {
   verifySession: AccessTokenVerifier;
   /** Whether the database answers, for the healthcheck. */
   databaseReachable: () => Promise<boolean>;
+  /** Whether the storage takes files, for the healthcheck: an answer at most a few seconds old (lib/kept-check.ts). */
+  storageReachable: () => Promise<boolean>;
 }
 
 /** Builds the HTTP application around an already-built context and its parts. Starting jobs is the caller's business. */
@@ -154,7 +156,7 @@ export async function buildApp(ctx: AppContext, parts: AppParts): Promise<Fastif
         },
         async (_request, reply) => {
           const database = await parts.databaseReachable();
-          const storage = await ctx.storage.healthy().catch(() => false);
+          const storage = await parts.storageReachable();
           const status = database && storage ? 200 : 503;
           return reply.status(status).send(envelope({ database, storage }, status === 200 ? 'OK' : 'Unhealthy', status));
         },

@@ -8,6 +8,7 @@ import { HealthRepository } from '../db/health.repository.js';
 import { prepareWorkDir, removeWorkDir } from '../jobs/work-dir.js';
 import { createAnswerStore } from '../lib/create-answer-store.js';
 import { defaultImages } from '../lib/default-images.js';
+import { KeptCheck } from '../lib/kept-check.js';
 import { createNotifications } from '../modules/notifications/create-notifications.js';
 import { ServeSourceAsIs } from '../modules/pipeline/serve-source-as-is.js';
 import { UploadStore } from '../modules/uploads/upload-store.js';
@@ -40,6 +41,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
   const { ctx, services, jobs, runJobs } = site;
   const stopHousekeeping = services.housekeeping.schedule();
   const health = new HealthRepository(database.probe());
+  const storageHealth = new KeptCheck(() => ctx.storage.healthy());
   if (runJobs) {
     await ctx.queue.start({ ...jobs.handlers(), ...services.federation?.handlers() }, { concurrency: config.jobConcurrency });
     services.federation?.start();
@@ -57,6 +59,7 @@ export async function createRuntime(config: Config, logger: Logger, overrides: {
       pageMeta: (pagePath, origin, language) => services.previews.pageMeta(pagePath, origin, language),
       verifySession: (token) => services.sessions.verify(token),
       databaseReachable: () => health.reachable(),
+      storageReachable: () => storageHealth.ask(),
     },
     close: async () => {
       services.federation?.close();

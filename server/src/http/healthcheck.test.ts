@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
@@ -34,5 +35,30 @@ describe('GET /api/v1/healthcheck', () => {
     expect(health.statusCode).toBe(200);
     expect(health.data).toEqual({ database: true, storage: true });
     expect(finished[0]).toBe('healthcheck');
+  }, 30_000);
+
+  it('says within seconds that the storage is gone, and that it is back', async () => {
+    const { storage } = t.ctx.config;
+    if (storage.kind !== 'local') return expect(storage.kind).toBe('local');
+    // The storage's answer is kept for a second (lib/kept-check.ts): ask until it changes, for a while.
+    const healthOnceItIs = async (status: number) => {
+      for (const end = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 100))) {
+        const res = await t.call({ method: 'GET', url: '/api/v1/healthcheck' });
+        if (res.statusCode === status || Date.now() > end) return res;
+      }
+    };
+    expect((await healthOnceItIs(200)).statusCode).toBe(200);
+    const aside = `${storage.root}-aside`;
+    fs.renameSync(storage.root, aside);
+    try {
+      const gone = await healthOnceItIs(503);
+      expect(gone.statusCode).toBe(503);
+      expect(gone.data).toEqual({ database: true, storage: false });
+    } finally {
+      fs.renameSync(aside, storage.root);
+    }
+    const back = await healthOnceItIs(200);
+    expect(back.statusCode).toBe(200);
+    expect(back.data).toEqual({ database: true, storage: true });
   }, 30_000);
 });
