@@ -3,7 +3,7 @@
  * /s{n}/inbox is server n's shared inbox. Every delivery's signature is checked as a remote server
  * checks it (the library's verification, the sender's key fetched once and kept) and answered 202,
  * or 401 when it does not verify. Tells the parent its origin once listening, and its counts when
- * asked ('state').
+ * asked ('state'); 'reset' forgets them first.
  */
 import http from 'node:http';
 import { getDocumentLoader, verifyRequest } from '@fedify/fedify';
@@ -38,7 +38,13 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 30_000;
 server.listen(0, '127.0.0.1', () => process.send({ origin: `http://127.0.0.1:${server.address().port}` }));
-process.on('message', () => process.send({ servers: servers.size, deliveries, refused, lastAt }));
+process.on('message', (what) => {
+  if (what === 'reset') {
+    servers.clear();
+    deliveries = refused = lastAt = 0;
+  }
+  process.send({ servers: servers.size, deliveries, refused, lastAt });
+});
 process.on('SIGTERM', () => {
   server.closeAllConnections();
   server.close(() => process.exit(0));
