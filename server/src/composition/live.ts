@@ -23,8 +23,13 @@ const OVERLONG_CHECK_MS = 5000;
 
 export interface Live {
   service: LiveService;
-  /** The RTMP server of this process, the broadcasts it feeds and the browsers publishing to it; null when LIVE_INGEST is off. */
-  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts; browsers: BrowserPublishing; control?: LiveIngestControl } | null;
+  /** The RTMP server of this process and the broadcasts it feeds; null when LIVE_INGEST is off. */
+  ingest: { server: RtmpIngest; broadcasts: LiveBroadcasts; control?: LiveIngestControl } | null;
+  /**
+   * The browsers publishing through this process: relayed to its own ingest, or with LIVE_INGEST
+   * off to the site's ingest at LIVE_RTMP_URL (`npm run ingest` elsewhere); null with neither.
+   */
+  browsers: BrowserPublishing | null;
   /** With Redis: how this process's rules reach the site's ingests. */
   commands: RedisIngestControl | null;
 }
@@ -74,9 +79,10 @@ export async function buildLive(
       logger,
       handlers: new LiveOnAir({ lives, changes: ctx.answers, logger, broadcasts, replay, events: from.events, limits }),
     });
-    const browsers = new BrowserPublishing({ tools: jobs.media, logger, rtmpUrl: (key) => `rtmp://127.0.0.1:${port}/live/${key}` });
-    ingest = { server, broadcasts, browsers };
+    ingest = { server, broadcasts };
   }
+  const relayTo = ingest ? `rtmp://127.0.0.1:${config.live.rtmpPort}/live` : config.live.rtmpUrl;
+  const browsers = relayTo ? new BrowserPublishing({ tools: jobs.media, logger, rtmpUrl: (key) => `${relayTo}/${key}` }) : null;
   const local: LiveIngestControl | null = ingest && {
     disconnect: (videoId: string) => ingest.server.disconnect(videoId),
     end: async (videoId: string) => {
@@ -100,10 +106,10 @@ export async function buildLive(
     changes: ctx.answers,
     rtmp: { port: config.live.rtmpPort, publicUrl: config.publicUrl, url: config.live.rtmpUrl },
     chatSlowModeSeconds: config.live.chatSlowModeSeconds,
-    ingestOn: config.live.ingest !== 'off',
+    browserPublishing: browsers !== null,
     ...(control ? { ingest: control } : {}),
   });
-  return { service, ingest, commands: remote };
+  return { service, ingest, browsers, commands: remote };
 }
 
 /**
@@ -113,6 +119,7 @@ export async function buildLive(
 export async function startIngest(live: Live, logger: Logger, port: number, redisUrl: string | null): Promise<() => Promise<void>> {
   const ingest = live.ingest;
   const closeCommands = async () => {
+    await live.browsers?.stopAll();
     await live.commands?.close();
   };
   if (!ingest) return closeCommands;
@@ -134,7 +141,7 @@ export async function startIngest(live: Live, logger: Logger, port: number, redi
   return async () => {
     await stopObeying();
     clearInterval(overlong);
-    await ingest.browsers.stopAll();
+    await live.browsers?.stopAll();
     await ingest.server.stop();
     await ingest.broadcasts.stopAll();
     await closeCommands();

@@ -67,7 +67,7 @@ export function apiRoutes(ctx: AppContext, s: Services) {
     await api.register(liveChatRoutes, { chat: s.liveChat.service, logger });
     await api.register(livePublishRoutes, {
       live: s.live.service,
-      publishing: s.live.ingest?.browsers ?? null,
+      publishing: s.live.browsers,
       origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
     });
   };

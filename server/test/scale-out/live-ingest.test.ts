@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createPgDatabase } from '../support/databases.js';
 import { ApiClient, buildServer, freePort, MAIN_JS, ROOT, type RunningProcess, startProcess, waitForHealthy } from '../support/processes.js';
 import { until } from '../support/rtmp-push.js';
@@ -25,10 +26,26 @@ function push(rtmpUrl: string, key: string): { child: ChildProcess; exited: Prom
   return { child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
 }
 
+/** What a browser's MediaRecorder makes (VP8 and Opus in WebM), made by ffmpeg in real time on stdout. */
+function record(seconds: number): ChildProcess {
+  return spawn(
+    process.env.FFMPEG_PATH ?? 'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=30:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}:sample_rate=48000`],
+      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '600k', '-g', '30'],
+      ...['-c:a', 'libopus', '-f', 'webm', '-cluster_time_limit', '300', 'pipe:1'],
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+}
+
 /**
  * The ingest on its own (`npm run ingest`), beside an API process with none (LIVE_INGEST=off), on
  * one PostgreSQL database and Redis: the API tells the encoder where to publish, serves the live
- * from the shared storage, and its key renewal and end reach the ingest through Redis.
+ * from the shared storage, and its key renewal and end reach the ingest through Redis. A browser
+ * publishing through the API is relayed to that ingest.
  */
 describe('a live ingest in its own process', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -126,5 +143,47 @@ describe('a live ingest in its own process', () => {
     );
     expect(replay.duration).toBeGreaterThan(1);
     await second.exited;
+  });
+
+  it('relays a browser publishing through the API to the ingest elsewhere, and the live plays', { timeout: 120_000 }, async () => {
+    const created = await api.call('POST', '/api/v1/live', { title: 'From a browser, through the API', description: 'Relayed to the ingest' });
+    expect(created.status).toBe(201);
+    expect(created.json.data.ingest).toEqual({ rtmp: rtmpUrl, browser: true });
+    const videoId: string = created.json.data.video._id;
+
+    const url = `${api.base.replace(/^http/, 'ws')}/api/v1/live/${videoId}/publish?type=${encodeURIComponent('video/webm;codecs=vp8,opus')}`;
+    const ws = new WebSocket(url, { headers: { origin: api.base, cookie: `accessToken=${api.accessToken}` } });
+    const messages: string[] = [];
+    ws.on('message', (data, isBinary) => !isBinary && messages.push(data.toString()));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const recorder = record(40);
+    pushes.push(recorder);
+    recorder.stdout!.on('data', (chunk: Buffer) => ws.readyState === WebSocket.OPEN && ws.send(chunk));
+    try {
+      const onAir = await until(
+        'the browser live on air',
+        async () => (await api.call('GET', `/api/v1/videos/${videoId}`)).json.data,
+        (v) => v?.live?.status === 'live' && !!v.hls?.url,
+        45_000,
+      );
+      expect(JSON.parse(messages[0]!)).toEqual({ state: 'publishing' });
+      const master = await until(
+        'the master playlist served by the API',
+        () => api.fetchBytes(onAir.hls.url),
+        (r) => r.status === 200,
+        30_000,
+      );
+      expect(master.body.toString()).toMatch(/RESOLUTION=320x240,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+      // The ingest, not the API process, took the stream.
+      expect(ingest.logs.some((l) => l.msg === 'ffmpeg broadcast started' && String(l.dir).includes(videoId))).toBe(true);
+    } finally {
+      recorder.kill('SIGKILL');
+      ws.terminate();
+    }
+    const ended = await api.call('POST', `/api/v1/live/${videoId}/end`);
+    expect(ended.status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import type { MediaTools } from '../../media/media-tools.js';
 export interface BrowserPublishingDeps {
   tools: MediaTools;
   logger: Logger;
-  /** This site's own RTMP ingest, where the relay publishes with the live's key. */
+  /** The site's RTMP ingest (this process's own, or LIVE_RTMP_URL's), where the relay publishes with the live's key. */
   rtmpUrl(streamKey: string): string;
 }
 
@@ -26,7 +26,7 @@ const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
 /**
  * A browser publishing a live: what its MediaRecorder makes arrives in chunks over a WebSocket and
- * is piped into an ffmpeg that publishes it to this site's own RTMP ingest with the live's key, so
+ * is piped into an ffmpeg that publishes it to the site's RTMP ingest (this process's own, or the one at LIVE_RTMP_URL) with the live's key, so
  * the key checks, the busy key, the limits, the reconnect window, the recording and the replay are
  * those of any encoder. The socket closing is the encoder going away.
  */

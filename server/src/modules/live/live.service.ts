@@ -56,8 +56,8 @@ export interface LiveServiceDeps {
   events: Pick<LiveEvents, 'status'>;
   /** The chat's slow mode of a live that has not set its own (LIVE_CHAT_SLOW_MODE_SECONDS). */
   chatSlowModeSeconds: number;
-  /** Whether lives can be published on this site (LIVE_INGEST is not off): over RTMP, and from the browser through it. */
-  ingestOn: boolean;
+  /** Whether this process relays a browser's stream to an ingest: its own, or the one at LIVE_RTMP_URL. */
+  browserPublishing: boolean;
   now?: () => number;
 }
 
@@ -226,10 +226,10 @@ export class LiveService {
 
   /** LIVE_RTMP_URL, or `rtmp://HOST:PORT/live`: the public address's host, or the one the request came to. */
   private ingest(requestHost: string): LiveIngest {
-    if (this.deps.rtmp.url) return { rtmp: this.deps.rtmp.url, browser: false };
+    if (this.deps.rtmp.url) return { rtmp: this.deps.rtmp.url, browser: this.deps.browserPublishing };
     const host = this.deps.rtmp.publicUrl ? new URL(this.deps.rtmp.publicUrl).hostname : requestHost;
     const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-    return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: this.deps.ingestOn };
+    return { rtmp: `rtmp://${bracketed}:${this.deps.rtmp.port}/live`, browser: this.deps.browserPublishing };
   }
 
   /**
@@ -240,7 +240,7 @@ export class LiveService {
   async browserPublishKey(videoId: string, user: Viewer): Promise<string> {
     const live = await this.ownLive(videoId, user, { adminsToo: false });
     if (live.status === 'ended') throw conflict('This live has ended');
-    if (!this.deps.ingestOn) throw conflict('Live ingest is off on this site');
+    if (!this.deps.browserPublishing) throw conflict('Live ingest is off on this site');
     // The ingest would refuse it too; here the page is told why.
     const refusal = await this.deps.limits.mayPublish(live);
     if (refusal) throw refusal;
