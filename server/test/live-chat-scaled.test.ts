@@ -15,7 +15,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
  * Two API processes on one PostgreSQL database and one Redis: a chat message posted through one
  * reaches the streams held by the other, the viewers of both are summed, and a process that dies
- * stops counting.
+ * stops counting. The slow mode and the bans set through one hold on the other.
  */
 describe('live chat across two API processes on PostgreSQL and Redis', () => {
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>>;
@@ -69,6 +69,38 @@ describe('live chat across two API processes on PostgreSQL and Redis', () => {
     expect(s.status).toBe(200);
     return s;
   };
+
+  it('a slow mode and a ban set through one process hold for messages posted through the other', async () => {
+    const owner = new ApiClient(a);
+    const viewerOnB = new ApiClient(b);
+    await owner.signUp();
+    await viewerOnB.signUp();
+    const made = await owner.call('POST', '/api/v1/live', { title: 'Rules across processes', description: 'Kept in order' });
+    expect(made.status).toBe(201);
+    const videoId = made.json.data.video._id as string;
+    await db.updateTable('lives').set({ status: 'live', started_at: Date.now() }).where('video_id', '=', videoId).execute();
+
+    expect((await owner.call('PATCH', `/api/v1/live/${videoId}`, { slowModeSeconds: 30 })).status).toBe(200);
+    const first = await viewerOnB.call('POST', `/api/v1/live/${videoId}/chat`, { content: 'First, through B' });
+    expect(first.status).toBe(201);
+    const second = await viewerOnB.call('POST', `/api/v1/live/${videoId}/chat`, { content: 'Too soon, through B' });
+    expect(second.status).toBe(429);
+    expect(second.json).toMatchObject({ success: false, message: expect.stringMatching(/^Slow mode: wait 30 seconds between messages/) });
+    // The owner, through B too, never waits.
+    const ownerOnB = new ApiClient(b);
+    ownerOnB.accessToken = owner.accessToken;
+    expect((await ownerOnB.call('POST', `/api/v1/live/${videoId}/chat`, { content: 'The owner, twice' })).status).toBe(201);
+    expect((await ownerOnB.call('POST', `/api/v1/live/${videoId}/chat`, { content: 'The owner, again' })).status).toBe(201);
+
+    expect((await owner.call('PATCH', `/api/v1/live/${videoId}`, { slowModeSeconds: 0 })).status).toBe(200);
+    const banned = await owner.call('POST', `/api/v1/live/${videoId}/chat/bans`, { userId: first.json.data.author._id, seconds: 600 });
+    expect(banned.status).toBe(201);
+    const refused = await viewerOnB.call('POST', `/api/v1/live/${videoId}/chat`, { content: 'After the ban, through B' });
+    expect(refused.status).toBe(403);
+    expect(refused.json.success).toBe(false);
+    const history = await new ApiClient(b).call('GET', `/api/v1/live/${videoId}/chat`);
+    expect(history.json.data.messages.map((m: { content: string }) => m.content)).toEqual(['First, through B', 'The owner, twice', 'The owner, again']);
+  }, 60_000);
 
   it('messages and deletions reach the streams of the other process; viewers on both are summed, and a dead process stops counting', async () => {
     const owner = new ApiClient(a);
