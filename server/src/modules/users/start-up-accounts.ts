@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { newId } from '../../lib/ids.js';
+import { newAccountRow } from './new-account-row.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 import { Passwords } from './passwords.js';
 
@@ -54,31 +55,18 @@ export class StartUpAccounts {
 }
 
 function demoRow(username: string, email: string, passwordHash: string, now: number): UserRow {
-  return {
+  const row = newAccountRow({
     id: newId(),
     username,
     email,
-    full_name: 'Demo Account',
-    password_hash: passwordHash,
-    avatar_key: null,
-    cover_key: null,
-    is_demo: 1,
+    fullName: 'Demo Account',
+    passwordHash,
+    avatarKey: null,
+    coverKey: null,
     role: 'user',
-    banned_at: null,
-    ban_reason: null,
-    approval_pending: 0,
-    quota_bytes: null,
-    daily_quota_bytes: null,
-    subscribers_count: 0,
-    videos_count: 0,
-    email_verified_at: now,
-    live_allowed: 0,
-    language: null,
-    remote_actor_id: null,
-    remote_url: null,
-    remote_inbox: null,
-    remote_shared_inbox: null,
-    created_at: now,
-    updated_at: now,
-  };
+    approvalPending: false,
+    emailVerifiedAt: now,
+    now,
+  });
+  return { ...row, is_demo: 1 };
 }

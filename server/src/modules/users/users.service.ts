@@ -2,20 +2,16 @@ import type { Channel, Language, RegisterFields, UpdateAccountBody, User } from 
 import type { Logger } from 'pino';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, usernameTaken } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
-import { processImage } from '../../media/image.js';
 import { newId, toIso } from '../../lib/ids.js';
 import { type Storage, userPrefix, videoPrefix } from '../../storage/storage.js';
 import { type DefaultImages, defaultImages } from '../../lib/default-images.js';
-import { imageError } from '../../http/image-error.js';
 import { viewerKey } from '../../lib/viewer-key.js';
 import { knownLanguage } from '../../i18n/languages.js';
 import { Passwords } from './passwords.js';
+import { newAccountRow } from './new-account-row.js';
+import { storeAccountImage } from './account-images.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 import { noPublicChanges, type PublicChanges } from '../../lib/public-changes.js';
-
-const AVATAR = { width: 256, height: 256, fit: 'cover' } as const;
-const COVER = { width: 1600, height: 400, fit: 'cover' } as const;
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface UserServiceDeps {
   users: UsersRepository;
@@ -88,9 +84,9 @@ export class UsersService {
     // without leaving a user behind.
     const stored: string[] = [];
     try {
-      const avatarKey = images.avatar ? await this.storeImage(id, 'avatar', images.avatar) : null;
+      const avatarKey = images.avatar ? await storeAccountImage(this.deps.storage, id, 'avatar', images.avatar) : null;
       if (avatarKey) stored.push(avatarKey);
-      const coverKey = images.coverImage ? await this.storeImage(id, 'coverImage', images.coverImage) : null;
+      const coverKey = images.coverImage ? await storeAccountImage(this.deps.storage, id, 'coverImage', images.coverImage) : null;
       if (coverKey) stored.push(coverKey);
       const row = await this.createAccount({ id, ...fields, passwordHash: await this.passwords.hash(fields.password), avatarKey, coverKey, ...opts });
       return this.present(row);
@@ -149,36 +145,14 @@ export class UsersService {
     const checked = (this.deps.verification?.mode ?? 'off') !== 'off' && !a.emailVerified;
     const isAdmin = this.deps.adminEmails?.includes(a.email) ?? false;
     const now = Date.now();
-    const row: UserRow = {
-      id: a.id,
-      username: a.username,
-      email: a.email,
-      full_name: a.fullName,
-      password_hash: a.passwordHash,
-      avatar_key: a.avatarKey,
-      cover_key: a.coverKey,
-      is_demo: 0,
+    const row = newAccountRow({
+      ...a,
       role: isAdmin ? 'admin' : 'user',
-      banned_at: null,
-      ban_reason: null,
-      // The site's own admins never wait for approval.
-      approval_pending: a.needsApproval && !isAdmin ? 1 : 0,
-      quota_bytes: null,
-      daily_quota_bytes: null,
-      subscribers_count: 0,
-      videos_count: 0,
+      approvalPending: a.needsApproval === true && !isAdmin,
       // With checks off there is nothing to confirm an address with: it counts as confirmed.
-      email_verified_at: checked ? null : now,
-      live_allowed: 0,
-      // Not chosen yet: mails follow the language of the request that asks for them.
-      language: null,
-      remote_actor_id: null,
-      remote_url: null,
-      remote_inbox: null,
-      remote_shared_inbox: null,
-      created_at: now,
-      updated_at: now,
-    };
+      emailVerifiedAt: checked ? null : now,
+      now,
+    });
     await this.deps.users.insert(row).catch(async (err) => {
       // Two sign-ups racing for one name: the unique index decides.
       await this.assertAvailable(a.username, a.email);
@@ -238,7 +212,7 @@ export class UsersService {
   async changeImage(userId: string, field: 'avatar' | 'coverImage', file: UploadedFile | undefined): Promise<User> {
     if (!file) throw badRequest(`${field} file is required`, [{ path: field, message: `${field} file is required` }]);
     const row = await this.getRow(userId);
-    const key = await this.storeImage(userId, field, file);
+    const key = await storeAccountImage(this.deps.storage, userId, field, file);
     const column = field === 'avatar' ? 'avatar_key' : 'cover_key';
     await this.deps.users.update(userId, { [column]: key, updated_at: Date.now() });
     await this.changes.changed();
@@ -326,18 +300,5 @@ export class UsersService {
     if (how !== 'provider' && row.role !== 'admin' && this.deps.passwordSignInOn && !(await this.deps.passwordSignInOn())) {
       throw forbidden('Password sign-in is turned off on this site: sign in with single sign-on');
     }
-  }
-
-  private async storeImage(userId: string, field: 'avatar' | 'coverImage', file: UploadedFile): Promise<string> {
-    const size = field === 'avatar' ? AVATAR : COVER;
-    let webp: Buffer;
-    try {
-      webp = await processImage(file.path, { ...size, maxInputPixels: MAX_INPUT_PIXELS });
-    } catch (err) {
-      throw imageError(field, err);
-    }
-    const key = `${userPrefix(userId)}${field === 'avatar' ? 'avatar' : 'cover'}-${newId()}.webp`;
-    await this.deps.storage.put(key, webp, 'image/webp');
-    return key;
   }
 }
