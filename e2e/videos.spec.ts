@@ -149,8 +149,16 @@ test.describe('videos', () => {
 
     // Share copies the link and says so for 0.6 s.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A loaded machine may not look within those 0.6 s, so the page itself notes that the words were shown.
+    await page.evaluate(() => {
+      const seen = window as unknown as { linkCopiedShown?: boolean };
+      seen.linkCopiedShown = false;
+      new MutationObserver(() => {
+        if (document.body.innerText.includes('Video Link copied!')) seen.linkCopiedShown = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByText('Video Link copied!')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { linkCopiedShown?: boolean }).linkCopiedShown)).toBe(true);
     await expect(page.getByText('Video Link copied!')).toBeHidden({ timeout: 3000 });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 
