@@ -118,16 +118,16 @@ export async function buildLive(
  */
 export async function startIngest(live: Live, logger: Logger, port: number, redisUrl: string | null): Promise<() => Promise<void>> {
   const ingest = live.ingest;
-  const closeCommands = async () => {
+  const closeRelaysAndCommands = async () => {
     await live.browsers?.stopAll();
     await live.commands?.close();
   };
-  if (!ingest) return closeCommands;
+  if (!ingest) return closeRelaysAndCommands;
   try {
     await ingest.server.start();
   } catch (err) {
     logger.error({ err, port }, 'the live ingest (RTMP) could not start');
-    return closeCommands;
+    return closeRelaysAndCommands;
   }
   const stopObeying = redisUrl && ingest.control ? await obeyIngestCommands(redisUrl, ingest.control, logger) : async () => {};
   // The longest a live may last (an admin's setting) ends the lives of this ingest that reach it.
@@ -141,9 +141,10 @@ export async function startIngest(live: Live, logger: Logger, port: number, redi
   return async () => {
     await stopObeying();
     clearInterval(overlong);
+    // The relays first, so that they end as encoders going away while the ingest still listens.
     await live.browsers?.stopAll();
     await ingest.server.stop();
     await ingest.broadcasts.stopAll();
-    await closeCommands();
+    await live.commands?.close();
   };
 }
